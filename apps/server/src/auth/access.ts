@@ -1,0 +1,81 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isRole, type Role } from '@nexa/domain';
+import { AppError } from '../http/errors.ts';
+import type { Auth } from './auth.ts';
+
+/**
+ * Every /api route states who may call it in `config.access`; a route without a rule
+ * cannot be registered, so nothing is public by accident.
+ */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface Actor {
+  userId: string;
+  email: string;
+  fullName: string;
+  role: Role | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export class MissingAccessRuleError extends Error {}
+
+async function loadActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!found) return null;
+  // getSession reads the user row from the database on each call (no cookie cache),
+  // so a role change or a disabled account takes effect on the next request.
+  const user = found.user as typeof found.user & { role?: string | null; disabled?: boolean };
+  if (user.disabled) return null;
+  return {
+    userId: user.id,
+    email: user.email,
+    fullName: (user as { full_name?: string }).full_name ?? user.name ?? '',
+    role: isRole(user.role) ? user.role : null,
+  };
+}
+
+export const accessControl = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
+    if (route.config?.access === undefined) {
+      throw new MissingAccessRuleError(`Route ${route.method} ${route.url} has no access rule`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const actor = await loadActor(auth, request);
+    if (!actor) {
+      request.log.warn({ event: 'access.denied', reason: 'no_session', ip: request.ip }, 'request without a session');
+      throw new AppError('unauthorized', 'Sign in to continue');
+    }
+    request.actor = actor;
+    if (access === 'signed-in') return;
+    if (!actor.role || !access.includes(actor.role)) {
+      request.log.warn(
+        { event: 'access.denied', reason: 'role', userId: actor.userId, role: actor.role, ip: request.ip },
+        'request with the wrong role',
+      );
+      throw new AppError('forbidden', 'Your role does not allow this');
+    }
+  });
+});
+
+/** The signed-in actor of a route whose access rule requires a session. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', 'Sign in to continue');
+  return request.actor;
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
+import { AppError } from './errors.ts';
+
+const CODE_FOR_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'bad_request',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+// node-postgres and PGlite errors that mean "the database is not there", not "a bug".
+const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
+
+function isDatabaseDown(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && DATABASE_DOWN.has(e.code)) return true;
+    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+export function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const message = issue ? `${field ?? error.validationContext ?? 'request'}: ${issue.message}` : 'Invalid request';
+      return reply.status(400).send(body('bad_request', message, field));
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send(body('service_unavailable', 'The service is temporarily unavailable'));
+    }
+    const status = error.statusCode ?? 500;
+    const code = CODE_FOR_STATUS[status];
+    if (status < 500 && code) {
+      if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(status).send(body(code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('internal', 'An unexpected error occurred'));
+  });
+}

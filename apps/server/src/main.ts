@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { prepare } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.ts';
+
+async function main() {
+  const prepared = await prepare(loadConfig());
+  const { config, database } = prepared;
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    // PGlite must be closed cleanly or its folder may need recovery at the next start.
+    await prepared.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [``, `  Nexa is running at ${url}`, `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`];
+  if (config.demoMode) {
+    lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(21)} ${a.fullName.padEnd(13)} ${a.email}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Nexa could not start:', error);
+  }
+  process.exit(1);
+});
