@@ -18,7 +18,8 @@ export interface Prepared {
  * in demo mode, seeds an empty database. Used by the server and by the CLI commands.
  */
 export async function prepare(config: Config, { seed = config.demoMode } = {}): Promise<Prepared> {
-  const unlock = config.databaseKind === 'pglite' && config.databaseUrl.startsWith('file://') ? lockDataDir(config.dataDir) : () => {};
+  const unlock =
+    config.databaseKind === 'pglite' && config.databaseUrl.startsWith('file://') ? lockDataDir(config.dataDir) : () => {};
   let database: Database | undefined;
   try {
     config = { ...config, authSecret: resolveAuthSecret(config) };

@@ -24,7 +24,11 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  const lines = [``, `  Nexa is running at ${url}`, `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`];
+  const lines = [
+    ``,
+    `  Nexa is running at ${url}`,
+    `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
+  ];
   if (config.demoMode) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(21)} ${a.fullName.padEnd(13)} ${a.email}`);

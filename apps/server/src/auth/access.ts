@@ -25,6 +25,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the access-matrix test and the docs. */
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
 }
 
 export class MissingAccessRuleError extends Error {}
@@ -46,11 +50,17 @@ async function loadActor(auth: Auth, request: FastifyRequest): Promise<Actor | n
 
 export const accessControl = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
   app.decorateRequest('actor', null);
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
-    if (route.config?.access === undefined) {
+    const access = route.config?.access;
+    if (access === undefined) {
       throw new MissingAccessRuleError(`Route ${route.method} ${route.url} has no access rule`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 

@@ -17,6 +17,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to clone a migrated database in tests. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -46,6 +48,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
 }
 

@@ -5,26 +5,130 @@ type NewOpportunity = typeof opportunities.$inferInsert;
 
 // One place for generated data: the demo seed, the tests and the benchmarks all use it.
 
-export const SAMPLE_PRODUCTS = ['CRM Platform', 'Marketing Suite', 'Analytics Platform', 'Sales Automation', 'Support Desk'] as const;
+export const SAMPLE_PRODUCTS = [
+  'CRM Platform',
+  'Marketing Suite',
+  'Analytics Platform',
+  'Sales Automation',
+  'Support Desk',
+] as const;
 
 const PRODUCTS = [...SAMPLE_PRODUCTS, 'Data Pipeline', 'Edge Gateway', 'Identity Hub'] as const;
-const STATUSES = ['On-going', 'On-going', 'On-going', 'Negotiation', 'Qualified', 'Closed-Win', 'Closed Won', 'Closed-Lost', 'lost'] as const;
-const LEAD_STATUSES = ['Hot Lead', 'Warm Lead', 'Cold Lead', 'Qualified', 'Disqualified', 'Pending', 'Hot', 'Warm', 'Cold'] as const;
-const INDUSTRIES = ['Manufacturing', 'Healthcare', 'Financial Services', 'Logistics', 'Energy', 'Retail', 'Telecommunications', 'Software'] as const;
+const STATUSES = [
+  'On-going',
+  'On-going',
+  'On-going',
+  'Negotiation',
+  'Qualified',
+  'Closed-Win',
+  'Closed Won',
+  'Closed-Lost',
+  'lost',
+] as const;
+const LEAD_STATUSES = [
+  'Hot Lead',
+  'Warm Lead',
+  'Cold Lead',
+  'Qualified',
+  'Disqualified',
+  'Pending',
+  'Hot',
+  'Warm',
+  'Cold',
+] as const;
+const INDUSTRIES = [
+  'Manufacturing',
+  'Healthcare',
+  'Financial Services',
+  'Logistics',
+  'Energy',
+  'Retail',
+  'Telecommunications',
+  'Software',
+] as const;
 const SIZES = ['11-50', '51-200', '201-500', '501-1000', '1001-5000', '5000+'] as const;
-const COMPANY_FIRST = ['Northwind', 'Helios', 'Bluepeak', 'Quantix', 'Verdant', 'Ironclad', 'Lumen', 'Cobalt', 'Meridian', 'Arcadia', 'Solstice', 'Tidewater', 'Granite', 'Nimbus', 'Aurora'] as const;
-const COMPANY_LAST = ['Systems', 'Logistics', 'Health', 'Energy', 'Robotics', 'Analytics', 'Networks', 'Foods', 'Capital', 'Labs'] as const;
-const CONTACT_FIRST = ['Claire', 'Omar', 'Priya', 'Lucas', 'Hannah', 'Mateo', 'Sofia', 'Daniel', 'Amélie', 'Kenji', 'Fatima', 'Noah'] as const;
-const CONTACT_LAST = ['Bernard', 'Haddad', 'Nair', 'Moreau', 'Schmidt', 'Rossi', 'Kowalski', 'Okafor', 'Lambert', 'Tanaka'] as const;
+const COMPANY_FIRST = [
+  'Northwind',
+  'Helios',
+  'Bluepeak',
+  'Quantix',
+  'Verdant',
+  'Ironclad',
+  'Lumen',
+  'Cobalt',
+  'Meridian',
+  'Arcadia',
+  'Solstice',
+  'Tidewater',
+  'Granite',
+  'Nimbus',
+  'Aurora',
+] as const;
+const COMPANY_LAST = [
+  'Systems',
+  'Logistics',
+  'Health',
+  'Energy',
+  'Robotics',
+  'Analytics',
+  'Networks',
+  'Foods',
+  'Capital',
+  'Labs',
+] as const;
+const CONTACT_FIRST = [
+  'Claire',
+  'Omar',
+  'Priya',
+  'Lucas',
+  'Hannah',
+  'Mateo',
+  'Sofia',
+  'Daniel',
+  'Amélie',
+  'Kenji',
+  'Fatima',
+  'Noah',
+] as const;
+const CONTACT_LAST = [
+  'Bernard',
+  'Haddad',
+  'Nair',
+  'Moreau',
+  'Schmidt',
+  'Rossi',
+  'Kowalski',
+  'Okafor',
+  'Lambert',
+  'Tanaka',
+] as const;
 
 const TECH_QA = [
-  ['Does the platform integrate with Salesforce and HubSpot?', 'Yes, native bidirectional connectors for both, syncing every 5 minutes, with field mapping configured in the admin console.'],
-  ['Do you support SSO with Okta or Azure AD?', 'SAML 2.0 and OIDC are supported; SCIM provisioning is available on the Enterprise plan.'],
-  ['Where is the data hosted?', 'In EU (Frankfurt) or US (Virginia) regions at the customer\'s choice; data never leaves the chosen region.'],
-  ['What volumes can the API handle?', 'The ingestion API sustains 2,000 events per second per tenant, with bursts buffered for up to 24 hours.'],
-  ['Is an on-premise deployment possible?', 'A private-cloud deployment on the customer\'s Kubernetes cluster is offered, with quarterly updates.'],
+  [
+    'Does the platform integrate with Salesforce and HubSpot?',
+    'Yes, native bidirectional connectors for both, syncing every 5 minutes, with field mapping configured in the admin console.',
+  ],
+  [
+    'Do you support SSO with Okta or Azure AD?',
+    'SAML 2.0 and OIDC are supported; SCIM provisioning is available on the Enterprise plan.',
+  ],
+  [
+    'Where is the data hosted?',
+    "In EU (Frankfurt) or US (Virginia) regions at the customer's choice; data never leaves the chosen region.",
+  ],
+  [
+    'What volumes can the API handle?',
+    'The ingestion API sustains 2,000 events per second per tenant, with bursts buffered for up to 24 hours.',
+  ],
+  [
+    'Is an on-premise deployment possible?',
+    "A private-cloud deployment on the customer's Kubernetes cluster is offered, with quarterly updates.",
+  ],
   ['How is data encrypted?', 'AES-256 at rest with customer-managed keys as an option, TLS 1.3 in transit.'],
-  ['What is the typical implementation timeline?', 'Four to six weeks: two for integration, two for configuration and one to two for training.'],
+  [
+    'What is the typical implementation timeline?',
+    'Four to six weeks: two for integration, two for configuration and one to two for training.',
+  ],
   ['Can we export our data?', 'Full exports in CSV and Parquet at any time, plus a read-only SQL replica on request.'],
 ] as const;
 
@@ -62,7 +166,10 @@ export interface OpportunityOptions {
 }
 
 /** A realistic opportunity with call analysis in the formats the workspace parsers read. */
-export function makeOpportunity(random: Random, { ownerId, accountManager, now = new Date() }: OpportunityOptions): NewOpportunity {
+export function makeOpportunity(
+  random: Random,
+  { ownerId, accountManager, now = new Date() }: OpportunityOptions,
+): NewOpportunity {
   const company = `${random.pick(COMPANY_FIRST)} ${random.pick(COMPANY_LAST)}`;
   const amount = random.int(10, 400) * 500;
   const status = random.pick(STATUSES);

@@ -24,7 +24,8 @@ function isDatabaseDown(error: unknown): boolean {
   for (let depth = 0; current && depth < 4; depth++) {
     const e = current as { code?: string; message?: string; cause?: unknown };
     if (e.code && DATABASE_DOWN.has(e.code)) return true;
-    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message)) return true;
+    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message))
+      return true;
     current = e.cause;
   }
   return false;

@@ -1,0 +1,24 @@
+// Bundles the server into dist/ (workspace packages inlined, npm dependencies kept external)
+// and copies the SQL migrations beside it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@nexa/'));
+
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(here, 'src/main.ts') },
+  outdir: path.join(here, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+console.log('server built: apps/server/dist/main.js');

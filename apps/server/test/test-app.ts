@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createAuth } from '../src/auth/auth.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { createUserAccount, type NewUser } from '../src/modules/users/service.ts';
+import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A database of its own for one test file, copied from the migrated template of the run. */
+export async function openTestDatabase(): Promise<Database & { url: string }> {
+  if (testDatabaseKind() === 'pglite') {
+    const tarball = fs.readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase('memory://', { loadDataDir: new Blob([tarball]) });
+    return { ...database, url: 'memory://' };
+  }
+  const name = `nexa_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const url = withDatabaseName(adminUrl(), name);
+  const database = await openDatabase(url, { poolMax: 4 });
+  return {
+    ...database,
+    url,
+    close: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/tmp/nexa-api-tests',
+    WEB_DIST_DIR: '/nonexistent',
+    ...overrides,
+  });
+}
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  config: Config;
+  /** Creates an account through the auth library and returns its id. */
+  createUser(input: Partial<NewUser> & Pick<NewUser, 'role'>): Promise<{ id: string; email: string; password: string }>;
+  /** Signs in over HTTP and returns a client that sends the session cookie. */
+  signIn(email: string, password: string): Promise<HttpClient>;
+  anonymous: HttpClient;
+  close(): Promise<void>;
+}
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class HttpClient {
+  constructor(
+    private readonly base: string,
+    public cookie = '',
+  ) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
+    const init: RequestInit = { method, headers: { origin: TEST_ORIGIN, ...headers } };
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(this.base + path, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON; keep the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+}
+
+let userCounter = 0;
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const auth = createAuth(config, database.db);
+
+  return {
+    url,
+    database,
+    config,
+    anonymous: new HttpClient(url),
+    async createUser(input) {
+      userCounter += 1;
+      const email = input.email ?? `user${userCounter}-${Math.random().toString(36).slice(2, 8)}@test.nexa`;
+      const password = input.password ?? 'correct-horse-battery';
+      const id = await createUserAccount(auth, database.db, {
+        email,
+        password,
+        fullName: input.fullName ?? `Test User ${userCounter}`,
+        role: input.role,
+        company: input.company ?? null,
+      });
+      return { id, email, password };
+    },
+    async signIn(email, password) {
+      const client = new HttpClient(url);
+      const response = await client.post('/api/auth/sign-in/email', { email, password });
+      if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+      client.cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

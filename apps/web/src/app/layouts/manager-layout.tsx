@@ -1,0 +1,13 @@
+import { Inbox, LayoutDashboard, Users } from 'lucide-react';
+import { paths } from '../../lib/paths.ts';
+import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
+
+const ITEMS: WorkspaceNavItem[] = [
+  { to: paths.manager.dashboard.getHref(), labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
+  { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
+  { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
+];
+
+export function ManagerLayout() {
+  return <WorkspaceLayout items={ITEMS} />;
+}

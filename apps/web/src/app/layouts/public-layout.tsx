@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { SiteHeader } from '../../components/layout/site-header.tsx';
+
+export function PublicLayout() {
+  const { pathname, hash } = useLocation();
+  // Every public page opens at the top (spec §2), unless a link targets an anchor.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

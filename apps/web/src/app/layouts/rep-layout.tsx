@@ -1,0 +1,13 @@
+import { Building2, Briefcase, LayoutDashboard } from 'lucide-react';
+import { paths } from '../../lib/paths.ts';
+import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
+
+const ITEMS: WorkspaceNavItem[] = [
+  { to: paths.rep.dashboard.getHref(), labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
+  { to: paths.rep.opportunities.getHref(), labelKey: 'nav.opportunities', icon: Briefcase },
+  { to: paths.rep.companies.getHref(), labelKey: 'nav.companies', icon: Building2 },
+];
+
+export function RepLayout() {
+  return <WorkspaceLayout items={ITEMS} />;
+}

@@ -1,0 +1,118 @@
+import type { LucideIcon } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { initials } from '@nexa/domain';
+import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
+import { Logo } from '../../components/layout/logo.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+
+export interface WorkspaceNavItem {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+/** The signed-in shell: a sidebar from 768 px, a menu below it. */
+export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
+  const { t } = useTranslation('workspace');
+  const me = useMe();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+
+  const name = me.data?.full_name ?? '';
+  const nav = (
+    <nav aria-label={t('nav.label')}>
+      <ul className="space-y-1">
+        {items.map(({ to, labelKey, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                )
+              }
+            >
+              <Icon className="h-4 w-4" aria-hidden />
+              {t(labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+  const account = (
+    <div className="flex items-center gap-3 border-t border-slate-200 pt-4">
+      <span
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+        aria-hidden
+      >
+        {initials(name)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold" data-testid="workspace-user-name">
+          {name}
+        </p>
+        {me.data?.role && <p className="truncate text-xs text-slate-600">{t(`roles.${me.data.role}`)}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={t('nav.signOut')}
+        title={t('nav.signOut')}
+      >
+        <LogOut className="h-4 w-4" aria-hidden />
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <aside className="hidden w-64 shrink-0 flex-col justify-between border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen">
+        <div className="space-y-6">
+          <Logo label={t('common:nav.backHome')} />
+          {nav}
+        </div>
+        <div className="space-y-3">
+          <LanguageToggle />
+          {account}
+        </div>
+      </aside>
+      <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
+        <Logo label={t('common:nav.backHome')} />
+        <div className="flex items-center gap-1">
+          <LanguageToggle />
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            aria-expanded={open}
+            aria-controls="workspace-menu"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+          </button>
+        </div>
+      </header>
+      {open && (
+        <div id="workspace-menu" className="space-y-4 border-b border-slate-200 bg-white p-4 md:hidden">
+          {nav}
+          {account}
+        </div>
+      )}
+      <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

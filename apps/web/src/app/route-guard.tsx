@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Role } from '@nexa/domain';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { SESSION_EXPIRED_EVENT } from '../lib/api-client.ts';
+import { FullPageStatus } from './full-page-status.tsx';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * Spec §2 route guard: loading screen while the profile loads, /signin without a session
+ * or profile, / for a role the route does not allow. The server enforces the same rules.
+ */
+export function RouteGuard({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const onExpired = () => {
+      queryClient.clear();
+      toast.error(t('session.expired'));
+      void navigate(paths.signIn.getHref(), { replace: true, state: { from: location.pathname } });
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [queryClient, navigate, location.pathname, t]);
+
+  if (me.isPending) return <FullPageStatus text={t('loadingProfile')} />;
+  if (me.isError || !me.data) {
+    return <Navigate to={paths.signIn.getHref()} replace state={{ from: location.pathname }} />;
+  }
+  if (me.data.role !== role) return <Navigate to={paths.home.getHref()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,111 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ROLES } from '@nexa/domain';
+import { RouteErrorPage } from './error-page.tsx';
+import { NotFoundPage } from './not-found.tsx';
+import { paths } from '../lib/paths.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+// Each area is its own chunk: the landing page never downloads workspace or form code.
+const lazyPage =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/site/routes/landing-page.tsx'), 'LandingPage') },
+          { path: paths.whyNexa.path, lazy: lazyPage(() => import('../features/site/routes/why-page.tsx'), 'WhyPage') },
+          { path: paths.about.path, lazy: lazyPage(() => import('../features/site/routes/about-page.tsx'), 'AboutPage') },
+          {
+            path: paths.securityTrust.path,
+            lazy: lazyPage(() => import('../features/site/routes/security-page.tsx'), 'SecurityPage'),
+          },
+          { path: paths.terms.path, lazy: lazyPage(() => import('../features/site/routes/terms-page.tsx'), 'TermsPage') },
+          {
+            path: paths.earlyAccess.path,
+            lazy: lazyPage(() => import('../features/leads/routes/early-access-page.tsx'), 'EarlyAccessPage'),
+          },
+          {
+            path: paths.bookDemo.path,
+            lazy: lazyPage(() => import('../features/leads/routes/book-demo-page.tsx'), 'BookDemoPage'),
+          },
+          {
+            path: paths.joinTheTeam.path,
+            lazy: lazyPage(() => import('../features/leads/routes/join-the-team-page.tsx'), 'JoinTheTeamPage'),
+          },
+          { path: paths.signIn.path, lazy: lazyPage(() => import('../features/auth/routes/sign-in-page.tsx'), 'SignInPage') },
+          {
+            path: paths.resetPassword.path,
+            lazy: lazyPage(() => import('../features/auth/routes/reset-password-page.tsx'), 'ResetPasswordPage'),
+          },
+          { path: paths.signUp.path, element: <Navigate to={paths.earlyAccess.getHref()} replace /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: paths.rep.dashboard.path,
+        element: <RouteGuard role={ROLES.representative} />,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
+            children: [
+              { index: true, lazy: lazyPage(() => import('../features/pipeline/routes/dashboard-page.tsx'), 'RepDashboardPage') },
+              {
+                path: 'opportunities',
+                lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
+              },
+              {
+                path: 'opportunities/:oppId',
+                lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage'),
+              },
+              {
+                path: 'companies',
+                lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage'),
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.manager.dashboard.path,
+        element: <RouteGuard role={ROLES.manager} />,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/manager-layout.tsx'), 'ManagerLayout'),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage'),
+              },
+              {
+                path: 'representatives',
+                lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage'),
+              },
+              {
+                path: 'representatives/:repId',
+                lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage'),
+              },
+              {
+                path: 'representatives/:repId/opportunities/:oppId',
+                lazy: lazyPage(
+                  () => import('../features/team/routes/representative-opportunity-page.tsx'),
+                  'RepresentativeOpportunityPage',
+                ),
+              },
+              { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

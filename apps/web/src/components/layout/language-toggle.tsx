@@ -1,0 +1,25 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+
+/** Switches between English and French; the choice is remembered. */
+export function LanguageToggle({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const next = currentLanguage() === 'fr' ? 'en' : 'fr';
+  return (
+    <button
+      type="button"
+      onClick={() => void setLanguage(next)}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        className,
+      )}
+      aria-label={t('language.switchTo')}
+      data-testid="language-toggle"
+    >
+      <Languages className="h-4 w-4" aria-hidden />
+      <span>{next.toUpperCase()}</span>
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+/** Every path of the app in one place; links use getHref() so a route is renamed once. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  whyNexa: { path: '/why-nexa', getHref: () => '/why-nexa' },
+  about: { path: '/about', getHref: () => '/about' },
+  securityTrust: { path: '/security-trust', getHref: () => '/security-trust' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  joinTheTeam: { path: '/join-the-team', getHref: () => '/join-the-team' },
+  earlyAccess: { path: '/early-access', getHref: () => '/early-access' },
+  bookDemo: { path: '/book-demo', getHref: () => '/book-demo' },
+  signIn: { path: '/signin', getHref: () => '/signin' },
+  signUp: { path: '/signup', getHref: () => '/signup' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  rep: {
+    dashboard: { path: '/rep', getHref: () => '/rep' },
+    opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
+    opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
+    companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
+  },
+  manager: {
+    dashboard: { path: '/manager', getHref: () => '/manager' },
+    representatives: { path: '/manager/representatives', getHref: () => '/manager/representatives' },
+    representative: {
+      path: '/manager/representatives/:repId',
+      getHref: (id: string) => `/manager/representatives/${encodeURIComponent(id)}`,
+    },
+    representativeOpportunity: {
+      path: '/manager/representatives/:repId/opportunities/:oppId',
+      getHref: (repId: string, oppId: number | string) =>
+        `/manager/representatives/${encodeURIComponent(repId)}/opportunities/${oppId}`,
+    },
+    leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
+  },
+} as const;

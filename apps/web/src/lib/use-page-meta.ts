@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.appendChild(element);
+  }
+  element.content = content;
+}
+
+/** Sets the page title and its sharing metadata (description, Open Graph, Twitter). */
+export function usePageMeta(title: string, description?: string) {
+  useEffect(() => {
+    document.title = title;
+    setMeta('property', 'og:title', title);
+    setMeta('name', 'twitter:title', title);
+    if (description) {
+      setMeta('name', 'description', description);
+      setMeta('property', 'og:description', description);
+      setMeta('name', 'twitter:description', description);
+    }
+    setMeta('property', 'og:url', window.location.href);
+  }, [title, description]);
+}

@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    target: 'es2022',
+    // Nothing inline: the server's CSP allows scripts from 'self' only.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+});

@@ -1,0 +1,90 @@
+// Shared by `npm start` and `npm test`: install what is missing, build what is stale.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+function hashFiles(entries) {
+  const hash = createHash('sha256');
+  const visit = (target) => {
+    if (!fs.existsSync(target)) return;
+    const stat = fs.statSync(target);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(target).sort()) {
+        if (name === 'node_modules' || name === 'dist') continue;
+        visit(path.join(target, name));
+      }
+    } else {
+      hash.update(path.relative(root, target));
+      hash.update(fs.readFileSync(target));
+    }
+  };
+  for (const entry of entries) visit(path.join(root, entry));
+  return hash.digest('hex');
+}
+
+const stampOf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+
+/** npm install when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const stamp = path.join(root, 'node_modules/.nexa-deps');
+  const want = hashFiles([
+    'package-lock.json',
+    'package.json',
+    'apps/web/package.json',
+    'apps/server/package.json',
+    'packages/domain/package.json',
+  ]);
+  if (stampOf(stamp) === want) return;
+  console.log('› installing dependencies (npm install)…');
+  // npm ci rejects this lock file (npm drops other platforms' optional binaries from it), so install from it.
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, want);
+}
+
+/** Builds the web app and the server when any of their sources changed since the last build. */
+export function ensureBuild({ force = false } = {}) {
+  const stamp = path.join(root, 'apps/server/dist/.nexa-build');
+  const want = hashFiles([
+    'package-lock.json',
+    'packages/domain/src',
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/server/src',
+    'apps/server/build.mjs',
+  ]);
+  if (!force && stampOf(stamp) === want && fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  console.log('› building the web app and the server…');
+  runOrExit('npm', ['run', 'build', '-w', '@nexa/web', '--silent']);
+  runOrExit('npm', ['run', 'build', '-w', '@nexa/server', '--silent']);
+  fs.writeFileSync(stamp, want);
+}
+
+/** Debian's Chromium for the end-to-end suite; installed with apt-get when missing. */
+export function ensureChromium() {
+  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(executable)) return executable;
+  console.log('› installing Debian chromium (apt-get)…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', 'chromium']) !== 0 || !fs.existsSync(executable)) {
+    throw new Error('Could not install chromium; install it with `apt-get install chromium` or set CHROMIUM_PATH.');
+  }
+  return executable;
+}
