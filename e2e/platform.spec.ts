@@ -57,3 +57,10 @@ test('/signup sends visitors to early access', async ({ page }) => {
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/early-access$/);
 });
+
+test('a signed-in representative reaches the rep workspace shell', async ({ page }) => {
+  const { signInAs, DEMO } = await import('./support/session.ts');
+  await signInAs(page, DEMO.alex);
+  await page.goto('/rep');
+  await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Alex Martin');
+});

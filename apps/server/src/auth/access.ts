@@ -64,7 +64,8 @@ export const accessControl = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: refused before the body is read or validated, so a visitor gets 401, not 400.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const actor = await loadActor(auth, request);

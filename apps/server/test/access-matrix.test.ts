@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { ACCESS_RULES } from './access-rules.ts';
+import { openTestDatabase, startTestServer, testConfig, type HttpClient, type TestServer } from './test-app.ts';
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+describe('access matrix', () => {
+  it('lists every /api route with the rule it declares', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.ready();
+    const declared = Object.fromEntries(app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    await app.close();
+    await database.close();
+    expect(declared).toEqual(ACCESS_RULES);
+  });
+
+  describe('over HTTP', () => {
+    let server: TestServer;
+    let rep: HttpClient;
+    let manager: HttpClient;
+    beforeAll(async () => {
+      server = await startTestServer();
+      const r = await server.createUser({ role: 'Sales Representative' });
+      const m = await server.createUser({ role: 'Sales Manager' });
+      rep = await server.signIn(r.email, r.password);
+      manager = await server.signIn(m.email, m.password);
+    });
+    afterAll(() => server.close());
+
+    const routes = Object.entries(ACCESS_RULES).map(([key, access]) => {
+      const [method, url] = key.split(' ') as [string, string];
+      return { method, url: concrete(url), access };
+    });
+
+    it.each(routes.filter((r) => r.access !== 'public'))('$method $url refuses a visitor with 401', async ({ method, url }) => {
+      const res = await server.anonymous.request(method, url, method === 'GET' ? undefined : {});
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('unauthorized');
+    });
+
+    it.each(routes.filter((r) => Array.isArray(r.access)))(
+      '$method $url refuses the other role with 403',
+      async ({ method, url, access }) => {
+        const other = (access as readonly string[]).includes('Sales Manager') ? rep : manager;
+        const res = await other.request(method, url, method === 'GET' ? undefined : {});
+        expect(res.status).toBe(403);
+        expect(res.body.error.code).toBe('forbidden');
+      },
+    );
+
+    it.each(routes.filter((r) => Array.isArray(r.access)))(
+      '$method $url lets its role past the access check',
+      async ({ method, url, access }) => {
+        const own = (access as readonly string[]).includes('Sales Manager') ? manager : rep;
+        const res = await own.request(method, url, method === 'GET' ? undefined : {});
+        expect([401, 403]).not.toContain(res.status);
+      },
+    );
+  });
+});

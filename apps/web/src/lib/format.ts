@@ -1,0 +1,32 @@
+import { currentLanguage } from './i18n.ts';
+
+const locale = () => (currentLanguage() === 'fr' ? 'fr-FR' : 'en-US');
+
+/** US dollars in the active locale (DESIGN §4.11): $12,500 / 12 500 $US. */
+export function formatMoney(amount: number | null | undefined, options: { cents?: boolean } = {}): string {
+  const digits = options.cents ? 2 : 0;
+  return new Intl.NumberFormat(locale(), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount ?? 0);
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(locale()).format(value);
+}
+
+export function formatDate(
+  value: string | Date | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+) {
+  if (!value) return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale(), options).format(date);
+}
+
+export function formatDateTime(value: string | Date | null | undefined) {
+  return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+}
