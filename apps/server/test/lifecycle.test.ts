@@ -49,9 +49,14 @@ describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
-        if (output.includes('Nexa is running')) (clearInterval(timer), resolve());
+        if (!output.includes('Nexa is running')) return;
+        clearInterval(timer);
+        resolve();
       }, 100);
-      void exited.then(() => (clearInterval(timer), reject(new Error(`exited: ${output}`))));
+      void exited.then(() => {
+        clearInterval(timer);
+        reject(new Error(`exited: ${output}`));
+      });
     });
     return { child, ready, exited, output: () => output };
   }
