@@ -43,7 +43,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     request.log.info(
       {
         method: request.method,
-        url: request.url.split('?')[0],
+        // Query strings and reset links carry tokens: never log them.
+        url: (request.url.split('?')[0] ?? '').replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
