@@ -95,7 +95,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
 
   const auth = createAuth(config, database.db);
-  await app.register(accessControl, { auth });
+  await app.register(accessControl, { auth, ping: database.ping });
   await app.register(authRoutes, { auth, config });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
