@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -79,11 +80,16 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  const redis = config.redisUrl ? await createRedis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     allowList: (request) => !request.url.startsWith('/api/'),
+    // With Redis every instance counts against the same limit; if Redis is down, requests pass
+    // rather than fail (the limit is a guard, not a dependency).
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
   await app.register(swagger, {

@@ -26,6 +26,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Nexa <no-reply@nexa.local>'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('nexa:'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -49,6 +54,9 @@ export interface Config {
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Shared counters (rate limits) across instances; in-process memory when unset. */
+  redisUrl: string | null;
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
   };
 }
