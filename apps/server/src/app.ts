@@ -34,6 +34,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it completes (below), instead of Fastify's two.
     disableRequestLogging: true,
+    // On close: idle keep-alive sockets are closed at once, busy ones once their response is sent.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
