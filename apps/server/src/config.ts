@@ -31,7 +31,11 @@ const envSchema = z.object({
   DEMO_SLOT_DAYS: z.string().min(3).default('tue,wed,fri'),
   DEMO_SLOT_HOURS: z.string().min(3).default('10:00-18:00'),
   DEMO_SLOT_MINUTES: z.coerce.number().int().positive().default(30),
-  LEADS_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  LEADS_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   LEADS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LEADS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(600_000),
   LEADS_NOTIFY_EMAIL: z.email().optional(),

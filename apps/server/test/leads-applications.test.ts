@@ -13,7 +13,8 @@ describe('job applications with resumes (local storage)', () => {
   let counter = 0;
 
   const rows = () => server.database.db.select().from(teamApplications);
-  const storedFiles = () => (fs.existsSync(path.join(storageDir, 'resumes')) ? fs.readdirSync(path.join(storageDir, 'resumes')) : []);
+  const storedFiles = () =>
+    fs.existsSync(path.join(storageDir, 'resumes')) ? fs.readdirSync(path.join(storageDir, 'resumes')) : [];
   const person = () => {
     counter += 1;
     return { full_name: `Applicant ${counter}`, email: `applicant${counter}@example.com` };
@@ -150,8 +151,14 @@ describe('job applications with resumes (local storage)', () => {
   it('returns the first application for an identical resubmission within a minute, one row and one file', async () => {
     const fields = person();
     const filesBefore = storedFiles().length;
-    const first = await server.anonymous.post('/api/leads/team-applications', resumeForm(fields, { data: fixtures.pdf(), name: 'cv.pdf' }));
-    const second = await server.anonymous.post('/api/leads/team-applications', resumeForm(fields, { data: fixtures.pdf(), name: 'cv.pdf' }));
+    const first = await server.anonymous.post(
+      '/api/leads/team-applications',
+      resumeForm(fields, { data: fixtures.pdf(), name: 'cv.pdf' }),
+    );
+    const second = await server.anonymous.post(
+      '/api/leads/team-applications',
+      resumeForm(fields, { data: fixtures.pdf(), name: 'cv.pdf' }),
+    );
     expect([first.status, second.status]).toEqual([201, 200]);
     expect(second.body).toEqual({ ...first.body, created: false });
     expect((await rows()).filter((r) => r.email === fields.email)).toHaveLength(1);
@@ -177,7 +184,10 @@ describe('job applications with resumes (local storage)', () => {
       create trigger refuse_application before insert on team_applications for each row execute function refuse_application()`);
     try {
       const [before, filesBefore] = [(await rows()).length, storedFiles().length];
-      const res = await server.anonymous.post('/api/leads/team-applications', resumeForm(person(), { data: fixtures.pdf(), name: 'cv.pdf' }));
+      const res = await server.anonymous.post(
+        '/api/leads/team-applications',
+        resumeForm(person(), { data: fixtures.pdf(), name: 'cv.pdf' }),
+      );
       expect(res.status).toBe(503);
       expect((await rows()).length).toBe(before);
       expect(storedFiles().length).toBe(filesBefore);

@@ -16,11 +16,18 @@ describe('resumes in an S3-compatible bucket (s3rver)', () => {
   let manager: HttpClient;
   let client: S3Client;
 
-  const objectCount = () => fs.readdirSync(`${dir}/resumes`, { recursive: true }).filter((f) => String(f).endsWith('._S3rver_object')).length;
+  const objectCount = () =>
+    fs.readdirSync(`${dir}/resumes`, { recursive: true }).filter((f) => String(f).endsWith('._S3rver_object')).length;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync('/tmp/nexa-s3rver-');
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'resumes', configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'resumes', configs: [] }],
+    });
     const address = (await s3.run()) as AddressInfo;
     endpoint = `http://127.0.0.1:${address.port}`;
     server = await startTestServer({

@@ -45,7 +45,13 @@ describe('demo and early-access requests', () => {
     expect(slots.length).toBeGreaterThanOrEqual(3 * 16 * 2);
     for (const s of slots) {
       expect(Date.parse(s)).toBeGreaterThan(Date.now());
-      const wall = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(new Date(s));
+      const wall = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(s));
       expect(wall).toMatch(/^(Tue|Wed|Fri) (1\d|0?\d):(00|30)$/);
     }
   });
@@ -84,7 +90,9 @@ describe('demo and early-access requests', () => {
     expect(after.body.slots).toContain(slots[1]);
 
     // The notification is written to the outbox (no SMTP here), without blocking the answer.
-    await expect.poll(() => fs.existsSync(path.join(outbox, 'outbox')) && fs.readdirSync(path.join(outbox, 'outbox')).length).toBeGreaterThan(0);
+    await expect
+      .poll(() => fs.existsSync(path.join(outbox, 'outbox')) && fs.readdirSync(path.join(outbox, 'outbox')).length)
+      .toBeGreaterThan(0);
     const mail = fs.readFileSync(path.join(outbox, 'outbox', fs.readdirSync(path.join(outbox, 'outbox'))[0]!), 'utf8');
     expect(mail).toContain('To: sales@nexa.test');
     expect(mail).toContain('Ada Lovelace');
@@ -168,13 +176,19 @@ describe('demo and early-access requests', () => {
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const before = (await rows()).length;
-    const res = await server.anonymous.post('/api/leads/demo-requests', demo({ selected_date: slots[3], website: 'http://spam.example' }));
+    const res = await server.anonymous.post(
+      '/api/leads/demo-requests',
+      demo({ selected_date: slots[3], website: 'http://spam.example' }),
+    );
     expect(res.status).toBe(201);
     expect((await rows()).length).toBe(before);
   });
 
   it('offers an .ics invite with a stable UID and UTC times', async () => {
-    const booked = await server.anonymous.post('/api/leads/demo-requests', demo({ selected_date: slots[4], email: 'ics@example.com' }));
+    const booked = await server.anonymous.post(
+      '/api/leads/demo-requests',
+      demo({ selected_date: slots[4], email: 'ics@example.com' }),
+    );
     const first = await server.anonymous.get(`/api/leads/demo-requests/${booked.body.id}/invite.ics`);
     const second = await server.anonymous.get(`/api/leads/demo-requests/${booked.body.id}/invite.ics`);
     expect(first.status).toBe(200);
@@ -186,7 +200,9 @@ describe('demo and early-access requests', () => {
     expect(uid).toBe(`demo-${booked.body.id}@nexa`);
     expect(/UID:(.+)/.exec(second.text)![1]!.trim()).toBe(uid);
     expect(first.text).not.toContain('ics@example.com');
-    expect((await server.anonymous.get('/api/leads/demo-requests/00000000-0000-4000-8000-000000000000/invite.ics')).status).toBe(404);
+    expect((await server.anonymous.get('/api/leads/demo-requests/00000000-0000-4000-8000-000000000000/invite.ics')).status).toBe(
+      404,
+    );
     expect((await server.anonymous.get('/api/leads/demo-requests/nope/invite.ics')).status).toBe(400);
   });
 
@@ -198,7 +214,11 @@ describe('demo and early-access requests', () => {
     expect(all.body.total).toBe(all.body.items.length);
     const early = await manager.get('/api/leads?type=early_access');
     expect(early.body.items.every((l: { type: string }) => l.type === 'early_access')).toBe(true);
-    expect(early.body.items[0]).toMatchObject({ full_name: 'Grace Hopper', notes: 'Requested role: Sales Manager', has_resume: false });
+    expect(early.body.items[0]).toMatchObject({
+      full_name: 'Grace Hopper',
+      notes: 'Requested role: Sales Manager',
+      has_resume: false,
+    });
     const search = await manager.get('/api/leads?q=analytical');
     expect(search.body.items.length).toBeGreaterThan(0);
     for (const lead of search.body.items as Array<{ email: string; company_name: string }>) {

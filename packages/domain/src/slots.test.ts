@@ -88,12 +88,14 @@ describe('slotRefusal', () => {
 
 describe('parseSlotAvailability', () => {
   it('reads the default configuration', () => {
-    expect(parseSlotAvailability({ timeZone: 'America/New_York', days: 'tue,wed,fri', hours: '10:00-18:00', slotMinutes: 30 })).toEqual(
-      DEFAULT_SLOT_AVAILABILITY,
-    );
+    expect(
+      parseSlotAvailability({ timeZone: 'America/New_York', days: 'tue,wed,fri', hours: '10:00-18:00', slotMinutes: 30 }),
+    ).toEqual(DEFAULT_SLOT_AVAILABILITY);
   });
   it('names what is wrong', () => {
-    expect(() => parseSlotAvailability({ timeZone: 'Mars/Base', days: 'tue', hours: '10:00-18:00', slotMinutes: 30 })).toThrow(/time zone/);
+    expect(() => parseSlotAvailability({ timeZone: 'Mars/Base', days: 'tue', hours: '10:00-18:00', slotMinutes: 30 })).toThrow(
+      /time zone/,
+    );
     expect(() => parseSlotAvailability({ timeZone: 'UTC', days: 'tus', hours: '10:00-18:00', slotMinutes: 30 })).toThrow(/day/);
     expect(() => parseSlotAvailability({ timeZone: 'UTC', days: 'tue', hours: '18:00-10:00', slotMinutes: 30 })).toThrow(/hours/);
   });

@@ -158,7 +158,12 @@ const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
  * Reads availability from configuration text: days "tue,wed,fri", hours "10:00-18:00".
  * Throws a message naming what is wrong.
  */
-export function parseSlotAvailability(input: { timeZone: string; days: string; hours: string; slotMinutes: number }): SlotAvailability {
+export function parseSlotAvailability(input: {
+  timeZone: string;
+  days: string;
+  hours: string;
+  slotMinutes: number;
+}): SlotAvailability {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone });
   } catch {
@@ -182,7 +187,13 @@ export function parseSlotAvailability(input: { timeZone: string; days: string; h
   if (!Number.isInteger(input.slotMinutes) || input.slotMinutes < 5 || input.slotMinutes > endMinute - startMinute) {
     throw new Error('slot length must fit the hours');
   }
-  return { timeZone: input.timeZone, weekdays: [...new Set(weekdays)].sort(), startMinute, endMinute, slotMinutes: input.slotMinutes };
+  return {
+    timeZone: input.timeZone,
+    weekdays: [...new Set(weekdays)].sort(),
+    startMinute,
+    endMinute,
+    slotMinutes: input.slotMinutes,
+  };
 }
 
 /** The short name of a zone at an instant in a locale, e.g. "EST" / "EDT" / "UTC−5". */

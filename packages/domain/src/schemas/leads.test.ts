@@ -21,7 +21,10 @@ describe('demo request schema', () => {
       field: 'email',
       message: 'invalid_email',
     });
-    expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, full_name: '' }))).toEqual({ field: 'full_name', message: 'required' });
+    expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, full_name: '' }))).toEqual({
+      field: 'full_name',
+      message: 'required',
+    });
     expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, selected_date: '' }))).toEqual({
       field: 'selected_date',
       message: 'date_required',
@@ -30,7 +33,10 @@ describe('demo request schema', () => {
   it('accepts early access with a known role only', () => {
     const early = { request_type: 'early_access', full_name: 'A', email: 'a@b.co', company_name: 'C', role: 'Sales Manager' };
     expect(demoRequestInputSchema.safeParse(early).success).toBe(true);
-    expect(firstMessage(demoRequestInputSchema.safeParse({ ...early, role: 'Admin' }))).toEqual({ field: 'role', message: 'invalid_role' });
+    expect(firstMessage(demoRequestInputSchema.safeParse({ ...early, role: 'Admin' }))).toEqual({
+      field: 'role',
+      message: 'invalid_role',
+    });
   });
 });
 
@@ -41,7 +47,10 @@ describe('team application schema', () => {
       phone_number: null,
       linkedin_link: null,
     });
-    expect(firstMessage(teamApplicationSchema.safeParse({ email: 'a@b.co' }))).toEqual({ field: 'full_name', message: 'required' });
+    expect(firstMessage(teamApplicationSchema.safeParse({ email: 'a@b.co' }))).toEqual({
+      field: 'full_name',
+      message: 'required',
+    });
   });
   it('refuses links that are not web URLs', () => {
     for (const bad of ['github.com/ada', 'javascript:alert(1)', 'ftp://x.org/a', 'https://localhost']) {

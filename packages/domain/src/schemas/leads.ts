@@ -35,31 +35,26 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, LEAD_VALIDATION.tooLong)
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : null));
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
+// An http(s) address with a dotted host name; no spaces, no credentials.
+const HTTP_URL_PATTERN = /^https?:\/\/(?![^/?#]*@)[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#][^\s]*)?$/i;
+const isHttpUrl = (value: string) => HTTP_URL_PATTERN.test(value);
 
 const optionalUrl = z
   .string()
   .trim()
   .max(500, LEAD_VALIDATION.tooLong)
   .refine((v) => v === '' || isHttpUrl(v), LEAD_VALIDATION.invalidUrl)
-  .optional()
+  .nullish()
   .transform((v) => (v ? v : null));
 
 const optionalPhone = z
   .string()
   .trim()
   .refine((v) => v === '' || PHONE_PATTERN.test(v), LEAD_VALIDATION.invalidPhone)
-  .optional()
+  .nullish()
   .transform((v) => (v ? v : null));
 
 /** A field people never see; bots fill it. A filled honeypot is answered as a success and stored nowhere. */
@@ -87,7 +82,11 @@ export const demoBookingSchema = z.object({
 
 export const demoRequestInputSchema = z.discriminatedUnion('request_type', [earlyAccessRequestSchema, demoBookingSchema]);
 export type EarlyAccessRequestInput = z.input<typeof earlyAccessRequestSchema>;
+export type EarlyAccessRequest = z.output<typeof earlyAccessRequestSchema>;
 export type DemoBookingInput = z.input<typeof demoBookingSchema>;
+export type DemoBooking = z.output<typeof demoBookingSchema>;
+/** What the web app sends (before trimming); the server parses it into DemoRequest. */
+export type DemoRequestBody = z.input<typeof demoRequestInputSchema>;
 export type DemoRequestInput = z.infer<typeof demoRequestInputSchema>;
 
 export const demoRequestCreatedSchema = z.object({

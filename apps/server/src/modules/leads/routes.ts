@@ -109,14 +109,20 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
       }
       const { row, created } = await createDemoRequest(db, input, config.leads.slots, meta);
       if (created) {
-        notifyNewLead(mailer, config.leads.notifyEmail, request.log, `New ${row.request_type === 'demo' ? 'demo booking' : 'early-access request'}: ${row.full_name}`, {
-          Type: row.request_type,
-          Name: row.full_name,
-          'E-mail': row.email,
-          Company: row.company_name,
-          Date: row.selected_date.toISOString(),
-          Notes: row.notes,
-        });
+        notifyNewLead(
+          mailer,
+          config.leads.notifyEmail,
+          request.log,
+          `New ${row.request_type === 'demo' ? 'demo booking' : 'early-access request'}: ${row.full_name}`,
+          {
+            Type: row.request_type,
+            Name: row.full_name,
+            'E-mail': row.email,
+            Company: row.company_name,
+            Date: row.selected_date.toISOString(),
+            Notes: row.notes,
+          },
+        );
       }
       return reply.status(created ? 201 : 200).send(demoRequestCreated(row, created));
     },
@@ -138,7 +144,11 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
     '/api/leads/team-applications',
     {
       config: publicPost,
-      schema: { tags: ['leads'], consumes: ['multipart/form-data'], response: { 200: teamApplicationCreatedSchema, 201: teamApplicationCreatedSchema } },
+      schema: {
+        tags: ['leads'],
+        consumes: ['multipart/form-data'],
+        response: { 200: teamApplicationCreatedSchema, 201: teamApplicationCreatedSchema },
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data');
@@ -210,10 +220,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
     async (request) => {
       const { type, q, page, pageSize } = request.query;
       const filter = { type, q: q || undefined };
-      const [items, total] = await Promise.all([
-        listLeads(db, filter, pageSize, (page - 1) * pageSize),
-        countLeads(db, filter),
-      ]);
+      const [items, total] = await Promise.all([listLeads(db, filter, pageSize, (page - 1) * pageSize), countLeads(db, filter)]);
       return { items, total };
     },
   );
