@@ -30,6 +30,8 @@ const EMPTY: DemoBookingInput = {
 
 const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const localeOf = () => (currentLanguage() === 'fr' ? 'fr-FR' : 'en-US');
+/** America/New_York → New York. */
+const placeName = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayKey = (date: Date) => dayKeyFormat.format(date);
 
@@ -42,6 +44,7 @@ function describeSlot(iso: string, referenceZone: string) {
     localZone: zoneShortName(at.getTime(), visitorZone(), locale),
     reference: new Intl.DateTimeFormat(locale, { timeZone: referenceZone, hour: 'numeric', minute: '2-digit' }).format(at),
     referenceZone: zoneShortName(at.getTime(), referenceZone, locale),
+    place: placeName(referenceZone),
   };
 }
 
@@ -103,6 +106,7 @@ export function BookDemoPage() {
               time: confirmation.local,
               zone: confirmation.localZone,
               reference: confirmation.reference,
+              place: confirmation.place,
               referenceZone: confirmation.referenceZone,
             })}
           </p>
@@ -167,7 +171,10 @@ export function BookDemoPage() {
             </span>
           </legend>
           <p id="slot-zone-note" className="text-xs text-slate-500">
-            {t('bookDemo.zoneNote', { zone: visitorZone(), reference: referenceZone })}
+            {t('bookDemo.zoneNote', {
+              zone: visitorZone().replaceAll('_', ' '),
+              reference: `${placeName(referenceZone)} (${zoneShortName(Date.now(), referenceZone, localeOf())})`,
+            })}
           </p>
           {slots.isError ? (
             <p className="text-sm text-red-600">{t('bookDemo.slotsError')}</p>
@@ -203,7 +210,7 @@ export function BookDemoPage() {
                   <div
                     role="radiogroup"
                     aria-label={t('bookDemo.timeLabel')}
-                    className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-3"
+                    className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-2"
                   >
                     {daySlots.map((slot) => {
                       const checked = selected === slot;
@@ -215,7 +222,7 @@ export function BookDemoPage() {
                           aria-checked={checked}
                           onClick={() => form.setValue('selected_date', slot, { shouldValidate: true })}
                           className={cn(
-                            'rounded-lg border px-2 py-2 text-sm font-medium tabular-nums',
+                            'rounded-lg border px-2 py-2 text-sm font-medium whitespace-nowrap tabular-nums',
                             checked
                               ? 'border-brand-600 bg-brand-600 text-white'
                               : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600',
@@ -235,6 +242,7 @@ export function BookDemoPage() {
                         time: d.local,
                         zone: d.localZone,
                         reference: d.reference,
+                        place: d.place,
                         referenceZone: d.referenceZone,
                       });
                     })()}
