@@ -44,6 +44,26 @@ describe('freeSlots', () => {
     expect(slots.map(iso)).toContain('2026-11-03T15:00:00.000Z'); // Tue, EST
   });
 
+  it('handles a DST change inside the offered hours without inventing or repeating a slot', () => {
+    const night = parseSlotAvailability({ timeZone: 'America/New_York', days: 'sun', hours: '00:00-04:00', slotMinutes: 60 });
+    const spring = freeSlots({
+      from: at('2026-03-08T00:00:00Z'),
+      to: at('2026-03-09T12:00:00Z'),
+      now: 0,
+      availability: night,
+    }).map(iso);
+    // 02:00 does not exist that night: 00:00 EST, 01:00 EST, 03:00 EDT.
+    expect(spring).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
+    const autumn = freeSlots({
+      from: at('2026-11-01T00:00:00Z'),
+      to: at('2026-11-02T12:00:00Z'),
+      now: 0,
+      availability: night,
+    }).map(iso);
+    expect(new Set(autumn).size).toBe(autumn.length);
+    expect(autumn[0]).toBe('2026-11-01T04:00:00.000Z'); // 00:00 EDT
+  });
+
   it('leaves out started, past and booked slots', () => {
     const now = at('2026-01-13T15:10:00Z'); // 10:10 New York: the 10:00 slot has started
     const booked = new Set([at('2026-01-13T16:00:00Z')]);

@@ -138,18 +138,38 @@ export function freeSlots({ from, to, now, booked = new Set(), availability = DE
     const dayStart = instantOfWallTime(y, m, day, 0, availability.timeZone);
     if (dayStart >= end) break;
     if (!availability.weekdays.includes(d.getUTCDay())) continue;
-    for (
-      let minute = availability.startMinute;
-      minute + availability.slotMinutes <= availability.endMinute;
-      minute += availability.slotMinutes
-    ) {
-      const start = instantOfWallTime(y, m, day, minute, availability.timeZone);
+    for (const start of daySlotStarts(y, m, day, availability)) {
       if (start < from || start >= end || start <= now || booked.has(start)) continue;
-      if (!isSlotStart(start, availability)) continue;
       result.push(start);
     }
   }
   return result;
+}
+
+/**
+ * The slot starts of one calendar day. The zone's offset is read at the first and last slot: when
+ * they agree (every day but a DST change inside the hours) the others follow by arithmetic,
+ * which keeps a two-month listing to a few Intl calls a day.
+ */
+function daySlotStarts(year: number, month: number, day: number, availability: SlotAvailability): number[] {
+  const { startMinute, endMinute, slotMinutes, timeZone } = availability;
+  const minutes: number[] = [];
+  for (let minute = startMinute; minute + slotMinutes <= endMinute; minute += slotMinutes) minutes.push(minute);
+  if (minutes.length === 0) return [];
+  const first = instantOfWallTime(year, month, day, minutes[0]!, timeZone);
+  const last = instantOfWallTime(year, month, day, minutes.at(-1)!, timeZone);
+  if (
+    last - first === (minutes.at(-1)! - minutes[0]!) * MINUTE &&
+    isSlotStart(first, availability) &&
+    isSlotStart(last, availability)
+  ) {
+    return minutes.map((minute) => first + (minute - minutes[0]!) * MINUTE);
+  }
+  // A wall time skipped by the change maps onto a later one: keep each instant once.
+  const starts = minutes
+    .map((minute) => instantOfWallTime(year, month, day, minute, timeZone))
+    .filter((start) => isSlotStart(start, availability));
+  return [...new Set(starts)];
 }
 
 const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
