@@ -5,7 +5,7 @@ import { LEAD_TYPES, type Lead, type LeadType } from '@nexa/domain';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { exportHref, resumeHref, useLeads } from '../api/get-leads.ts';
 import { inputClass } from '../components/form-field.tsx';
@@ -34,7 +34,15 @@ function LeadDetails({ lead }: { lead: Lead }) {
     <div className="space-y-1 text-sm text-slate-700">
       {lead.type === 'demo' && lead.selected_date && (
         <p>
-          <span className="font-medium">{t('inbox.slot')}:</span> {formatDateTime(lead.selected_date)}
+          <span className="font-medium">{t('inbox.slot')}:</span>{' '}
+          {formatDate(lead.selected_date, {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZoneName: 'short',
+          })}
         </p>
       )}
       {lead.notes && <p className="whitespace-pre-line break-words">{lead.notes}</p>}
