@@ -34,7 +34,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
     <div className="space-y-1 text-sm text-slate-700">
       {lead.type === 'demo' && lead.selected_date && (
         <p>
-          <span className="font-medium">{t('inbox.slot')}:</span>{' '}
+          <span className="font-medium">{t('inbox.slot')}</span>{' '}
           {formatDate(lead.selected_date, {
             year: 'numeric',
             month: 'short',
