@@ -14,6 +14,9 @@ import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { leadsRoutes } from './modules/leads/routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createStorage } from './storage/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -109,6 +112,12 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
+  await app.register(leadsRoutes, {
+    db: database.db,
+    config,
+    storage: createStorage(config),
+    mailer: createMailer(config, app.log),
+  });
 
   await registerSpa(app, config.webDistDir);
   return app;

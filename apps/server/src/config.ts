@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -31,6 +32,26 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('nexa:'),
+  DEMO_SLOT_TIME_ZONE: z.string().min(1).default('America/New_York'),
+  DEMO_SLOT_DAYS: z.string().min(3).default('tue,wed,fri'),
+  DEMO_SLOT_HOURS: z.string().min(3).default('10:00-18:00'),
+  DEMO_SLOT_MINUTES: z.coerce.number().int().positive().default(30),
+  LEADS_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  LEADS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  LEADS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(600_000),
+  LEADS_NOTIFY_EMAIL: z.email().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +78,23 @@ export interface Config {
   /** Shared counters (rate limits) across instances; in-process memory when unset. */
   redisUrl: string | null;
   redisPrefix: string;
+  leads: {
+    slots: SlotAvailability;
+    uploadMaxBytes: number;
+    rateLimit: { max: number; windowMs: number };
+    notifyEmail: string | null;
+  };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +113,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET && databaseKind === 'postgres') {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL');
+  }
+  let slots: SlotAvailability;
+  try {
+    slots = parseSlotAvailability({
+      timeZone: env.DEMO_SLOT_TIME_ZONE,
+      days: env.DEMO_SLOT_DAYS,
+      hours: env.DEMO_SLOT_HOURS,
+      slotMinutes: env.DEMO_SLOT_MINUTES,
+    });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: DEMO_SLOT_* ${(error as Error).message}`);
+  }
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
   }
   return {
     env: env.NODE_ENV,
@@ -96,5 +148,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,
+    leads: {
+      slots,
+      uploadMaxBytes: env.LEADS_UPLOAD_MAX_BYTES,
+      rateLimit: { max: env.LEADS_RATE_LIMIT_MAX, windowMs: env.LEADS_RATE_LIMIT_WINDOW_MS },
+      notifyEmail: env.LEADS_NOTIFY_EMAIL ?? null,
+    },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT ?? null,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')) },
   };
 }

@@ -12,4 +12,11 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'signed-in',
   'PATCH /api/me': 'signed-in',
+  'GET /api/leads/demo-slots': 'public',
+  'POST /api/leads/demo-requests': 'public',
+  'GET /api/leads/demo-requests/:id/invite.ics': 'public',
+  'POST /api/leads/team-applications': 'public',
+  'GET /api/leads': MANAGER,
+  'GET /api/leads/export.csv': MANAGER,
+  'GET /api/leads/team-applications/:id/resume': MANAGER,
 };

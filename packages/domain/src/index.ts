@@ -7,3 +7,5 @@ export * from './random.ts';
 export * from './call-analysis.ts';
 export * from './lead-status.ts';
 export * from './schemas/opportunity.ts';
+export * from './slots.ts';
+export * from './schemas/leads.ts';

@@ -1,12 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type EarlyAccessRequestInput } from '@nexa/domain';
+import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useCreateDemoRequest } from '../api/create-demo-request.ts';
+import { Confirmation, Field, FormCard, HoneypotField, inputClass, TextInput } from '../components/form-field.tsx';
+import { toastSubmitError } from '../components/lead-errors.ts';
+
+const EMPTY: EarlyAccessRequestInput = {
+  request_type: 'early_access',
+  full_name: '',
+  email: '',
+  company_name: '',
+  role: '' as EarlyAccessRequestInput['role'],
+  website: '',
+};
 
 export function EarlyAccessPage() {
   const { t } = useTranslation('leads');
   usePageMeta(`${t('earlyAccess.title')} — Nexa`);
+  const [confirmed, setConfirmed] = useState(false);
+  const create = useCreateDemoRequest();
+  const form = useForm<EarlyAccessRequestInput, unknown, EarlyAccessRequest>({
+    resolver: zodResolver(earlyAccessRequestSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setConfirmed(false);
+    try {
+      await create.mutateAsync(values);
+      form.reset(EMPTY);
+      setConfirmed(true);
+    } catch (error) {
+      toastSubmitError(t, error, { title: 'earlyAccess.errorTitle', description: 'earlyAccess.errorBody' });
+    }
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('earlyAccess.title')}</h1>
-    </section>
+    <FormCard title={t('earlyAccess.title')} intro={t('earlyAccess.intro')}>
+      {confirmed && <Confirmation title={t('earlyAccess.successTitle')}>{t('earlyAccess.successBody')}</Confirmation>}
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('earlyAccess.title')}>
+        <HoneypotField {...form.register('website')} />
+        <Field label={t('fields.fullName')} error={errors.full_name?.message} required>
+          {({ id, describedBy, invalid }) => (
+            <TextInput
+              id={id}
+              autoComplete="name"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+              {...form.register('full_name')}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.email')} error={errors.email?.message} required>
+          {({ id, describedBy, invalid }) => (
+            <TextInput
+              id={id}
+              type="email"
+              autoComplete="email"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+              {...form.register('email')}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.company')} error={errors.company_name?.message} required>
+          {({ id, describedBy, invalid }) => (
+            <TextInput
+              id={id}
+              autoComplete="organization"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+              {...form.register('company_name')}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.role')} error={errors.role ? 'required' : undefined} required>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+              {...form.register('role')}
+            >
+              <option value="">{t('fields.rolePlaceholder')}</option>
+              {ROLE_VALUES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('earlyAccess.submitting') : t('earlyAccess.submit')}
+        </Button>
+      </form>
+    </FormCard>
   );
 }

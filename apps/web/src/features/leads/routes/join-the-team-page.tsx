@@ -1,12 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  RESUME_ACCEPT,
+  RESUME_MAX_BYTES,
+  resumeNameAllowed,
+  teamApplicationSchema,
+  type TeamApplication,
+  type TeamApplicationInput,
+} from '@nexa/domain';
+import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useCreateTeamApplication } from '../api/create-team-application.ts';
+import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextInput } from '../components/form-field.tsx';
+import { toastSubmitError } from '../components/lead-errors.ts';
+
+const EMPTY: TeamApplicationInput = {
+  full_name: '',
+  email: '',
+  phone_number: '',
+  github_link: '',
+  linkedin_link: '',
+  introduction_text: '',
+  website: '',
+};
 
 export function JoinTheTeamPage() {
   const { t } = useTranslation('leads');
   usePageMeta(`${t('joinTeam.title')} — Nexa`);
+  const create = useCreateTeamApplication();
+  const [confirmed, setConfirmed] = useState(false);
+  const [resume, setResume] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<TeamApplicationInput, unknown, TeamApplication>({
+    resolver: zodResolver(teamApplicationSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [fullName, email] = form.watch(['full_name', 'email']);
+  // Spec §5: the button stays disabled until name and e-mail are filled in.
+  const ready = Boolean(fullName?.trim() && email?.trim());
+
+  const clearFile = () => {
+    setResume(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (!file) return setResume(null);
+    if (file.size > RESUME_MAX_BYTES) {
+      toast.error(t('errors.fileTooLarge'));
+      return clearFile();
+    }
+    if (!resumeNameAllowed(file.name)) {
+      toast.error(t('errors.invalidFileType'));
+      return clearFile();
+    }
+    setResume(file);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setConfirmed(false);
+    try {
+      await create.mutateAsync({ fields: values, resume });
+      form.reset(EMPTY);
+      clearFile();
+      setConfirmed(true);
+    } catch (error) {
+      toastSubmitError(t, error, { title: 'joinTeam.errorTitle', description: 'joinTeam.errorBody' });
+    }
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('joinTeam.title')}</h1>
-    </section>
+    <FormCard title={t('joinTeam.title')} intro={t('joinTeam.intro')}>
+      {confirmed && <Confirmation title={t('joinTeam.successTitle')}>{t('joinTeam.successBody')}</Confirmation>}
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('joinTeam.title')}>
+        <HoneypotField {...form.register('website')} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('fields.fullName')} error={errors.full_name?.message} required>
+            {({ id, describedBy, invalid }) => (
+              <TextInput
+                id={id}
+                autoComplete="name"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                required
+                {...form.register('full_name')}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.email')} error={errors.email?.message} required>
+            {({ id, describedBy, invalid }) => (
+              <TextInput
+                id={id}
+                type="email"
+                autoComplete="email"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                required
+                {...form.register('email')}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label={t('fields.phone')} error={errors.phone_number?.message}>
+          {({ id, describedBy, invalid }) => (
+            <TextInput
+              id={id}
+              type="tel"
+              autoComplete="tel"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              {...form.register('phone_number')}
+            />
+          )}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('fields.github')} error={errors.github_link?.message}>
+            {({ id, describedBy, invalid }) => (
+              <TextInput
+                id={id}
+                type="url"
+                placeholder="https://github.com/…"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.register('github_link')}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.linkedin')} error={errors.linkedin_link?.message}>
+            {({ id, describedBy, invalid }) => (
+              <TextInput
+                id={id}
+                type="url"
+                placeholder="https://www.linkedin.com/in/…"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.register('linkedin_link')}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label={t('fields.introduction')} error={errors.introduction_text?.message}>
+          {({ id, describedBy, invalid }) => (
+            <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...form.register('introduction_text')} />
+          )}
+        </Field>
+        <Field label={t('fields.resume')} hint={t('joinTeam.resumeHint')}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              ref={fileInput}
+              type="file"
+              name="resume"
+              accept={RESUME_ACCEPT}
+              aria-describedby={describedBy}
+              onChange={onFile}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={!ready || isSubmitting}>
+          {isSubmitting ? t('joinTeam.submitting') : t('joinTeam.submit')}
+        </Button>
+      </form>
+    </FormCard>
   );
 }

@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/**
+ * Shows the catalogue's error for a failed submission (spec §8) as a destructive toast.
+ * `fallback` is the form's own title and description keys.
+ */
+export function toastSubmitError(t: TFunction, error: unknown, fallback: { title: string; description: string }) {
+  if (error instanceof ApiError) {
+    const specific: Record<number, string> = {
+      409: 'errors.slotTaken',
+      413: 'errors.fileTooLarge',
+      415: 'errors.invalidFileType',
+      429: 'errors.rateLimited',
+      0: 'errors.network',
+    };
+    const key = specific[error.status] ?? (error.status === 400 ? 'errors.invalidInput' : null);
+    if (key) return toast.error(t(fallback.title), { description: t(key) });
+  }
+  return toast.error(t(fallback.title), { description: t(fallback.description) });
+}
