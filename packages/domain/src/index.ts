@@ -4,3 +4,5 @@ export * from './status.ts';
 export * from './errors.ts';
 export * from './schemas/profile.ts';
 export * from './random.ts';
+export * from './cards.ts';
+export * from './schemas/analysis.ts';
