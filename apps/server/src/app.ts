@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { createAnalysisProvider } from './ai/index.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 
@@ -84,6 +86,11 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
+  await app.register(analysisRoutes, {
+    db: database.db,
+    provider: createAnalysisProvider(config.ai),
+    analysis: config.analysis,
+  });
 
   await registerSpa(app, config.webDistDir);
   return app;

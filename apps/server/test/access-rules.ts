@@ -12,4 +12,5 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'signed-in',
   'PATCH /api/me': 'signed-in',
+  'POST /api/analysis/company': 'public',
 };
