@@ -5,7 +5,9 @@ import { companyAnalysisCache, companyAnalysisSearches, opportunities } from '..
 import { analysisCacheKey } from '../src/modules/analysis/service.ts';
 import { goodAnswer, startFakeLlm, type FakeLlm } from './analysis-fake-llm.ts';
 import { testDatabaseKind } from './database-target.ts';
-import { startTestServer, type TestServer } from './test-app.ts';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.ts';
+import { HttpClient, openTestDatabase, startTestServer, testConfig, type TestServer } from './test-app.ts';
 
 const PATH = '/api/analysis/company';
 const UA = { 'user-agent': 'NexaTest/1.0 (analysis)' };
@@ -261,5 +263,42 @@ describe(`company analysis, openai provider (${testDatabaseKind()})`, () => {
     llm.behave({ kind: 'answer', content: goodAnswer(DIAGNOSIS, ['crm']) });
     await server.anonymous.post(PATH, { companyName: 'Stark Industries', language: 'en' });
     expect(llm.requests[0]!.body.messages[1].content).toContain('"sector_on_record":"Defense","size_on_record":"10000"');
+  });
+});
+
+describe(`company analysis, server logs (${testDatabaseKind()})`, () => {
+  it('logs a provider failure with our own summary, never the upstream text or the key', async () => {
+    const key = 'sk-proj-abcdefghijklmnop0123456789';
+    const llm = await startFakeLlm();
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const config = testConfig({ AI_BASE_URL: llm.baseUrl, AI_API_KEY: key, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '2000' });
+    const app = await buildApp({
+      config,
+      database,
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const client = new HttpClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+      // What OpenAI really answers to a wrong key: part of the key, quoted back.
+      llm.behave({
+        kind: 'error',
+        status: 401,
+        body: { error: { message: `Incorrect API key provided: ${key.slice(0, 12)}***6789.` } },
+      });
+      const res = await client.post(PATH, { companyName: 'Initech', language: 'en' });
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).toBe(UNAVAILABLE);
+      const log = lines.join('');
+      expect(log).toContain('"event":"analysis.provider_failed"');
+      expect(log).toContain('"reason":"upstream_error","detail":"status 401"');
+      expect(log).not.toContain('Incorrect API key');
+      expect(log).not.toContain(key.slice(0, 12));
+    } finally {
+      await app.close();
+      await database.close();
+      await llm.close();
+    }
   });
 });

@@ -38,7 +38,8 @@ export interface AnalysisProvider {
 export class AnalysisUnavailableError extends Error {
   constructor(
     readonly reason: 'timeout' | 'upstream_error' | 'connection' | 'malformed_output',
-    detail: string,
+    /** Safe to log: our own words and the upstream status, never the upstream text or the key. */
+    readonly detail: string,
     options?: { cause?: unknown },
   ) {
     super(`${reason}: ${detail}`, options);

@@ -89,9 +89,16 @@ export async function analyzeCompany(
   try {
     answer = await deps.provider.analyze({ companyName: name, language, context });
   } catch (error) {
-    const reason = error instanceof AnalysisUnavailableError ? error.reason : 'unexpected';
+    // Only our own summary is logged: upstream error bodies can quote part of the API key.
+    const known = error instanceof AnalysisUnavailableError;
     deps.log.warn(
-      { event: 'analysis.provider_failed', provider: deps.provider.name, reason, ms: Date.now() - started, err: error },
+      {
+        event: 'analysis.provider_failed',
+        provider: deps.provider.name,
+        reason: known ? error.reason : 'unexpected',
+        detail: known ? error.detail : error instanceof Error ? error.name : typeof error,
+        ms: Date.now() - started,
+      },
       'the analysis provider gave no usable answer',
     );
     // Never the provider's own text: it can hold upstream details.

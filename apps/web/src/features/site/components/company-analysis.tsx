@@ -126,7 +126,7 @@ export function CompanyAnalysis() {
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? ids.notice : undefined}
               className={clsx(
-                'h-12 min-w-0 flex-1 rounded-lg border bg-white px-4 text-base text-slate-900 placeholder:text-slate-400',
+                'h-12 w-full min-w-0 rounded-lg border sm:flex-1 bg-white px-4 text-base text-slate-900 placeholder:text-slate-400',
                 problem ? 'border-red-500' : 'border-slate-300',
               )}
             />
