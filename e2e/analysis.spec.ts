@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const API = '**/api/analysis/company';
@@ -59,6 +60,8 @@ test('a successful analysis shows its progress, the diagnosis and two highlighte
   await expect(recommended.nth(1)).toHaveAttribute('data-card', 'call-gaps');
   for (const card of await recommended.all()) await expect(card.getByText('Recommended', { exact: true })).toBeVisible();
   await expect(section.getByRole('progressbar')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('section#analysis').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await reset.click();
   await expect(input).toHaveValue('');

@@ -7,7 +7,7 @@ import {
   type AnalysisLanguage,
   type CompanyAnalysisResponse,
 } from '@nexa/domain';
-import { AnalysisUnavailableError, type AnalysisProvider, type CompanyContext } from '../../ai/index.ts';
+import { AnalysisUnavailableError, type AnalysisProvider, type CompanyContext, type ProviderAnalysis } from '../../ai/index.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCompanyContext, insertSearch, readCachedAnalysis, writeCachedAnalysis } from './queries.ts';
@@ -84,7 +84,7 @@ export async function analyzeCompany(
   }
 
   const context = await contextOf(deps, name);
-  let answer;
+  let answer: ProviderAnalysis;
   const started = Date.now();
   try {
     answer = await deps.provider.analyze({ companyName: name, language, context });
