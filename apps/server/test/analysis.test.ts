@@ -217,7 +217,7 @@ describe(`company analysis, openai provider (${testDatabaseKind()})`, () => {
     ['no answer before the timeout', { kind: 'hang' }],
     [
       'a body that trickles in past the timeout',
-      { kind: 'slow', content: goodAnswer(DIAGNOSIS, ['crm']), pieces: 8, delayMs: 150 },
+      { kind: 'slow', content: goodAnswer(DIAGNOSIS, ['crm']), pieces: 10, delayMs: 400 },
     ],
   ] as const;
 
