@@ -12,6 +12,8 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
+import { createAnalysisProvider } from './ai/index.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
@@ -117,6 +119,10 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     config,
     storage: createStorage(config),
     mailer: createMailer(config, app.log),
+  await app.register(analysisRoutes, {
+    db: database.db,
+    provider: createAnalysisProvider(config.ai),
+    analysis: config.analysis,
   });
 
   await registerSpa(app, config.webDistDir);

@@ -52,6 +52,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(20_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  AI_JSON_MODE: bool.default(true),
+  ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +104,19 @@ export interface Config {
         secretAccessKey: string | null;
         forcePathStyle: boolean;
       };
+  /** The company analysis's model: an OpenAI-compatible endpoint when AI_BASE_URL is set, else offline. */
+  ai: {
+    provider: 'openai' | 'offline';
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string;
+    /** Bounds the whole upstream call, retries and body included. */
+    timeoutMs: number;
+    maxRetries: number;
+    /** Ask for response_format json_object (turn off for servers that refuse it). */
+    jsonMode: boolean;
+  };
+  analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -166,5 +188,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')) },
+    ai: {
+      provider: env.AI_BASE_URL ? 'openai' : 'offline',
+      baseUrl: env.AI_BASE_URL ?? null,
+      apiKey: env.AI_API_KEY ?? null,
+      model: env.AI_MODEL,
+      timeoutMs: env.AI_TIMEOUT_MS,
+      maxRetries: env.AI_MAX_RETRIES,
+      jsonMode: env.AI_JSON_MODE,
+    },
+    analysis: {
+      rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },
+      cacheTtlMs: env.ANALYSIS_CACHE_TTL_MS,
+    },
   };
 }

@@ -19,4 +19,5 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/leads': MANAGER,
   'GET /api/leads/export.csv': MANAGER,
   'GET /api/leads/team-applications/:id/resume': MANAGER,
+  'POST /api/analysis/company': 'public',
 };

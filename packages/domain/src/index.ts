@@ -9,3 +9,5 @@ export * from './lead-status.ts';
 export * from './schemas/opportunity.ts';
 export * from './slots.ts';
 export * from './schemas/leads.ts';
+export * from './cards.ts';
+export * from './schemas/analysis.ts';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { CompanyAnalysis } from '../components/company-analysis.tsx';
 
 export function LandingPage() {
   const { t } = useTranslation('site');
@@ -17,6 +18,7 @@ export function LandingPage() {
           {t('landing.cta')}
         </Link>
       </div>
+      <CompanyAnalysis />
     </section>
   );
 }
