@@ -119,6 +119,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     config,
     storage: createStorage(config),
     mailer: createMailer(config, app.log),
+  });
   await app.register(analysisRoutes, {
     db: database.db,
     provider: createAnalysisProvider(config.ai),
