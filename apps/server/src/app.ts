@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 
@@ -77,7 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuth(config, database.db);
+  const auth = createAuth(config, database.db, { mailer: createMailer(config, app.log), log: app.log });
   await app.register(accessControl, { auth });
   await app.register(authRoutes, { auth, config });
 
