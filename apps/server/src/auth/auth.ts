@@ -55,6 +55,8 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
     },
     emailAndPassword: {
       enabled: true,
+      // Accounts are made by the CLI and the seed: no session for whoever ran the command.
+      autoSignIn: false,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
