@@ -9,14 +9,15 @@ import { createUserAccount, listUsers, setDisabled, setPassword, setRole, UserAd
 
 const USAGE = `Account administration on the configured database (DATABASE_URL, else the embedded DATA_DIR).
 
-  npm run user -- create --email <e-mail> --name "<full name>" --role manager|rep [--company <name>] [--password <pw>]
+  npm run user -- create --email <e-mail> --name "<full name>" --role manager|rep|none [--company <name>] [--password <pw>]
   npm run user -- list
-  npm run user -- set-role --email <e-mail> --role manager|rep
+  npm run user -- set-role --email <e-mail> --role manager|rep|none
   npm run user -- reset-password --email <e-mail> [--password <pw>]
   npm run user -- disable --email <e-mail>
   npm run user -- enable --email <e-mail>
 
-Without --password a strong password is generated and printed once. Changing a password or
+Role none: the account can sign in but opens no workspace. Without --password a strong
+password is generated and printed once. Changing a password or
 disabling an account ends every session of that account.`;
 
 const ROLE_ALIASES: Record<string, Role> = {
@@ -29,10 +30,11 @@ const ROLE_ALIASES: Record<string, Role> = {
 
 class UsageError extends Error {}
 
-function roleOf(value: string | undefined): Role {
-  if (!value) throw new UsageError('--role is required (manager or rep).');
+function roleOf(value: string | undefined): Role | null {
+  if (!value) throw new UsageError('--role is required (manager, rep or none).');
+  if (value.toLowerCase() === 'none') return null;
   const role = isRole(value) ? value : ROLE_ALIASES[value.toLowerCase()];
-  if (!role) throw new UsageError(`Unknown role "${value}": use manager or rep.`);
+  if (!role) throw new UsageError(`Unknown role "${value}": use manager, rep or none.`);
   return role;
 }
 
@@ -77,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
         const role = roleOf(values.role);
         const password = values.password ?? generatedPassword();
         await createUserAccount(auth, db, { email, fullName, role, password, company: values.company ?? null });
-        console.log(`Created ${email.toLowerCase()} (${role}).`);
+        console.log(`Created ${email.toLowerCase()} (${role ?? 'no role'}).`);
         if (!values.password) console.log(`Password: ${password}`);
         break;
       }
@@ -94,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
         const email = required(values.email, '--email');
         const role = roleOf(values.role);
         await setRole(db, email, role);
-        console.log(`${email} is now ${role}.`);
+        console.log(role ? `${email} is now ${role}.` : `${email} has no role: it opens no workspace.`);
         break;
       }
       case 'reset-password': {

@@ -8,7 +8,8 @@ export interface NewUser {
   email: string;
   password: string;
   fullName: string;
-  role: Role;
+  /** null: an account that can sign in but opens no workspace. */
+  role: Role | null;
   company?: string | null;
 }
 
@@ -68,7 +69,7 @@ async function userIdByEmail(db: Db, email: string): Promise<string> {
 }
 
 /** The role is read from the database on every request, so the change applies to the next one. */
-export async function setRole(db: Db, email: string, role: Role): Promise<void> {
+export async function setRole(db: Db, email: string, role: Role | null): Promise<void> {
   const id = await userIdByEmail(db, email);
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
