@@ -73,8 +73,12 @@ test.describe('sign-in and route guard on the demo team', () => {
     await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/manager$/);
     await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Morgan Lee');
+    // A second workspace page, so that "back" after signing out lands on a workspace page.
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.getByRole('link', { name: 'Sales Representatives' }).locator('visible=true').click();
+    await expect(page).toHaveURL(/\/manager\/representatives$/);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').click();
     await expect(page).toHaveURL(/\/signin$/);
 
     await page.goBack();
@@ -118,7 +122,9 @@ test.describe('with a private server', () => {
     if (result.status !== 0) throw new Error(`npm run user ${args.join(' ')} failed: ${result.stderr}`);
   };
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser: _browser }, testInfo) => {
+    if (testInfo.project.name !== 'desktop') return;
+    testInfo.setTimeout(120_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-e2e-auth-'));
     user('create', '--email', 'norole@e2e.test', '--name', 'No Role', '--role', 'none', '--password', 'no-role-password');
     user('create', '--email', 'forgetful@e2e.test', '--name', 'Fran Getful', '--role', 'rep', '--password', 'old-password-1');
@@ -152,7 +158,7 @@ test.describe('with a private server', () => {
       server.kill('SIGTERM');
       await new Promise((resolve) => server!.once('exit', resolve));
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a user whose role is neither gets the unknown-role error and stays on /signin', async ({ page }) => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -24,7 +24,7 @@ import {
 type Translate = ReturnType<typeof useTranslation<'auth'>>['t'];
 
 /** The reset link carries its token in the URL fragment, which is never sent to a server. */
-const tokenInUrl = (): string | null => new URLSearchParams(window.location.hash.slice(1)).get('token');
+const tokenIn = (hash: string): string | null => new URLSearchParams(hash.slice(1)).get('token');
 
 function failure(t: Translate, error: unknown): AlertMessage {
   if (error instanceof AuthApiError && error.status === 429) {
@@ -158,10 +158,16 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   usePageMeta(`${t('reset.title')} — Nexa`);
-  const [token, setToken] = useState<string | null>(tokenInUrl);
-  // Once read, the token leaves the address bar and the history.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(() => tokenIn(location.hash));
+  // Read the token (also when the link opens in a tab already on this page), then drop it from the
+  // address bar and the history.
   useEffect(() => {
-    if (tokenInUrl()) window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, []);
+    const found = tokenIn(location.hash);
+    if (!found) return;
+    setToken(found);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
   return token ? <NewPasswordForm token={token} onInvalidLink={() => setToken(null)} /> : <RequestResetForm />;
 }
