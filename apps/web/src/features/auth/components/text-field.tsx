@@ -4,13 +4,15 @@ import { cn } from '../../../lib/cn.ts';
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
+  /** Marks the input invalid without a message of its own (the form's alert says why). */
+  invalid?: boolean;
   /** Shown at the end of the label row, e.g. a "Forgot password?" link. */
   aside?: ReactNode;
 }
 
 /** A labelled input with its error tied to it for assistive technology. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, aside, className, id, ...props },
+  { label, error, invalid, aside, className, id, ...props },
   ref,
 ) {
   const generated = useId();
@@ -27,11 +29,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       <input
         ref={ref}
         id={inputId}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
           'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm',
-          error ? 'border-red-400' : 'border-slate-300',
+          error || invalid ? 'border-red-400' : 'border-slate-300',
           className,
         )}
         {...props}

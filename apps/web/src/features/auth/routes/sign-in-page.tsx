@@ -110,6 +110,7 @@ export function SignInPage() {
           required
           aria-required
           error={fieldError(errors.email?.message)}
+          invalid={Boolean(errors.email)}
           {...register('email')}
         />
         <TextField
@@ -119,6 +120,7 @@ export function SignInPage() {
           required
           aria-required
           error={fieldError(errors.password?.message)}
+          invalid={Boolean(errors.password)}
           aside={
             <Link to={paths.resetPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
               {t('signIn.forgot')}
