@@ -3,7 +3,7 @@ import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
 // Each test gets its own server: the counters are per process and every request comes from 127.0.0.1.
-describe(`abuse limits (${testDatabaseKind()})`, () => {
+describe(`abuse limits (${testDatabaseKind()})`, { timeout: 120_000 }, () => {
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();

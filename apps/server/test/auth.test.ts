@@ -143,6 +143,16 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
     expect((await client.get('/api/me')).body.role).toBe('Sales Manager');
   });
 
+  it('gives a profile without a name one from its e-mail, and keeps it', async () => {
+    const user = await server.createUser({ role: 'Sales Representative', email: `jean.dupont${Date.now()}@test.nexa` });
+    const { users } = await import('../src/db/schema.ts');
+    await server.database.db.update(users).set({ full_name: '' }).where(eq(users.id, user.id));
+    const client = await server.signIn(user.email, user.password);
+    expect((await client.get('/api/me')).body.full_name).toBe('Jean Dupont');
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.full_name).toBe('Jean Dupont');
+  });
+
   it('a profile cannot give itself a role', async () => {
     const user = await server.createUser({ role: 'Sales Representative' });
     const client = await server.signIn(user.email, user.password);
