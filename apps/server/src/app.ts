@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -32,11 +33,30 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, written when it completes (below), instead of Fastify's two.
+    disableRequestLogging: true,
+    // On close: idle keep-alive sockets are closed at once, busy ones once their response is sent.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        // Query strings and reset links carry tokens: never log them.
+        url: (request.url.split('?')[0] ?? '').replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token'),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+        userId: request.actor?.userId,
+      },
+      'request',
+    );
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -63,11 +83,16 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  const redis = config.redisUrl ? await createRedis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     allowList: (request) => !request.url.startsWith('/api/'),
+    // With Redis every instance counts against the same limit; if Redis is down, requests pass
+    // rather than fail (the limit is a guard, not a dependency).
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
   await app.register(swagger, {
@@ -79,7 +104,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
 
   const auth = createAuth(config, database.db, { mailer: createMailer(config, app.log), log: app.log });
-  await app.register(accessControl, { auth });
+  await app.register(accessControl, { auth, ping: database.ping });
   await app.register(authRoutes, { auth, config });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

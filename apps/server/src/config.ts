@@ -36,6 +36,11 @@ const envSchema = z.object({
   SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('nexa:'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +66,9 @@ export interface Config {
   mailFrom: string;
   /** Failed sign-ins and reset requests allowed per window, per client IP and per e-mail. */
   authLimits: { windowMs: number; signInPerIp: number; signInPerEmail: number; resetPerIp: number; resetPerEmail: number };
+  /** Shared counters (rate limits) across instances; in-process memory when unset. */
+  redisUrl: string | null;
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerIp: env.RESET_LIMIT_PER_IP,
       resetPerEmail: env.RESET_LIMIT_PER_EMAIL,
     },
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
   };
 }

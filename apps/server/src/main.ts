@@ -14,6 +14,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, but never hang a deploy for more than 10 s.
+    const deadline = setTimeout(() => {
+      app.log.error('in-flight requests did not finish within 10 s; closing anyway');
+      void prepared.release().finally(() => process.exit(1));
+    }, 10_000);
+    deadline.unref();
     await app.close().catch(() => {});
     // PGlite must be closed cleanly or its folder may need recovery at the next start.
     await prepared.release();

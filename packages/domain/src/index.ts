@@ -4,3 +4,6 @@ export * from './status.ts';
 export * from './errors.ts';
 export * from './schemas/profile.ts';
 export * from './random.ts';
+export * from './call-analysis.ts';
+export * from './lead-status.ts';
+export * from './schemas/opportunity.ts';

@@ -33,9 +33,18 @@ declare module 'fastify' {
 
 export class MissingAccessRuleError extends Error {}
 
-async function loadActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+async function loadActor(auth: Auth, request: FastifyRequest, ping: () => Promise<void>): Promise<Actor | null> {
   const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!found) return null;
+  if (!found) {
+    // The auth library answers "no session" when its database query fails. A request that
+    // carries a session cookie must not be told to sign in again because the database blinked.
+    if (request.headers.cookie?.includes('session_token')) {
+      await ping().catch(() => {
+        throw new AppError('service_unavailable', 'The service is temporarily unavailable');
+      });
+    }
+    return null;
+  }
   // getSession reads the user row from the database on each call (no cookie cache),
   // so a role change or a disabled account takes effect on the next request.
   const user = found.user as typeof found.user & { role?: string | null; disabled?: boolean };
@@ -50,7 +59,7 @@ async function loadActor(auth: Auth, request: FastifyRequest): Promise<Actor | n
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const accessControl = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
+export const accessControl = fp<{ auth: Auth; ping: () => Promise<void> }>(async (app: FastifyInstance, { auth, ping }) => {
   app.decorateRequest('actor', null);
   const trustedOrigins = new Set((auth.options.trustedOrigins as string[] | undefined) ?? []);
 
@@ -87,7 +96,7 @@ export const accessControl = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const actor = await loadActor(auth, request);
+    const actor = await loadActor(auth, request, ping);
     if (!actor) {
       request.log.warn({ event: 'access.denied', reason: 'no_session', ip: request.ip }, 'request without a session');
       throw new AppError('unauthorized', 'Sign in to continue');

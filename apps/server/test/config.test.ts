@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in ./data, demo mode, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseKind).toBe('pglite');
+    expect(config.databaseUrl).toMatch(/^file:\/\/.*\/data\/db$/);
+    expect(config.demoMode).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('switches to PostgreSQL by URL, without demo accounts unless asked', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/nexa' });
+    expect(config.databaseKind).toBe('postgres');
+    expect(config.demoMode).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/nexa', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\//],
+    [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
+  ])('stops on %o with a one-line message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('requires AUTH_SECRET in production on PostgreSQL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toThrow(/AUTH_SECRET/);
+  });
+});

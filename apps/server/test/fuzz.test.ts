@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
+
+/**
+ * Schema fuzzing: every operation of /api/openapi.json gets generated valid-looking and hostile
+ * inputs, signed out, as a representative and as a manager. Whatever comes in, the answer is
+ * never a 500, never a stack trace or SQL, and always a JSON error when it is an error.
+ */
+
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+};
+
+const HOSTILE = [
+  '',
+  ' ',
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '\u0000',
+  '%00',
+  'x'.repeat(5000),
+  '-1',
+  '1e309',
+  'NaN',
+  '{"$gt":""}',
+  '🙂🙃',
+];
+
+const hostileString = fc.constantFrom(...HOSTILE);
+
+function arbitraryFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 3) return fc.anything({ maxDepth: 1 });
+  if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum), hostileString);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length) return fc.oneof(...variants.map((s) => arbitraryFor(s, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      return fc.oneof(
+        fc.string({ maxLength: Math.min(schema.maxLength ?? 40, 200) }),
+        hostileString,
+        fc.emailAddress(),
+        fc.webUrl(),
+      );
+    case 'integer':
+      return fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 31, Number.MAX_SAFE_INTEGER), hostileString);
+    case 'number':
+      return fc.oneof(fc.double(), fc.integer(), hostileString);
+    case 'boolean':
+      return fc.oneof(fc.boolean(), hostileString);
+    case 'array':
+      return fc.array(arbitraryFor(schema.items, depth + 1), { maxLength: 4 });
+    case 'object': {
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, arbitraryFor(s, depth + 1)]),
+      );
+      return fc.oneof(fc.record(properties, { requiredKeys: [] }), fc.record(properties), fc.anything({ maxDepth: 2 }));
+    }
+    default:
+      return fc.anything({ maxDepth: 1 });
+  }
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  query: Record<string, Schema>;
+  body?: Schema;
+  multipart: boolean;
+}
+
+function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    if (path.startsWith('/api/auth/')) continue; // the auth library's own routes
+    for (const [method, op] of Object.entries(methods)) {
+      const parameters: Array<{ in: string; name: string; schema: Schema }> = op.parameters ?? [];
+      const content = op.requestBody?.content ?? {};
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+        body: content['application/json']?.schema,
+        multipart: Boolean(content['multipart/form-data']),
+      });
+    }
+  }
+  return operations;
+}
+
+const LEAKS = /\n\s+at \S+ \(|node_modules|SELECT\s|INSERT\s|UPDATE\s\w+\sSET|syntax error at|ECONNREFUSED|ZodError/;
+
+function assertSafe(label: string, res: { status: number; headers: Headers; text: string }) {
+  expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
+  if (res.status >= 400) {
+    expect(res.headers.get('content-type'), label).toMatch(/application\/json/);
+    const body = JSON.parse(res.text) as { error?: { code?: unknown; message?: unknown } };
+    expect(typeof body.error?.code, label).toBe('string');
+    expect(typeof body.error?.message, label).toBe('string');
+  }
+  expect(res.text, label).not.toMatch(LEAKS);
+}
+
+describe('schema fuzzing over the OpenAPI document', () => {
+  let server: TestServer;
+  let actors: Array<[string, HttpClient]>;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000' });
+    const rep = await server.createUser({ role: 'Sales Representative' });
+    const manager = await server.createUser({ role: 'Sales Manager' });
+    actors = [
+      ['visitor', server.anonymous],
+      ['rep', await server.signIn(rep.email, rep.password)],
+      ['manager', await server.signIn(manager.email, manager.password)],
+    ];
+    const doc = await server.anonymous.get('/api/openapi.json');
+    operations = operationsOf(doc.body);
+  });
+  afterAll(() => server.close());
+
+  it('finds the operations to fuzz', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never answers 500, a stack trace or SQL, whoever calls with whatever', async () => {
+    const pathValue = fc.oneof(
+      fc.constantFrom('1', '0', '-1', '2147483648', 'abc', 'null'),
+      hostileString.filter((s) => s.length > 0 && s.length < 300),
+    );
+    for (const op of operations) {
+      const input = fc.record({
+        params: fc.tuple(...op.pathParams.map(() => pathValue)),
+        query: arbitraryFor({ type: 'object', properties: op.query }),
+        body: op.body ? arbitraryFor(op.body) : fc.anything({ maxDepth: 1 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, fc.constantFrom(...actors), async ({ params, query, body }, [who, client]) => {
+          let url = op.path;
+          op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])))));
+          const search = new URLSearchParams();
+          if (query && typeof query === 'object' && !Array.isArray(query)) {
+            for (const [k, v] of Object.entries(query))
+              if (v !== undefined) search.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+          }
+          const full = search.size ? `${url}?${search}` : url;
+          let payload: unknown;
+          if (op.method !== 'GET' && op.method !== 'DELETE') {
+            if (op.multipart) {
+              const form = new FormData();
+              if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) form.set(k, String(v));
+              payload = form;
+            } else {
+              payload = body === undefined ? null : body;
+            }
+          }
+          const res = await client.request(op.method, full, payload);
+          assertSafe(`${who} ${op.method} ${full.slice(0, 120)}`, res);
+        }),
+        { numRuns: 12, seed: 20261122 },
+      );
+    }
+  }, 180_000);
+});

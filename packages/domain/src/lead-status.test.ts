@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { activityMark, leadBadgeTone, leadTemperature, meetingDotTone, statusIconTone } from './lead-status.ts';
+
+describe('lead status rules', () => {
+  it.each([
+    ['Hot Lead', 'HOT'],
+    ['warm', 'WARM'],
+    ['COLD LEAD', 'COLD'],
+    ['Qualified', 'Qualified'],
+    ['', 'N/A'],
+    [null, 'N/A'],
+  ])('temperature of %s is %s', (input, expected) => expect(leadTemperature(input)).toBe(expected));
+
+  it.each([
+    ['Hot Lead', 'red'],
+    ['Warm', 'orange'],
+    ['Cold Lead', 'blue'],
+    ['Closed Won', 'green'],
+    ['Closed Lost', 'red'],
+    ['Pending', 'grey'],
+  ])('badge of %s is %s', (input, expected) => expect(leadBadgeTone(input)).toBe(expected));
+
+  it.each([
+    ['Warm Lead', 'yellow'],
+    ['Hot', 'red'],
+    ['Qualified', 'green'],
+    ['Unqualified', 'red'],
+    ['Disqualified', 'red'],
+    ['New', 'blue'],
+    ['Contacted', 'yellow'],
+    ['Pending', 'grey'],
+    [null, 'grey'],
+  ])('calendar dot of %s is %s', (input, expected) => expect(meetingDotTone(input)).toBe(expected));
+
+  it.each([
+    ['Closed Won', 'CLOSED WON'],
+    ['Closed Lost', 'CLOSED LOST'],
+    ['Hot Lead', 'HOT'],
+    ['Pending', '?'],
+  ])('activity mark of %s is %s', (input, expected) => expect(activityMark(input)).toBe(expected));
+
+  it.each([
+    ['Negotiation', 'amber'],
+    ['Qualified', 'amber'],
+    ['Closed-Win', 'green'],
+    ['Closed Won', 'green'],
+    ['Closed-Lost', 'red'],
+    ['On-going', 'info'],
+  ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(input)).toBe(expected));
+});

@@ -1,0 +1,54 @@
+/** Lead-status rules of spec workspaces §4 and §2 (colours are names the UI maps to classes). */
+
+export type Tone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'amber' | 'grey';
+
+const has = (value: string | null | undefined, word: string) => (value ?? '').toLowerCase().includes(word);
+
+/** HOT / WARM / COLD when the text contains the word; otherwise the text; N/A when empty. */
+export function leadTemperature(leadStatus: string | null | undefined): string {
+  const value = (leadStatus ?? '').trim();
+  if (!value) return 'N/A';
+  for (const word of ['hot', 'warm', 'cold'] as const) if (has(value, word)) return word.toUpperCase();
+  return value;
+}
+
+/** Badge colour by keyword: hot red, warm orange, cold blue, won green, lost red, else grey. */
+export function leadBadgeTone(leadStatus: string | null | undefined): Tone {
+  if (has(leadStatus, 'hot')) return 'red';
+  if (has(leadStatus, 'warm')) return 'orange';
+  if (has(leadStatus, 'cold')) return 'blue';
+  if (has(leadStatus, 'won')) return 'green';
+  if (has(leadStatus, 'lost')) return 'red';
+  return 'grey';
+}
+
+/**
+ * Calendar dot colour: warm yellow, hot red, qualified green, unqualified red, new blue,
+ * contacted yellow, other grey. "Unqualified" and "Disqualified" contain "qualified", so they
+ * are checked first (a disqualified lead is not a green one).
+ */
+export function meetingDotTone(leadStatus: string | null | undefined): Tone {
+  if (has(leadStatus, 'warm')) return 'yellow';
+  if (has(leadStatus, 'hot')) return 'red';
+  if (has(leadStatus, 'unqualified') || has(leadStatus, 'disqualified')) return 'red';
+  if (has(leadStatus, 'qualified')) return 'green';
+  if (has(leadStatus, 'new')) return 'blue';
+  if (has(leadStatus, 'contacted')) return 'yellow';
+  return 'grey';
+}
+
+/** Activity marks: CLOSED WON, CLOSED LOST, the temperature, or "?" when unknown. */
+export function activityMark(leadStatus: string | null | undefined): string {
+  if (has(leadStatus, 'won')) return 'CLOSED WON';
+  if (has(leadStatus, 'lost')) return 'CLOSED LOST';
+  const temperature = leadTemperature(leadStatus);
+  return temperature === 'HOT' || temperature === 'WARM' || temperature === 'COLD' ? temperature : '?';
+}
+
+/** Status icon of the detail page: negotiation/qualified amber, won green, lost red, else info. */
+export function statusIconTone(status: string | null | undefined): 'amber' | 'green' | 'red' | 'info' {
+  if (has(status, 'negotiation') || has(status, 'qualified')) return 'amber';
+  if (has(status, 'won') || has(status, 'win')) return 'green';
+  if (has(status, 'lost')) return 'red';
+  return 'info';
+}

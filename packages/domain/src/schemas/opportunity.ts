@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** An opportunity on the wire: the specification's field names (secured_call_insight) plus ownership. */
+export const opportunitySchema = z.object({
+  id: z.number().int(),
+  owner_id: z.string().nullable(),
+  account_manager: z.string().nullable(),
+  product: z.string().nullable(),
+  status: z.string().nullable(),
+  /** normaliseStatus(status), computed by the database. */
+  pipeline_status: z.enum(['On-going', 'Closed-Win', 'Closed-Lost']),
+  lead_status: z.string().nullable(),
+  amount: z.number().nullable(),
+  client_company_name: z.string().nullable(),
+  client_name: z.string().nullable(),
+  next_meeting_date: z.string().nullable(),
+  closing_date: z.string().nullable(),
+  company_industry: z.string().nullable(),
+  company_size: z.string().nullable(),
+  domain_website: z.string().nullable(),
+  company_summary: z.string().nullable(),
+  record_date: z.string(),
+  technical_scoring: z.number().nullable(),
+  commercial_scoring: z.number().nullable(),
+  technical_answers: z.string().nullable(),
+  commercial_answers: z.string().nullable(),
+  technical_feedback: z.string().nullable(),
+  commercial_feedback: z.string().nullable(),
+  technical_attached_file: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;
+
+export const opportunityIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
