@@ -121,13 +121,14 @@ export function SignInPage() {
           aria-required
           error={fieldError(errors.password?.message)}
           invalid={Boolean(errors.password)}
-          aside={
-            <Link to={paths.resetPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
-              {t('signIn.forgot')}
-            </Link>
-          }
           {...register('password')}
         />
+        {/* After the password in the tab order, so e-mail → password → sign in stays one Tab each. */}
+        <p className="-mt-2 text-right">
+          <Link to={paths.resetPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
+            {t('signIn.forgot')}
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
