@@ -14,6 +14,7 @@ import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
+import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
@@ -107,7 +108,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuth(config, database.db);
+  const auth = createAuth(config, database.db, { mailer: createMailer(config, app.log), log: app.log });
   await app.register(accessControl, { auth, ping: database.ping });
   await app.register(authRoutes, { auth, config });
 

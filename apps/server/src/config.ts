@@ -27,6 +27,16 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Nexa <no-reply@nexa.local>'),
+  // Abuse limits on sign-in (failed attempts) and password reset (requests), per client IP and per e-mail.
+  AUTH_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -84,6 +94,8 @@ export interface Config {
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Failed sign-ins and reset requests allowed per window, per client IP and per e-mail. */
+  authLimits: { windowMs: number; signInPerIp: number; signInPerEmail: number; resetPerIp: number; resetPerEmail: number };
   /** Shared counters (rate limits) across instances; in-process memory when unset. */
   redisUrl: string | null;
   redisPrefix: string;
@@ -168,6 +180,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    authLimits: {
+      windowMs: env.AUTH_LIMIT_WINDOW_MS,
+      signInPerIp: env.SIGN_IN_LIMIT_PER_IP,
+      signInPerEmail: env.SIGN_IN_LIMIT_PER_EMAIL,
+      resetPerIp: env.RESET_LIMIT_PER_IP,
+      resetPerEmail: env.RESET_LIMIT_PER_EMAIL,
+    },
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,
     leads: {

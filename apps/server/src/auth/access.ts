@@ -57,8 +57,27 @@ async function loadActor(auth: Auth, request: FastifyRequest, ping: () => Promis
   };
 }
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export const accessControl = fp<{ auth: Auth; ping: () => Promise<void> }>(async (app: FastifyInstance, { auth, ping }) => {
   app.decorateRequest('actor', null);
+  const trustedOrigins = new Set((auth.options.trustedOrigins as string[] | undefined) ?? []);
+
+  // A state-changing call must come from our own pages: a foreign Origin is refused, and so is a
+  // call that carries a cookie without saying where it comes from. Tools without cookies (curl)
+  // send no Origin and pass; browsers always send one on POST, PUT, PATCH and DELETE.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const refused = origin && origin !== 'null' ? !trustedOrigins.has(origin) : request.headers.cookie !== undefined;
+    if (!refused) return;
+    request.log.warn(
+      { event: 'access.denied', reason: 'origin', origin: origin ?? null, method: request.method, ip: request.ip },
+      'state-changing request from another origin',
+    );
+    throw new AppError('forbidden', 'Requests from another origin are refused');
+  });
+
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -86,7 +105,7 @@ export const accessControl = fp<{ auth: Auth; ping: () => Promise<void> }>(async
     if (access === 'signed-in') return;
     if (!actor.role || !access.includes(actor.role)) {
       request.log.warn(
-        { event: 'access.denied', reason: 'role', userId: actor.userId, role: actor.role, ip: request.ip },
+        { event: 'access.denied', reason: 'role', userId: actor.userId, email: actor.email, role: actor.role, ip: request.ip },
         'request with the wrong role',
       );
       throw new AppError('forbidden', 'Your role does not allow this');

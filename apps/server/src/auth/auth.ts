@@ -1,23 +1,41 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetPasswordMail } from './reset-mail.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~13 ms here).
 const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-export function createAuth(config: Config, db: Db) {
+/** Origins allowed to make state-changing calls: the public URL, plus Vite's dev server in development. */
+export function trustedOrigins(config: Config): string[] {
+  const origins = [new URL(config.publicUrl).origin];
+  if (config.env === 'development') origins.push('http://localhost:5173');
+  return origins;
+}
+
+export interface AuthDeps {
+  /** Sends password-reset links; without one, reset requests are accepted and nothing is sent. */
+  mailer?: Mailer;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {}) {
   return betterAuth({
     appName: 'Nexa',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -37,9 +55,23 @@ export function createAuth(config: Config, db: Db) {
     },
     emailAndPassword: {
       enabled: true,
+      // Accounts are made by the CLI and the seed: no session for whoever ran the command.
+      autoSignIn: false,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      // The link opens the web page with the token in the fragment: a fragment never reaches a
+      // server, so the token stays out of access logs and Referer headers.
+      sendResetPassword: async ({ user, token }) => {
+        if ((user as { disabled?: boolean }).disabled) {
+          log?.warn({ event: 'auth.reset.skipped', userId: user.id, reason: 'disabled' }, 'no reset link for a disabled account');
+          return;
+        }
+        const link = `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
+        await mailer?.send(resetPasswordMail(user.email, link, RESET_TOKEN_TTL_SECONDS / 60));
+        log?.info({ event: 'auth.reset.sent', userId: user.id, email: user.email }, 'password reset link sent');
+      },
       password: {
         hash: (password) => hash(password, ARGON2),
         verify: ({ hash: digest, password }) => verify(digest, password),
@@ -62,6 +94,8 @@ export function createAuth(config: Config, db: Db) {
       },
     },
     advanced: {
+      // better-auth skips its Origin check when NODE_ENV=test; keep it on so tests see production behaviour.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

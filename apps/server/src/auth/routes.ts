@@ -1,36 +1,191 @@
-import type { FastifyInstance } from 'fastify';
+import '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
 import type { Config } from '../config.ts';
 import type { Auth } from './auth.ts';
 
-/** Hands /api/auth/* to better-auth as a Fetch request. */
+/**
+ * The better-auth endpoints the product uses. Everything else it ships (social sign-in, e-mail
+ * verification, account linking, user deletion…) answers 404: a smaller surface, one way to do each thing.
+ */
+const ENDPOINTS: Record<string, 'POST'> = {
+  '/sign-in/email': 'POST',
+  '/sign-out': 'POST',
+  '/request-password-reset': 'POST',
+  '/reset-password': 'POST',
+  '/change-password': 'POST',
+};
+
+const CODE_FOR_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'bad_request',
+  429: 'rate_limited',
+};
+
+// better-auth's error codes that concern one field of the form.
+const FIELD_FOR_REASON: Record<string, string> = {
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  INVALID_PASSWORD: 'currentPassword',
+  INVALID_TOKEN: 'token',
+};
+
+/** One answer for an unknown e-mail, a wrong password and a disabled account. */
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+type LimitState = Awaited<ReturnType<Limiter>>;
+
+const emailOf = (request: FastifyRequest): string => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
+function errorBody(status: number, data: unknown, path: string): ApiErrorBody {
+  const reason = (data as { code?: string } | null)?.code ?? '';
+  const message = (data as { message?: string } | null)?.message || 'Request refused';
+  const code: ErrorCode = CODE_FOR_STATUS[status] ?? 'internal';
+  if (path === '/sign-in/email' && status === 401) return { error: { code, message: INVALID_CREDENTIALS } };
+  let field = FIELD_FOR_REASON[reason];
+  if (field === 'password' && path === '/reset-password') field = 'newPassword';
+  if (field === 'password' && path === '/change-password') field = 'newPassword';
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** Hands the product's /api/auth/* calls to better-auth, with abuse limits, uniform errors and an audit log. */
 export async function authRoutes(app: FastifyInstance, { auth, config }: { auth: Auth; config: Config }) {
+  const { windowMs, signInPerIp, signInPerEmail, resetPerIp, resetPerEmail } = config.authLimits;
+  const limiter = (name: string, max: number, key: (request: FastifyRequest) => string): Limiter =>
+    app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+  const byIp = (request: FastifyRequest) => request.ip;
+  // Sign-in counts failed attempts only; reset counts every request (each one may send an e-mail).
+  const signInIp = limiter('sign-in:ip', signInPerIp, byIp);
+  const signInEmail = limiter('sign-in:email', signInPerEmail, emailOf);
+  const resetIp = limiter('reset:ip', resetPerIp, byIp);
+  const resetEmail = limiter('reset:email', resetPerEmail, emailOf);
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, states: LimitState[], path: string) => {
+    const seconds = Math.max(1, ...states.map((s) => (s.isAllowed ? 0 : s.ttlInSeconds)));
+    request.log.warn(
+      { event: 'auth.rate_limited', path, email: emailOf(request) || undefined, ip: request.ip, retryAfter: seconds },
+      'too many attempts',
+    );
+    const body: ApiErrorBody = {
+      error: { code: 'rate_limited', message: `Too many attempts; try again in ${seconds} seconds` },
+    };
+    return reply.status(429).header('retry-after', String(seconds)).send(body);
+  };
+  const exhausted = (s: LimitState) => !s.isAllowed && s.remaining === 0;
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      const path = (request.url.split('?')[0] ?? '').slice('/api/auth'.length);
+      if (ENDPOINTS[path] !== request.method) {
+        return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}` } });
+      }
+      const email = emailOf(request);
+
+      let failureLimiters: Limiter[] = [];
+      if (path === '/sign-in/email') {
+        failureLimiters = email ? [signInIp, signInEmail] : [signInIp];
+        const states = await Promise.all(failureLimiters.map((l) => l(request, { increment: false })));
+        if (states.some(exhausted)) return refuse(request, reply, states, path);
+      } else if (path === '/request-password-reset' || path === '/reset-password') {
+        const counted = path === '/request-password-reset' && email ? [resetIp, resetEmail] : [resetIp];
+        const states = await Promise.all(counted.map((l) => l(request)));
+        if (states.some((s) => !s.isAllowed && s.isExceeded)) return refuse(request, reply, states, path);
+      }
+
+      let payload = request.body as Record<string, unknown> | undefined;
+      // Changing one's password ends every other session, whatever the client asked for.
+      if (path === '/change-password' && payload && typeof payload === 'object') {
+        payload = { ...payload, revokeOtherSessions: true };
+      }
+
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined) continue;
         headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
       }
-      // better-auth keys its limits by this header; set it from Fastify's view of the client,
+      // better-auth records this as the session's IP; set it from Fastify's view of the client,
       // overwriting whatever the client claimed.
       headers.set('x-forwarded-for', request.ip);
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      headers.delete('content-length');
       const response = await auth.handler(
         new Request(new URL(request.url, config.publicUrl), {
           method: request.method,
           headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: payload !== undefined ? JSON.stringify(payload) : undefined,
         }),
       );
+
+      const text = response.body ? await response.text() : '';
+      let data: unknown = null;
+      try {
+        data = text ? JSON.parse(text) : null;
+      } catch {
+        data = null;
+      }
+      const ok = response.status < 400;
+
+      if (path === '/sign-in/email') {
+        if (ok) {
+          const user = (data as { user?: { id?: string } } | null)?.user;
+          request.log.info({ event: 'auth.sign_in', outcome: 'success', userId: user?.id, email, ip: request.ip }, 'signed in');
+        } else {
+          if (response.status < 500) await Promise.all(failureLimiters.map((l) => l(request)));
+          request.log.warn(
+            {
+              event: 'auth.sign_in',
+              outcome: 'failure',
+              email,
+              ip: request.ip,
+              status: response.status,
+              reason: (data as { code?: string } | null)?.code,
+            },
+            'sign-in refused',
+          );
+        }
+      } else if (path === '/request-password-reset') {
+        request.log.info({ event: 'auth.reset.requested', email, ip: request.ip, status: response.status }, 'reset requested');
+      } else if (path === '/reset-password' || path === '/change-password') {
+        request.log.info(
+          {
+            event: path === '/reset-password' ? 'auth.reset.completed' : 'auth.password.changed',
+            ip: request.ip,
+            status: response.status,
+          },
+          ok ? 'password changed' : 'password change refused',
+        );
+      } else if (path === '/sign-out') {
+        request.log.info({ event: 'auth.sign_out', ip: request.ip, status: response.status }, 'signed out');
+      }
+
       reply.status(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
+
+      if (!ok) {
+        if (response.status >= 500) request.log.error({ event: 'auth.error', path, status: response.status }, 'auth failure');
+        return reply.send(errorBody(response.status, data, path));
+      }
+      if (data && typeof data === 'object') {
+        // The session token lives in the HttpOnly cookie only; JavaScript never sees it.
+        const { token: _token, ...rest } = data as Record<string, unknown>;
+        return reply.send(rest);
+      }
+      return reply.send(text || null);
     },
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Role } from '@nexa/domain';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { meQueryOptions, useMe } from '../features/auth/api/get-me.ts';
 import { SESSION_EXPIRED_EVENT } from '../lib/api-client.ts';
 import { FullPageStatus } from './full-page-status.tsx';
 import { paths } from '../lib/paths.ts';
@@ -22,8 +22,11 @@ export function RouteGuard({ role }: { role: Role }) {
 
   useEffect(() => {
     const onExpired = () => {
+      // A session that ended while the workspace was open deserves a word; a visitor coming back
+      // (e.g. with the back button after signing out) is simply sent to sign in.
+      const wasSignedIn = queryClient.getQueryData(meQueryOptions().queryKey) !== undefined;
       queryClient.clear();
-      toast.error(t('session.expired'));
+      if (wasSignedIn) toast.error(t('session.expired'), { id: 'session-expired' });
       void navigate(paths.signIn.getHref(), { replace: true, state: { from: location.pathname } });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);

@@ -1,19 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Role } from '@nexa/domain';
-import type { Auth } from '../../auth/auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { accounts, sessions, users } from '../../db/schema.ts';
 
 export interface NewUser {
   email: string;
   password: string;
   fullName: string;
-  role: Role;
+  /** null: an account that can sign in but opens no workspace. */
+  role: Role | null;
   company?: string | null;
+}
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string | null;
+  company: string | null;
+  disabled: boolean;
+  createdAt: Date;
+}
+
+export class UserAdminError extends Error {}
+
+function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw new UserAdminError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
+  }
 }
 
 /** Creates an account through the auth library (so the password is hashed its way), then sets the role. */
 export async function createUserAccount(auth: Auth, db: Db, input: NewUser): Promise<string> {
+  checkPassword(input.password);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email.toLowerCase()));
+  if (existing) throw new UserAdminError(`A user with the e-mail ${input.email.toLowerCase()} already exists.`);
   const result = await auth.api.signUpEmail({
     body: { email: input.email.toLowerCase(), password: input.password, name: input.fullName },
   });
@@ -23,4 +45,67 @@ export async function createUserAccount(auth: Auth, db: Db, input: NewUser): Pro
     .set({ role: input.role, company: input.company ?? null, updatedAt: new Date() })
     .where(eq(users.id, id));
   return id;
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      full_name: users.full_name,
+      role: users.role,
+      company: users.company,
+      disabled: users.disabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.email));
+}
+
+async function userIdByEmail(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!row) throw new UserAdminError(`No user with the e-mail ${email}.`);
+  return row.id;
+}
+
+/** The role is read from the database on every request, so the change applies to the next one. */
+export async function setRole(db: Db, email: string, role: Role | null): Promise<void> {
+  const id = await userIdByEmail(db, email);
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/**
+ * Sets a new password (hashed by the auth library) and ends every session of the account,
+ * except `keepSessionId` when given.
+ */
+export async function setPassword(
+  auth: Auth,
+  db: Db,
+  email: string,
+  password: string,
+  { keepSessionId }: { keepSessionId?: string } = {},
+): Promise<void> {
+  checkPassword(password);
+  const id = await userIdByEmail(db, email);
+  const digest = await (await auth.$context).password.hash(password);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(accounts)
+      .set({ password: digest, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) throw new UserAdminError(`The user ${email} has no password account.`);
+    await tx
+      .delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, id));
+  });
+}
+
+/** A disabled account cannot sign in, and every one of its sessions ends now. */
+export async function setDisabled(db: Db, email: string, disabled: boolean): Promise<void> {
+  const id = await userIdByEmail(db, email);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, id));
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+  });
 }

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// Mirrors the server's limits (apps/server/src/auth/auth.ts): the server decides, the form only helps.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Messages are translation keys of the 'auth' namespace. */
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
+  password: z.string().min(1, 'validation.required'),
+});
+export type SignInValues = z.infer<typeof signInSchema>;
+
+export const resetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
+});
+export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
+
+export const newPasswordSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'validation.passwordMismatch' });
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -1,0 +1,205 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signInAs } from './support/session.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('sign-in and route guard on the demo team', () => {
+  test('the demo manager signs in and lands on /manager', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/manager$/);
+    await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Morgan Lee');
+  });
+
+  test('a demo representative signs in and lands on /rep', async ({ page }) => {
+    await page.goto('/signin');
+    await signInWithForm(page, DEMO.sam, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/rep$/);
+  });
+
+  test('empty fields show the spec message; a wrong password the same answer as an unknown e-mail', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Fields required');
+    await expect(page.getByRole('alert')).toContainText('Both fields are required.');
+
+    await signInWithForm(page, DEMO.jordan, 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText('Sign-in failed');
+    await expect(page.getByRole('alert')).toContainText('Please check your email and password');
+    await expect(page).toHaveURL(/\/signin$/);
+
+    await signInWithForm(page, 'nobody@demo.nexa.test', 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText('Please check your email and password');
+  });
+
+  test('the form speaks French', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toContainText('Les deux champs sont obligatoires.');
+    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a representative typing /manager is sent to /', async ({ page }) => {
+    await signInAs(page, DEMO.alex);
+    await page.goto('/manager');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('workspace-user-name')).toHaveCount(0);
+  });
+
+  test('a visitor typing /rep/opportunities is sent to /signin, and back there after signing in', async ({ page }) => {
+    await page.goto('/rep/opportunities');
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInWithForm(page, DEMO.alex, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/rep\/opportunities$/);
+  });
+
+  test('sign-out returns to /signin and the back button shows no workspace data', async ({ page, isMobile }) => {
+    await page.goto('/signin');
+    await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/manager$/);
+    await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Morgan Lee');
+    // A second workspace page, so that "back" after signing out lands on a workspace page.
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Sales Representatives' }).locator('visible=true').click();
+    await expect(page).toHaveURL(/\/manager\/representatives$/);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText('Morgan Lee')).toHaveCount(0);
+    // The session is gone on the server too.
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  test('the forgot-password link opens the reset request, which answers the same for any e-mail', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('Email').fill('nobody@demo.nexa.test');
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+  });
+});
+
+/**
+ * Accounts of our own (a user without a role, a user who resets a password) must not disturb the
+ * demo team the other specs sign in as, so these tests run a second server from the same build on a
+ * private data folder. The accounts are made with `npm run user` before it starts (the embedded
+ * database is one process at a time).
+ */
+test.describe('with a private server', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.skip(({ isMobile }) => isMobile, 'one private server is enough; the layouts are covered above');
+
+  const port = Number(process.env.E2E_PORT ?? 4310) + 50;
+  const origin = `http://127.0.0.1:${port}`;
+  let dataDir: string;
+  let server: ChildProcess | undefined;
+
+  const user = (...args: string[]) => {
+    const result = spawnSync('npx', ['tsx', 'apps/server/src/cli/user.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DEMO_MODE: 'false', NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`npm run user ${args.join(' ')} failed: ${result.stderr}`);
+  };
+
+  test.beforeAll(async ({ browser: _browser }, testInfo) => {
+    if (testInfo.project.name !== 'desktop') return;
+    testInfo.setTimeout(120_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-e2e-auth-'));
+    user('create', '--email', 'norole@e2e.test', '--name', 'No Role', '--role', 'none', '--password', 'no-role-password');
+    user('create', '--email', 'forgetful@e2e.test', '--name', 'Fran Getful', '--role', 'rep', '--password', 'old-password-1');
+    server = spawn('node', ['apps/server/dist/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        DATA_DIR: dataDir,
+        DEMO_MODE: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error('the private server did not start');
+  });
+
+  test.afterAll(async () => {
+    if (server?.pid) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a user whose role is neither gets the unknown-role error and stays on /signin', async ({ page }) => {
+    await page.goto(`${origin}/signin`);
+    await signInWithForm(page, 'norole@e2e.test', 'no-role-password');
+    await expect(page.getByRole('alert')).toContainText('Unknown role');
+    await expect(page.getByRole('alert')).toContainText("Your user account doesn't have a valid role assigned.");
+    await expect(page).toHaveURL(`${origin}/signin`);
+  });
+
+  test('the reset flow sets a new password that then works', async ({ page }) => {
+    await page.goto(`${origin}/signin`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill('forgetful@e2e.test');
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+
+    const outbox = path.join(dataDir, 'outbox');
+    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBe(1);
+    const mail = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8');
+    const link = /(http:\/\/\S+\/reset-password#token=\S+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    // The token leaves the address bar once read.
+    await expect(page).toHaveURL(`${origin}/reset-password`);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm the new password').fill('short');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('p[id$="-error"]').first()).toHaveText('Use 8 to 128 characters.');
+
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
+    await page.getByLabel('Confirm the new password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(`${origin}/signin`);
+
+    await signInWithForm(page, 'forgetful@e2e.test', 'old-password-1');
+    await expect(page.getByRole('alert')).toContainText('Sign-in failed');
+    await signInWithForm(page, 'forgetful@e2e.test', 'brand-new-password');
+    await expect(page).toHaveURL(`${origin}/rep`);
+  });
+});
