@@ -18,7 +18,6 @@ import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
-import { createMailer } from './mail/mailer.ts';
 import { createStorage } from './storage/index.ts';
 
 export interface AppDeps {
@@ -108,7 +107,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuth(config, database.db, { mailer: createMailer(config, app.log), log: app.log });
+  const mailer = createMailer(config, app.log);
+  const auth = createAuth(config, database.db, { mailer, log: app.log });
   await app.register(accessControl, { auth, ping: database.ping });
   await app.register(authRoutes, { auth, config });
 
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     db: database.db,
     config,
     storage: createStorage(config),
-    mailer: createMailer(config, app.log),
+    mailer,
   });
   await app.register(analysisRoutes, {
     db: database.db,

@@ -76,5 +76,5 @@ describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'nexa.lock'))).toBe(false);
-  }, 90_000);
+  }, 150_000);
 });
