@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
+  await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -26,6 +27,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Nexa <no-reply@nexa.local>'),
+  DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -49,6 +51,8 @@ export interface Config {
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** A representative's quarterly quota in dollars until a manager sets one. */
+  defaultQuarterlyQuota: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +90,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
   };
 }

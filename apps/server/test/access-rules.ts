@@ -12,4 +12,9 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'signed-in',
   'PATCH /api/me': 'signed-in',
+  'GET /api/team': MANAGER,
+  'GET /api/team/representatives': MANAGER,
+  'GET /api/team/representatives/:id': MANAGER,
+  'PUT /api/team/representatives/:id/quota': MANAGER,
+  'GET /api/team/representatives/:id/opportunities/:oppId': MANAGER,
 };

@@ -7,3 +7,4 @@ export * from './random.ts';
 export * from './call-analysis.ts';
 export * from './lead-status.ts';
 export * from './schemas/opportunity.ts';
+export * from './team-metrics.ts';
