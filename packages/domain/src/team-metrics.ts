@@ -103,8 +103,14 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
     if (status === 'Closed-Win') won++;
     if (status === 'Closed-Lost') lost++;
     if ((row.lead_status ?? '').toLowerCase().includes('won')) wonLeads++;
-    if (row.technical_scoring !== null) ((tech += row.technical_scoring), techN++);
-    if (row.commercial_scoring !== null) ((comm += row.commercial_scoring), commN++);
+    if (row.technical_scoring !== null) {
+      tech += row.technical_scoring;
+      techN++;
+    }
+    if (row.commercial_scoring !== null) {
+      comm += row.commercial_scoring;
+      commN++;
+    }
     if (status !== 'On-going' && row.closing_date) {
       cycle += cycleDays(row.record_date, row.closing_date);
       cycleN++;
