@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { displayStatus, parseCommercialPoints, parseTechnicalQa, type Opportunity } from '@nexa/domain';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { LeadMark } from './lead-mark.tsx';
-import { Badge, ScoreBar, pipelineTone } from './ui.tsx';
+import { Badge, ScoreBar, statusTone } from './ui.tsx';
 
 /** The download of an opportunity's technical specification, served by the opportunities module. */
 export const specificationHref = (oppId: number) => `/api/opportunities/${oppId}/specification?format=pdf`;
@@ -34,7 +34,7 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
     ['industry', o.company_industry || na],
     [
       'status',
-      <Badge key="s" tone={pipelineTone(o.pipeline_status)}>
+      <Badge key="s" tone={statusTone(o.status)}>
         {displayStatus(o.status)}
       </Badge>,
     ],

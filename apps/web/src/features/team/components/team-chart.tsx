@@ -26,7 +26,14 @@ export default function TeamChart({ data }: { data: TeamPipelineEntry[] }) {
           <Tooltip formatter={(value) => formatMoney(Number(value))} />
           <Legend />
           {SERIES.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={t(`status.${s.status}`)} stackId="pipeline" fill={s.color} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={t(`status.${s.status}`)}
+              stackId="pipeline"
+              fill={s.color}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

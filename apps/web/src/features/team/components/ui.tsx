@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tone } from '@nexa/domain';
+import { statusIconTone, type Tone } from '@nexa/domain';
 import { cn } from '../../../lib/cn.ts';
 
 /** Small presentational parts shared by the team pages. */
@@ -38,8 +38,9 @@ export function Badge({ tone, children, className }: { tone: Tone; children: Rea
   );
 }
 
-const STATUS_TONE: Record<string, Tone> = { 'On-going': 'blue', 'Closed-Win': 'green', 'Closed-Lost': 'red' };
-export const pipelineTone = (status: string): Tone => STATUS_TONE[status] ?? 'grey';
+const ICON_TONE = { amber: 'amber', green: 'green', red: 'red', info: 'blue' } as const;
+/** The status badge's colour by the spec's status-icon rule (negotiation/qualified amber, won green, lost red). */
+export const statusTone = (status: string | null): Tone => ICON_TONE[statusIconTone(status)];
 
 export function ScoreBar({ score, label }: { score: number | null; label: string }) {
   const value = score ?? 0;

@@ -11,7 +11,7 @@ import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
-import { Badge, Card, Skeleton, pipelineTone } from '../components/ui.tsx';
+import { Badge, Card, Skeleton, statusTone } from '../components/ui.tsx';
 
 function Tile({
   label,
@@ -197,7 +197,7 @@ export function RepresentativePage() {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{o.amount === null ? na : formatMoney(o.amount)}</span>
-                      <Badge tone={pipelineTone(o.pipeline_status)}>{displayStatus(o.status)}</Badge>
+                      <Badge tone={statusTone(o.status)}>{displayStatus(o.status)}</Badge>
                       <LeadMark leadStatus={o.lead_status} />
                     </span>
                   </button>

@@ -82,16 +82,35 @@ export function RepresentativesPage() {
       </header>
 
       <Card>
-        <div className="relative mb-4 max-w-md">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-          <input
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('representatives.search')}
-            aria-label={t('representatives.searchLabel')}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600"
-          />
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <div className="relative min-w-0 max-w-md flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <input
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('representatives.search')}
+              aria-label={t('representatives.searchLabel')}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600"
+            />
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700 sm:hidden">
+            <span>{t('representatives.sortLabel')}</span>
+            <select
+              value={sort}
+              onChange={(event) => update({ sort: event.target.value, page: null })}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              {COLUMNS.filter((c) => c.field !== null).flatMap(({ field, key }) => [
+                <option key={field} value={field!}>
+                  {t(`representatives.columns.${key}`)} ↑
+                </option>,
+                <option key={`-${field}`} value={`-${field}`}>
+                  {t(`representatives.columns.${key}`)} ↓
+                </option>,
+              ])}
+            </select>
+          </label>
         </div>
 
         {query.isError ? (
@@ -99,82 +118,120 @@ export function RepresentativesPage() {
             {t('representatives.error', { message: t(errorKey(query.error)) })}
           </p>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={query.isPending}>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  {COLUMNS.map(({ field, key, numeric }) => {
-                    const label = t(`representatives.columns.${key}`);
-                    const active = field !== null && sort.replace(/^-/, '') === field;
-                    const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
-                    return (
-                      <th
-                        key={key}
-                        scope="col"
-                        className={numeric ? 'px-4 py-2 text-right' : 'px-4 py-2'}
-                        aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
-                      >
-                        {field === null ? (
-                          <span className="font-semibold">{label}</span>
+          <>
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-busy={query.isPending}>
+              {query.isPending &&
+                [0, 1, 2, 3].map((i) => (
+                  <li key={i} className="py-3" data-testid="representative-skeleton">
+                    <Skeleton className="h-4 w-40" />
+                    <Skeleton className="mt-2 h-3 w-56" />
+                  </li>
+                ))}
+              {query.data?.items.length === 0 && (
+                <li className="py-10 text-center text-slate-600">{t('representatives.empty')}</li>
+              )}
+              {query.data?.items.map((m) => (
+                <li key={m.id ?? 'unassigned'} className="space-y-2 py-3" data-testid="representative-row">
+                  <div className="font-medium">
+                    {m.id === null ? (
+                      <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
+                    ) : (
+                      <Link to={paths.manager.representative.getHref(m.id)} className="group block">
+                        <span className="block text-brand-700 group-hover:underline">{m.full_name}</span>
+                        <span className="block truncate text-xs font-normal text-slate-600">{m.email}</span>
+                      </Link>
+                    )}
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-slate-600">{t('representatives.columns.location')}</dt>
+                    <dd className="text-right">{m.location || '—'}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
+                    <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
+                    <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.conversionRate')}</dt>
+                    <dd className="text-right tabular-nums">{m.conversionRate}%</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden sm:block">
+              <table className="w-full text-left text-sm" aria-busy={query.isPending}>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    {COLUMNS.map(({ field, key, numeric }) => {
+                      const label = t(`representatives.columns.${key}`);
+                      const active = field !== null && sort.replace(/^-/, '') === field;
+                      const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
+                      return (
+                        <th
+                          key={key}
+                          scope="col"
+                          className={numeric ? 'px-4 py-2 text-right' : 'px-4 py-2'}
+                          aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
+                        >
+                          {field === null ? (
+                            <span className="font-semibold">{label}</span>
+                          ) : (
+                            <button
+                              type="button"
+                              onClick={() => toggleSort(field)}
+                              className="inline-flex items-center gap-1 font-semibold uppercase hover:text-slate-900"
+                              title={t('representatives.sortBy', { column: label })}
+                            >
+                              {label}
+                              <Icon className="h-3.5 w-3.5" aria-hidden />
+                            </button>
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {query.isPending &&
+                    [0, 1, 2, 3].map((i) => (
+                      <tr key={i} data-testid="representative-skeleton">
+                        <td className="px-4 py-3">
+                          <Skeleton className="h-4 w-40" />
+                          <Skeleton className="mt-1.5 h-3 w-28" />
+                        </td>
+                        {[0, 1, 2, 3].map((j) => (
+                          <td key={j} className="px-4 py-3">
+                            <Skeleton className="ml-auto h-4 w-16" />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  {query.data?.items.length === 0 && (
+                    <tr>
+                      <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
+                        {t('representatives.empty')}
+                      </td>
+                    </tr>
+                  )}
+                  {query.data?.items.map((m) => (
+                    <tr key={m.id ?? 'unassigned'} data-testid="representative-row">
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        {m.id === null ? (
+                          <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
                         ) : (
-                          <button
-                            type="button"
-                            onClick={() => toggleSort(field)}
-                            className="inline-flex items-center gap-1 font-semibold uppercase hover:text-slate-900"
-                            title={t('representatives.sortBy', { column: label })}
-                          >
-                            {label}
-                            <Icon className="h-3.5 w-3.5" aria-hidden />
-                          </button>
+                          <Link to={paths.manager.representative.getHref(m.id)} className="group block">
+                            <span className="block text-brand-700 group-hover:underline">{m.full_name}</span>
+                            <span className="block text-xs font-normal text-slate-600">{m.email}</span>
+                          </Link>
                         )}
                       </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {query.isPending &&
-                  [0, 1, 2, 3].map((i) => (
-                    <tr key={i} data-testid="representative-skeleton">
-                      <td className="px-4 py-3">
-                        <Skeleton className="h-4 w-40" />
-                        <Skeleton className="mt-1.5 h-3 w-28" />
-                      </td>
-                      {[0, 1, 2, 3].map((j) => (
-                        <td key={j} className="px-4 py-3">
-                          <Skeleton className="ml-auto h-4 w-16" />
-                        </td>
-                      ))}
+                      <td className="px-4 py-3 text-slate-700">{m.location || '—'}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{m.conversionRate}%</td>
                     </tr>
                   ))}
-                {query.data?.items.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
-                      {t('representatives.empty')}
-                    </td>
-                  </tr>
-                )}
-                {query.data?.items.map((m) => (
-                  <tr key={m.id ?? 'unassigned'} data-testid="representative-row">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      {m.id === null ? (
-                        <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
-                      ) : (
-                        <Link to={paths.manager.representative.getHref(m.id)} className="group block">
-                          <span className="block text-brand-700 group-hover:underline">{m.full_name}</span>
-                          <span className="block text-xs font-normal text-slate-600">{m.email}</span>
-                        </Link>
-                      )}
-                    </th>
-                    <td className="px-4 py-3 text-slate-700">{m.location || '—'}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{m.conversionRate}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
 
         {query.data && query.data.total > 0 && (
