@@ -53,6 +53,7 @@ export function RepresentativesPage() {
     return () => clearTimeout(timer);
   }, [text, q, setParams]);
 
+  const location = (value: string) => (value === 'Remote' ? t('representatives.remote') : value || '—');
   const query = useRepresentatives({ q, sort, page, pageSize: PAGE_SIZE });
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
 
@@ -83,7 +84,7 @@ export function RepresentativesPage() {
 
       <Card>
         <div className="mb-4 flex flex-wrap items-center gap-3">
-          <div className="relative min-w-0 max-w-md flex-1">
+          <div className="relative w-full max-w-md">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
             <input
               type="search"
@@ -144,7 +145,7 @@ export function RepresentativesPage() {
                   </div>
                   <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                     <dt className="text-slate-600">{t('representatives.columns.location')}</dt>
-                    <dd className="text-right">{m.location || '—'}</dd>
+                    <dd className="text-right">{location(m.location)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
                     <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
@@ -222,7 +223,7 @@ export function RepresentativesPage() {
                           </Link>
                         )}
                       </th>
-                      <td className="px-4 py-3 text-slate-700">{m.location || '—'}</td>
+                      <td className="px-4 py-3 text-slate-700">{location(m.location)}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{m.conversionRate}%</td>
