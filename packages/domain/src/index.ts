@@ -8,3 +8,4 @@ export * from './call-analysis.ts';
 export * from './lead-status.ts';
 export * from './schemas/opportunity.ts';
 export * from './team-metrics.ts';
+export * from './schemas/team.ts';

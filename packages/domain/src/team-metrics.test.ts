@@ -6,10 +6,11 @@ import {
   groupFigures,
   quarterStart,
   quotaAttainment,
-  quotaUpdateSchema,
+  parseQuotaInput,
   salesCycleDays,
   winRateFromCounts,
 } from './team-metrics.ts';
+import { quotaUpdateSchema } from './schemas/team.ts';
 
 describe('team metrics', () => {
   it('win rate is closed-won over closed deals, null without one', () => {
@@ -80,5 +81,11 @@ describe('team metrics', () => {
     for (const bad of [0, -5, 1.5, 2_000_000_000, '300000', null]) {
       expect(quotaUpdateSchema.safeParse({ quarterlyQuota: bad }).success).toBe(false);
     }
+  });
+
+  it('reads a typed quota', () => {
+    expect(parseQuotaInput('300,000')).toBe(300_000);
+    expect(parseQuotaInput(' $ 250000 ')).toBe(250_000);
+    for (const bad of ['', '0', '12.5', '-4', 'abc', '2000000000']) expect(parseQuotaInput(bad)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { quotaUpdateSchema } from '@nexa/domain';
+import { parseQuotaInput } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { useUpdateQuota } from '../api/update-quota.ts';
@@ -15,13 +15,13 @@ export function QuotaEditor({ repId, quota, isDefault }: { repId: string; quota:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = quotaUpdateSchema.safeParse({ quarterlyQuota: Number(value.replace(/[\s,$]/g, '')) });
-    if (!/\d/.test(value) || !parsed.success) {
+    const quarterlyQuota = parseQuotaInput(value);
+    if (quarterlyQuota === null) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
-    mutation.mutate(parsed.data.quarterlyQuota, {
+    mutation.mutate(quarterlyQuota, {
       onSuccess: () => toast.success(t('representative.quota.saved')),
       onError: (error) => toast.error(t(errorKey(error))),
     });
