@@ -60,13 +60,11 @@ const membersCte = (onlyRepresentative?: string) => sql`
     GROUP BY r.id
   ),
   members_raw AS (
-    SELECT r.id, r.full_name, r.email, 'Remote' AS location, g.*, w.win_rate_percentage AS view_win_rate
+    SELECT r.id, r.full_name, r.email, 'Remote' AS location, g.*
     FROM reps r
     LEFT JOIN grouped g ON g.group_id = r.id
-    LEFT JOIN rep_win_rate w ON w.owner_id = r.id
     UNION ALL
-    SELECT NULL, 'Unassigned', NULL, '', g.*,
-      CASE WHEN g.won + g.lost = 0 THEN NULL ELSE 100.0 * g.won / (g.won + g.lost) END
+    SELECT NULL, 'Unassigned', NULL, '', g.*
     FROM grouped g WHERE g.group_id IS NULL AND g.deals > 0
   ),
   members AS (
@@ -79,13 +77,14 @@ const membersCte = (onlyRepresentative?: string) => sql`
       CASE WHEN coalesce(tech_n, 0) = 0 THEN NULL ELSE (tech_sum / tech_n)::float8 END AS "techAverage",
       CASE WHEN coalesce(comm_n, 0) = 0 THEN NULL ELSE (comm_sum / comm_n)::float8 END AS "commAverage",
       CASE
-        WHEN view_win_rate IS NOT NULL THEN round(view_win_rate::numeric)::int
+        -- The rep_win_rate view's own expression (2 decimals), then a whole percent.
+        WHEN coalesce(won, 0) + coalesce(lost, 0) > 0 THEN round(round(100.0 * won / (won + lost), 2))::int
         WHEN coalesce(tech_n, 0) + coalesce(comm_n, 0) = 0 THEN NULL
         ELSE round(least(100, greatest(0, 10 * (
           0.4 * coalesce(tech_sum / nullif(tech_n, 0), 0) + 0.6 * coalesce(comm_sum / nullif(comm_n, 0), 0)))))::int
       END AS "winRate",
       CASE
-        WHEN view_win_rate IS NOT NULL THEN 'closed-deals'
+        WHEN coalesce(won, 0) + coalesce(lost, 0) > 0 THEN 'closed-deals'
         WHEN coalesce(tech_n, 0) + coalesce(comm_n, 0) = 0 THEN NULL
         ELSE 'scores'
       END AS "winRateSource",
@@ -158,6 +157,8 @@ export async function searchMembers(
 export interface RepresentativeFigures extends MemberRow {
   quarterlyQuota: number | null;
   wonThisQuarter: number;
+  /** win_rate_percentage of the rep_win_rate view; null without a closed deal. */
+  viewWinRate: number | null;
 }
 
 /** One representative's figures, quota and closed-won amount of the current quarter (UTC). */
@@ -169,7 +170,8 @@ export async function representativeFigures(db: Db, id: string): Promise<Represe
         (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
         coalesce((SELECT amount_sum FROM team_quarter_wins
           WHERE owner_key = ${id} AND quarter = date_trunc('quarter', now() AT TIME ZONE 'UTC')::date), 0)::float8
-          AS "wonThisQuarter"
+          AS "wonThisQuarter",
+        (SELECT win_rate_percentage FROM rep_win_rate WHERE owner_id = ${id})::float8 AS "viewWinRate"
       FROM members m WHERE m.id IS NOT NULL`,
   );
   return row ?? null;
@@ -188,7 +190,10 @@ export interface RecentOpportunityRow {
   record_date: string;
 }
 
-/** The 3 newest opportunities by record date (index opportunities_owner_record_idx). */
+/**
+ * The 3 newest opportunities by record date: a backward scan of opportunities_owner_record_idx
+ * that stops after 3 rows (a tie-breaker column would make it read every row of a tied date).
+ */
 export async function recentOpportunities(db: Db, id: string, limit: number): Promise<RecentOpportunityRow[]> {
   return rows<RecentOpportunityRow>(
     db,
@@ -197,7 +202,7 @@ export async function recentOpportunities(db: Db, id: string, limit: number): Pr
         technical_scoring::float8 AS technical_scoring, commercial_scoring::float8 AS commercial_scoring,
         to_char(record_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS record_date
       FROM opportunities WHERE owner_id = ${id}
-      ORDER BY record_date DESC, id DESC LIMIT ${limit}`,
+      ORDER BY record_date DESC LIMIT ${limit}`,
   );
 }
 
@@ -220,6 +225,6 @@ export async function recentActivities(db: Db, id: string, limit: number): Promi
         client_name, client_company_name, product, lead_status
       FROM opportunities
       WHERE owner_id = ${id} AND next_meeting_date IS NOT NULL AND next_meeting_date <= now()
-      ORDER BY next_meeting_date DESC, id DESC LIMIT ${limit}`,
+      ORDER BY next_meeting_date DESC LIMIT ${limit}`,
   );
 }
