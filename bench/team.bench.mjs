@@ -1,3 +1,4 @@
+/* global fetch, setTimeout, performance, Buffer */
 // `npm run bench team`: the manager workspace's endpoints under load, on figures kept by the team
 // summaries, against the original approach (every row sent to the client and grouped there).
 //   PostgreSQL (127.0.0.1:5432): 1,000,000 opportunities over 50 representatives, own database, dropped after.
