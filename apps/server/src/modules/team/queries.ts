@@ -97,25 +97,29 @@ const membersCte = (onlyRepresentative?: string) => sql`
     FROM members_raw
   )`;
 
-export async function listMembers(db: Db): Promise<MemberRow[]> {
-  return rows<MemberRow>(db, sql`WITH ${membersCte()} SELECT * FROM members ORDER BY id IS NULL, full_name, id`);
-}
-
 export interface TeamTotals {
   representativesCount: number;
   opportunitiesCount: number;
   totalAmount: number;
 }
 
-export async function teamTotals(db: Db): Promise<TeamTotals> {
-  const [row] = await rows<TeamTotals>(
+/** Every member and, in the same statement, the team's cards (the Unassigned group counts in the totals). */
+export async function listMembers(db: Db): Promise<{ members: MemberRow[]; totals: TeamTotals }> {
+  const found = await rows<MemberRow & TeamTotals>(
     db,
-    sql`SELECT
-      (SELECT count(*) FROM users WHERE role = ${ROLES.representative})::int AS "representativesCount",
-      coalesce((SELECT sum(deals) FROM team_summaries), 0)::int AS "opportunitiesCount",
-      coalesce((SELECT sum(amount_sum) FROM team_summaries), 0)::float8 AS "totalAmount"`,
+    sql`WITH ${membersCte()}
+      SELECT *,
+        (count(id) OVER ())::int AS "representativesCount",
+        (sum("totalDeals") OVER ())::int AS "opportunitiesCount",
+        (sum("totalSales") OVER ())::float8 AS "totalAmount"
+      FROM members ORDER BY id IS NULL, full_name, id`,
   );
-  return row!;
+  const totals = {
+    representativesCount: found[0]?.representativesCount ?? 0,
+    opportunitiesCount: found[0]?.opportunitiesCount ?? 0,
+    totalAmount: found[0]?.totalAmount ?? 0,
+  };
+  return { members: found, totals };
 }
 
 const SORT_COLUMNS: Record<RepresentativeSortField, SQL> = {

@@ -20,7 +20,6 @@ import {
   recentOpportunities,
   representativeFigures,
   searchMembers,
-  teamTotals,
   type MemberRow,
 } from './queries.ts';
 
@@ -49,7 +48,7 @@ function leader(members: MemberRow[], key: 'techAverage' | 'commAverage', shown:
 }
 
 export async function getTeamOverview(db: Db): Promise<TeamOverview> {
-  const [members, totals] = await Promise.all([listMembers(db), teamTotals(db)]);
+  const { members, totals } = await listMembers(db);
   return {
     ...totals,
     technicalLeader: leader(members, 'techAverage', 'techScore'),
