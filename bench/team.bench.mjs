@@ -196,6 +196,7 @@ function print(label, run) {
 async function benchPostgres() {
   const name = `nexa_team_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const dbUrl = new URL(ADMIN_URL);
@@ -204,6 +205,7 @@ async function benchPostgres() {
   try {
     server = await startServer({ DATABASE_URL: dbUrl.toString() }); // migrates and seeds the demo team
     const client = new pg.Client({ connectionString: dbUrl.toString() });
+    client.on('error', () => {}); // the database is dropped with FORCE at the end
     await client.connect();
     await client.query(extraRepsSql(REPS - 3));
     let t0 = performance.now();
@@ -269,6 +271,7 @@ async function benchPglite() {
 }
 
 const started = Date.now();
+const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
 const postgres = await benchPostgres();
 print(
   `PostgreSQL, ${PG_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
@@ -283,6 +286,8 @@ print(
 const output = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, Node ${process.version}`,
+  // The machine is shared: the 1-minute load average at the start and the end of the run.
+  loadAverage: { start: loadAtStart, end: Math.round(os.loadavg()[0] * 10) / 10 },
   connections: CONNECTIONS,
   secondsPerEndpoint: DURATION,
   targets: TARGETS,
