@@ -113,7 +113,7 @@ const rowsSql = (count) => `
     CASE WHEN g % 97 = 0 THEN NULL ELSE reps.ids[1 + g % array_length(reps.ids, 1)] END,
     'Bench Rep', (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk'])[1 + g % 5],
     s.status, (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Pending','Closed Won'])[1 + g % 6],
-    (10 + (g * 7919) % 390) * 500, 'Company ' || (g % 5000), 'Contact ' || (g % 800),
+    (10 + (g::bigint * 7919) % 390) * 500, 'Company ' || (g % 5000), 'Contact ' || (g % 800),
     now() + ((g % 90) - 30) * interval '1 day',
     CASE WHEN s.status IN ('Closed-Win', 'lost') THEN (now() - (g % 180) * interval '1 day' + (10 + g % 80) * interval '1 day')::date END,
     'Software', now() - (g % 180) * interval '1 day', 3 + (g % 70) / 10.0, 3 + (g % 67) / 10.0,
