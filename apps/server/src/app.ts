@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { createStorage } from './storage/index.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     provider: createAnalysisProvider(config.ai),
     analysis: config.analysis,
   });
+  await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
 
   await registerSpa(app, config.webDistDir);
   return app;

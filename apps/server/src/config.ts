@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
+import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -71,6 +72,7 @@ const envSchema = z.object({
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +131,8 @@ export interface Config {
     jsonMode: boolean;
   };
   analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
+  /** A representative's quarterly quota in dollars until a manager sets one. */
+  defaultQuarterlyQuota: number;
 }
 
 export class ConfigError extends Error {}
@@ -220,5 +224,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },
       cacheTtlMs: env.ANALYSIS_CACHE_TTL_MS,
     },
+    defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
   };
 }

@@ -20,4 +20,9 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/leads/export.csv': MANAGER,
   'GET /api/leads/team-applications/:id/resume': MANAGER,
   'POST /api/analysis/company': 'public',
+  'GET /api/team': MANAGER,
+  'GET /api/team/representatives': MANAGER,
+  'GET /api/team/representatives/:id': MANAGER,
+  'PUT /api/team/representatives/:id/quota': MANAGER,
+  'GET /api/team/representatives/:id/opportunities/:oppId': MANAGER,
 };

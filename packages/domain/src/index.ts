@@ -11,3 +11,5 @@ export * from './slots.ts';
 export * from './schemas/leads.ts';
 export * from './cards.ts';
 export * from './schemas/analysis.ts';
+export * from './team-metrics.ts';
+export * from './schemas/team.ts';

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   pgView,
+  primaryKey,
   real,
   serial,
   text,
@@ -146,6 +147,44 @@ export const repWinRate = pgView('rep_win_rate', {
   lost: integer('lost').notNull(),
   win_rate_percentage: real('win_rate_percentage'),
 }).existing();
+
+/**
+ * Team figures per representative and pipeline status, kept equal to the opportunity rows by
+ * statement-level triggers in the same transaction (migration team_summary_triggers), so the
+ * manager workspace reads ~150 rows instead of grouping a million (docs/decisions/005).
+ * owner_key is the owner's user id, '' for rows without an owner.
+ */
+export const teamSummaries = pgTable(
+  'team_summaries',
+  {
+    owner_key: text('owner_key').notNull(),
+    pipeline_status: text('pipeline_status').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+    technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
+    technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
+    commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
+    commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
+    /** Opportunities whose lead_status says won (the manager's conversion rate). */
+    won_lead_count: bigint('won_lead_count', { mode: 'number' }).notNull().default(0),
+    /** Closed deals with a closing date: days from record_date (UTC) to closing_date. */
+    cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
+    cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.pipeline_status] })],
+);
+
+/** Closed-won amount per representative and closing quarter, for quota attainment. */
+export const teamQuarterWins = pgTable(
+  'team_quarter_wins',
+  {
+    owner_key: text('owner_key').notNull(),
+    quarter: date('quarter', { mode: 'string' }).notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.quarter] })],
+);
 
 // --- leads ---
 

@@ -1,12 +1,54 @@
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
+import { OpportunityDetails } from '../components/opportunity-details.tsx';
+import { Card, Skeleton } from '../components/ui.tsx';
 
+/** DESIGN §4.7: the real opportunity, read-only (the spec's placeholder page). */
 export function RepresentativeOpportunityPage() {
-  const { t } = useTranslation('workspace');
-  usePageMeta(`${t('representativeOpportunity.title')} — Nexa`);
+  const { t } = useTranslation('team');
+  usePageMeta(t('opportunity.metaTitle'));
+  const navigate = useNavigate();
+  const { repId = '', oppId: rawOppId = '' } = useParams();
+  const oppId = /^\d+$/.test(rawOppId) ? Number.parseInt(rawOppId, 10) : -1;
+  const query = useRepresentativeOpportunity(repId, oppId > 0 ? oppId : null);
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('representativeOpportunity.title')}</h1>
-    </section>
+    <div className="mx-auto max-w-5xl space-y-6">
+      <button
+        type="button"
+        onClick={() => void navigate(-1)}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        {t('opportunity.back')}
+      </button>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('opportunity.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('opportunity.subtitle')}</p>
+      </header>
+      <Card>
+        {oppId > 0 && query.isPending && (
+          <div className="space-y-3" aria-busy="true">
+            <span className="sr-only">{t('opportunity.loading')}</span>
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        )}
+        {(oppId <= 0 || query.isError) && (
+          <p role="alert" className="py-8 text-center text-slate-700">
+            {t('opportunity.notFound')}
+          </p>
+        )}
+        {query.data && (
+          <>
+            <h2 className="mb-4 text-xl font-bold">{query.data.client_company_name || t('opportunity.unnamed')}</h2>
+            <OpportunityDetails opportunity={query.data} />
+          </>
+        )}
+      </Card>
+    </div>
   );
 }

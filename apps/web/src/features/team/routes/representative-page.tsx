@@ -1,12 +1,247 @@
+import { ArrowLeft, CalendarDays, Clock, DollarSign, Target, Trophy } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { displayStatus } from '@nexa/domain';
+import { ApiError, errorKey } from '../../../lib/api-client.ts';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useRepresentative } from '../api/get-representative.ts';
+import { LeadMark } from '../components/lead-mark.tsx';
+import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
+import { QuotaEditor } from '../components/quota-editor.tsx';
+import { Badge, Card, Skeleton, statusTone } from '../components/ui.tsx';
+
+function Tile({
+  label,
+  value,
+  hint,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="space-y-1">
+      <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+        <span>{label}</span>
+        <span className="text-brand-700" aria-hidden>
+          {icon}
+        </span>
+      </div>
+      <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
+        {value}
+      </p>
+      <p className="text-xs text-slate-600">{hint}</p>
+    </Card>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('team');
+  return (
+    <Link
+      to={paths.manager.representatives.getHref()}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      {t('representative.back')}
+    </Link>
+  );
+}
 
 export function RepresentativePage() {
-  const { t } = useTranslation('workspace');
-  usePageMeta(`${t('representative.title')} — Nexa`);
+  const { t } = useTranslation('team');
+  const { repId = '' } = useParams();
+  const query = useRepresentative(repId);
+  const [openOpp, setOpenOpp] = useState<number | null>(null);
+  usePageMeta(t('representative.metaTitle', { name: query.data?.representative.full_name ?? t('representatives.title') }));
+
+  if (query.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-6" aria-busy="true">
+        <span className="sr-only">{t('representative.loading')}</span>
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-4 w-48" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Card key={i}>
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="mt-3 h-7 w-20" />
+            </Card>
+          ))}
+        </div>
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto max-w-6xl space-y-6">
+        <BackLink />
+        <Card>
+          <p role="alert" className="py-8 text-center text-slate-700">
+            {notFound ? t('representative.notFound') : t('representatives.error', { message: t(errorKey(query.error)) })}
+          </p>
+        </Card>
+      </div>
+    );
+  }
+
+  const { representative: rep, metrics, recentOpportunities, recentActivities } = query.data;
+  const na = t('representative.na');
+  const winRateHint =
+    metrics.winRateSource === 'closed-deals'
+      ? t('representative.tiles.winRateClosed')
+      : metrics.winRateSource === 'scores'
+        ? t('representative.tiles.winRateScores')
+        : t('representative.tiles.winRateNone');
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('representative.title')}</h1>
-    </section>
+    <div className="mx-auto max-w-6xl space-y-6">
+      <BackLink />
+      <header className="flex flex-wrap items-center gap-4">
+        <span
+          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-semibold text-white"
+          aria-hidden
+        >
+          {rep.full_name
+            .split(/\s+/)
+            .slice(0, 2)
+            .map((w) => w.charAt(0).toUpperCase())
+            .join('')}
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{rep.full_name}</h1>
+          <p className="truncate text-slate-600">
+            <a href={`mailto:${rep.email}`} className="hover:underline">
+              {rep.email}
+            </a>
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Tile
+          label={t('representative.tiles.quotaAttainment')}
+          value={`${metrics.quotaAttainment}%`}
+          hint={t('representative.tiles.quotaOf', {
+            won: formatMoney(metrics.wonThisQuarter),
+            quota: formatMoney(metrics.quarterlyQuota),
+          })}
+          icon={<Target className="h-4 w-4" />}
+          testId="tile-quota-attainment"
+        />
+        <Tile
+          label={t('representative.tiles.winRate')}
+          value={metrics.winRate === null ? na : `${metrics.winRate}%`}
+          hint={winRateHint}
+          icon={<Trophy className="h-4 w-4" />}
+          testId="tile-win-rate"
+        />
+        <Tile
+          label={t('representative.tiles.avgDealSize')}
+          value={formatMoney(metrics.avgDealSize)}
+          hint={t('representative.tiles.avgDealSizeHint', { count: rep.totalDeals })}
+          icon={<DollarSign className="h-4 w-4" />}
+          testId="tile-avg-deal-size"
+        />
+        <Tile
+          label={t('representative.tiles.salesCycle')}
+          value={t('representative.tiles.days', { count: metrics.salesCycle })}
+          hint={
+            metrics.salesCycleIsDefault ? t('representative.tiles.salesCycleDefault') : t('representative.tiles.salesCycleHint')
+          }
+          icon={<Clock className="h-4 w-4" />}
+          testId="tile-sales-cycle"
+        />
+      </div>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t('representative.quota.title')}</h2>
+        <QuotaEditor
+          key={metrics.quarterlyQuota}
+          repId={rep.id!}
+          quota={metrics.quarterlyQuota}
+          isDefault={metrics.quotaIsDefault}
+        />
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold">{t('representative.recentOpportunities')}</h2>
+          {recentOpportunities.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('representative.noOpportunities')}</p>
+          ) : (
+            <ul className="space-y-2">
+              {recentOpportunities.map((o) => (
+                <li key={o.id}>
+                  <button
+                    type="button"
+                    onClick={() => setOpenOpp(o.id)}
+                    className="flex w-full flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-left hover:border-brand-500 hover:bg-brand-50"
+                    aria-label={t('representative.openOpportunity', { name: o.name })}
+                    data-testid="recent-opportunity"
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold">{o.name}</span>
+                      <span className="block truncate text-sm text-slate-600">
+                        {o.product ?? na} · {formatDate(o.record_date)}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="font-semibold tabular-nums">{o.amount === null ? na : formatMoney(o.amount)}</span>
+                      <Badge tone={statusTone(o.status)}>{displayStatus(o.status)}</Badge>
+                      <LeadMark leadStatus={o.lead_status} />
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold">{t('representative.recentActivities')}</h2>
+          {recentActivities.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('representative.noActivities')}</p>
+          ) : (
+            <ul className="space-y-3">
+              {recentActivities.map((a) => (
+                <li key={a.id} className="flex items-start gap-3" data-testid="recent-activity">
+                  <CalendarDays className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm font-medium">
+                      {t('representative.activity', {
+                        client: a.client_name || t('representative.unknownClient'),
+                        company: a.client_company_name || t('representative.unknownCompany'),
+                      })}
+                    </p>
+                    <p className="text-xs text-slate-600">
+                      {formatDate(a.date)}
+                      {a.product && ` · ${t('representative.activityProduct', { product: a.product })}`}
+                    </p>
+                  </div>
+                  <LeadMark leadStatus={a.lead_status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <p className="text-sm text-slate-600">
+        {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
+        {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
+        {t('representatives.columns.conversionRate')}: <strong>{rep.conversionRate}%</strong>
+      </p>
+
+      <OpportunityDialog repId={rep.id!} oppId={openOpp} onClose={() => setOpenOpp(null)} />
+    </div>
   );
 }

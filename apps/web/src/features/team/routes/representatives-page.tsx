@@ -1,12 +1,257 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { REPRESENTATIVE_SORT_FIELDS, type RepresentativeSortField } from '@nexa/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorKey } from '../../../lib/api-client.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useRepresentatives } from '../api/get-representatives.ts';
+import { Card, Skeleton } from '../components/ui.tsx';
+
+const PAGE_SIZE = 25;
+const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean }> = [
+  { field: 'full_name', key: 'representative' },
+  { field: null, key: 'location' },
+  { field: 'totalSales', key: 'totalSales', numeric: true },
+  { field: 'totalDeals', key: 'deals', numeric: true },
+  { field: 'conversionRate', key: 'conversionRate', numeric: true },
+];
+
+const isSort = (value: string | null): value is string =>
+  !!value && (REPRESENTATIVE_SORT_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
 
 export function RepresentativesPage() {
-  const { t } = useTranslation('workspace');
-  usePageMeta(`${t('representatives.title')} — Nexa`);
+  const { t } = useTranslation('team');
+  usePageMeta(t('representatives.metaTitle'));
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const sort = isSort(sortParam) ? sortParam : 'full_name';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+
+  // The search runs 250 ms after the last keystroke; the URL keeps it across navigation.
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (text.trim()) next.set('q', text);
+            else next.delete('q');
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [text, q, setParams]);
+
+  const location = (value: string) => (value === 'Remote' ? t('representatives.remote') : value || '—');
+  const query = useRepresentatives({ q, sort, page, pageSize: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / PAGE_SIZE));
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+
+  const toggleSort = (field: RepresentativeSortField) => {
+    const current = sort.replace(/^-/, '');
+    const descending = sort.startsWith('-');
+    const defaultDescending = field !== 'full_name';
+    const next = current === field ? (descending ? field : `-${field}`) : defaultDescending ? `-${field}` : field;
+    update({ sort: next, page: null });
+  };
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('representatives.title')}</h1>
-    </section>
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('representatives.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('representatives.subtitle')}</p>
+      </header>
+
+      <Card>
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <div className="relative w-full max-w-md">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <input
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('representatives.search')}
+              aria-label={t('representatives.searchLabel')}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600"
+            />
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700 sm:hidden">
+            <span>{t('representatives.sortLabel')}</span>
+            <select
+              value={sort}
+              onChange={(event) => update({ sort: event.target.value, page: null })}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              {COLUMNS.filter((c) => c.field !== null).flatMap(({ field, key }) => [
+                <option key={field} value={field!}>
+                  {t(`representatives.columns.${key}`)} ↑
+                </option>,
+                <option key={`-${field}`} value={`-${field}`}>
+                  {t(`representatives.columns.${key}`)} ↓
+                </option>,
+              ])}
+            </select>
+          </label>
+        </div>
+
+        {query.isError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+            {t('representatives.error', { message: t(errorKey(query.error)) })}
+          </p>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-busy={query.isPending}>
+              {query.isPending &&
+                [0, 1, 2, 3].map((i) => (
+                  <li key={i} className="py-3" data-testid="representative-skeleton">
+                    <Skeleton className="h-4 w-40" />
+                    <Skeleton className="mt-2 h-3 w-56" />
+                  </li>
+                ))}
+              {query.data?.items.length === 0 && (
+                <li className="py-10 text-center text-slate-600">{t('representatives.empty')}</li>
+              )}
+              {query.data?.items.map((m) => (
+                <li key={m.id ?? 'unassigned'} className="space-y-2 py-3" data-testid="representative-row">
+                  <div className="font-medium">
+                    {m.id === null ? (
+                      <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
+                    ) : (
+                      <Link to={paths.manager.representative.getHref(m.id)} className="group block">
+                        <span className="block text-brand-700 group-hover:underline">{m.full_name}</span>
+                        <span className="block truncate text-xs font-normal text-slate-600">{m.email}</span>
+                      </Link>
+                    )}
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-slate-600">{t('representatives.columns.location')}</dt>
+                    <dd className="text-right">{location(m.location)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
+                    <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
+                    <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.conversionRate')}</dt>
+                    <dd className="text-right tabular-nums">{m.conversionRate}%</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden sm:block">
+              <table className="w-full text-left text-sm" aria-busy={query.isPending}>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    {COLUMNS.map(({ field, key, numeric }) => {
+                      const label = t(`representatives.columns.${key}`);
+                      const active = field !== null && sort.replace(/^-/, '') === field;
+                      const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
+                      return (
+                        <th
+                          key={key}
+                          scope="col"
+                          className={numeric ? 'px-4 py-2 text-right' : 'px-4 py-2'}
+                          aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
+                        >
+                          {field === null ? (
+                            <span className="font-semibold">{label}</span>
+                          ) : (
+                            <button
+                              type="button"
+                              onClick={() => toggleSort(field)}
+                              className="inline-flex items-center gap-1 font-semibold uppercase hover:text-slate-900"
+                              title={t('representatives.sortBy', { column: label })}
+                            >
+                              {label}
+                              <Icon className="h-3.5 w-3.5" aria-hidden />
+                            </button>
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {query.isPending &&
+                    [0, 1, 2, 3].map((i) => (
+                      <tr key={i} data-testid="representative-skeleton">
+                        <td className="px-4 py-3">
+                          <Skeleton className="h-4 w-40" />
+                          <Skeleton className="mt-1.5 h-3 w-28" />
+                        </td>
+                        {[0, 1, 2, 3].map((j) => (
+                          <td key={j} className="px-4 py-3">
+                            <Skeleton className="ml-auto h-4 w-16" />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  {query.data?.items.length === 0 && (
+                    <tr>
+                      <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
+                        {t('representatives.empty')}
+                      </td>
+                    </tr>
+                  )}
+                  {query.data?.items.map((m) => (
+                    <tr key={m.id ?? 'unassigned'} data-testid="representative-row">
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        {m.id === null ? (
+                          <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
+                        ) : (
+                          <Link to={paths.manager.representative.getHref(m.id)} className="group block">
+                            <span className="block text-brand-700 group-hover:underline">{m.full_name}</span>
+                            <span className="block text-xs font-normal text-slate-600">{m.email}</span>
+                          </Link>
+                        )}
+                      </th>
+                      <td className="px-4 py-3 text-slate-700">{location(m.location)}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{m.conversionRate}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+
+        {query.data && query.data.total > 0 && (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+            <span>{t('representatives.count', { count: query.data.total })}</span>
+            {pages > 1 && (
+              <div className="flex items-center gap-2">
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                  {t('representatives.previous')}
+                </Button>
+                <span>{t('representatives.page', { page, pages })}</span>
+                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+                  {t('representatives.next')}
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </Card>
+    </div>
   );
 }

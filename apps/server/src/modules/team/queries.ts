@@ -1,0 +1,234 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ROLES, type RepresentativeSortField } from '@nexa/domain';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Every team figure comes from the summaries (team_summaries, team_quarter_wins, rep_win_rate),
+ * a few hundred rows at most, never from a GROUP BY over the opportunities. One CTE defines a
+ * team member's figures, so the dashboard, the list and the detail show the same numbers.
+ */
+
+export interface MemberRow {
+  id: string | null;
+  full_name: string;
+  email: string | null;
+  location: string;
+  totalSales: number;
+  totalDeals: number;
+  conversionRate: number;
+  techScore: number | null;
+  commScore: number | null;
+  winRate: number | null;
+  winRateSource: 'closed-deals' | 'scores' | null;
+  techAverage: number | null;
+  commAverage: number | null;
+  avgDealSize: number;
+  salesCycle: number;
+  salesCycleIsDefault: boolean;
+  onGoing: number;
+  closedWin: number;
+  closedLost: number;
+}
+
+type Rows<T> = { rows: T[] };
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** The representatives (users with the role) and one Unassigned group for every other owner. */
+const membersCte = (onlyRepresentative?: string) => sql`
+  reps AS (
+    SELECT id, full_name, email FROM users
+    WHERE role = ${ROLES.representative} ${onlyRepresentative === undefined ? sql`` : sql`AND id = ${onlyRepresentative}`}
+  ),
+  grouped AS (
+    SELECT r.id AS group_id,
+      sum(s.deals) AS deals,
+      sum(s.amount_sum) AS amount,
+      sum(s.won_lead_count) AS won_leads,
+      sum(s.technical_sum) AS tech_sum, sum(s.technical_count) AS tech_n,
+      sum(s.commercial_sum) AS comm_sum, sum(s.commercial_count) AS comm_n,
+      coalesce(sum(s.deals) FILTER (WHERE s.pipeline_status = 'Closed-Win'), 0) AS won,
+      coalesce(sum(s.deals) FILTER (WHERE s.pipeline_status = 'Closed-Lost'), 0) AS lost,
+      sum(s.cycle_days_sum) AS cycle_sum, sum(s.cycle_count) AS cycle_n,
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'On-going'), 0) AS on_going,
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'Closed-Win'), 0) AS closed_win,
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'Closed-Lost'), 0) AS closed_lost
+    FROM team_summaries s
+    LEFT JOIN reps r ON r.id = s.owner_key
+    ${onlyRepresentative === undefined ? sql`` : sql`WHERE s.owner_key = ${onlyRepresentative}`}
+    GROUP BY r.id
+  ),
+  members_raw AS (
+    SELECT r.id, r.full_name, r.email, 'Remote' AS location, g.*
+    FROM reps r
+    LEFT JOIN grouped g ON g.group_id = r.id
+    UNION ALL
+    SELECT NULL, 'Unassigned', NULL, '', g.*
+    FROM grouped g WHERE g.group_id IS NULL AND g.deals > 0
+  ),
+  members AS (
+    SELECT id, full_name, email, location,
+      coalesce(amount, 0)::float8 AS "totalSales",
+      coalesce(deals, 0)::int AS "totalDeals",
+      CASE WHEN coalesce(deals, 0) = 0 THEN 0 ELSE round(100.0 * won_leads / deals)::int END AS "conversionRate",
+      CASE WHEN coalesce(tech_n, 0) = 0 THEN NULL ELSE round(tech_sum / tech_n, 1)::float8 END AS "techScore",
+      CASE WHEN coalesce(comm_n, 0) = 0 THEN NULL ELSE round(comm_sum / comm_n, 1)::float8 END AS "commScore",
+      CASE WHEN coalesce(tech_n, 0) = 0 THEN NULL ELSE (tech_sum / tech_n)::float8 END AS "techAverage",
+      CASE WHEN coalesce(comm_n, 0) = 0 THEN NULL ELSE (comm_sum / comm_n)::float8 END AS "commAverage",
+      CASE
+        -- The rep_win_rate view's own expression (2 decimals), then a whole percent.
+        WHEN coalesce(won, 0) + coalesce(lost, 0) > 0 THEN round(round(100.0 * won / (won + lost), 2))::int
+        WHEN coalesce(tech_n, 0) + coalesce(comm_n, 0) = 0 THEN NULL
+        ELSE round(least(100, greatest(0, 10 * (
+          0.4 * coalesce(tech_sum / nullif(tech_n, 0), 0) + 0.6 * coalesce(comm_sum / nullif(comm_n, 0), 0)))))::int
+      END AS "winRate",
+      CASE
+        WHEN coalesce(won, 0) + coalesce(lost, 0) > 0 THEN 'closed-deals'
+        WHEN coalesce(tech_n, 0) + coalesce(comm_n, 0) = 0 THEN NULL
+        ELSE 'scores'
+      END AS "winRateSource",
+      CASE WHEN coalesce(deals, 0) = 0 THEN 0 ELSE round(amount / deals)::float8 END AS "avgDealSize",
+      CASE WHEN coalesce(cycle_n, 0) = 0 THEN 45 ELSE round(cycle_sum::numeric / cycle_n)::int END AS "salesCycle",
+      coalesce(cycle_n, 0) = 0 AS "salesCycleIsDefault",
+      coalesce(on_going, 0)::float8 AS "onGoing",
+      coalesce(closed_win, 0)::float8 AS "closedWin",
+      coalesce(closed_lost, 0)::float8 AS "closedLost"
+    FROM members_raw
+  )`;
+
+export interface TeamTotals {
+  representativesCount: number;
+  opportunitiesCount: number;
+  totalAmount: number;
+}
+
+/** Every member and, in the same statement, the team's cards (the Unassigned group counts in the totals). */
+export async function listMembers(db: Db): Promise<{ members: MemberRow[]; totals: TeamTotals }> {
+  const found = await rows<MemberRow & TeamTotals>(
+    db,
+    sql`WITH ${membersCte()}
+      SELECT *,
+        (count(id) OVER ())::int AS "representativesCount",
+        (sum("totalDeals") OVER ())::int AS "opportunitiesCount",
+        (sum("totalSales") OVER ())::float8 AS "totalAmount"
+      FROM members ORDER BY id IS NULL, full_name, id`,
+  );
+  const totals = {
+    representativesCount: found[0]?.representativesCount ?? 0,
+    opportunitiesCount: found[0]?.opportunitiesCount ?? 0,
+    totalAmount: found[0]?.totalAmount ?? 0,
+  };
+  return { members: found, totals };
+}
+
+const SORT_COLUMNS: Record<RepresentativeSortField, SQL> = {
+  full_name: sql`lower(full_name)`,
+  email: sql`lower(coalesce(email, ''))`,
+  totalSales: sql`"totalSales"`,
+  totalDeals: sql`"totalDeals"`,
+  conversionRate: sql`"conversionRate"`,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchMembers(
+  db: Db,
+  { q, sort, page, pageSize }: { q?: string; sort: string; page: number; pageSize: number },
+): Promise<{ items: MemberRow[]; total: number }> {
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace(/^-/, '') as RepresentativeSortField];
+  const pattern = q ? `%${escapeLike(q)}%` : null;
+  const found = await rows<MemberRow & { total: number }>(
+    db,
+    sql`WITH ${membersCte()}
+      SELECT *, (count(*) OVER ())::int AS total FROM members
+      ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}
+      ORDER BY ${column} ${descending ? sql`DESC` : sql`ASC`}, lower(full_name), id
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  if (found.length === 0 && page > 1) {
+    const [count] = await rows<{ total: number }>(
+      db,
+      sql`WITH ${membersCte()} SELECT count(*)::int AS total FROM members
+        ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}`,
+    );
+    return { items: [], total: count?.total ?? 0 };
+  }
+  return { items: found.map(({ total: _total, ...member }) => member), total: found[0]?.total ?? 0 };
+}
+
+export interface RepresentativeFigures extends MemberRow {
+  quarterlyQuota: number | null;
+  wonThisQuarter: number;
+  /** win_rate_percentage of the rep_win_rate view; null without a closed deal. */
+  viewWinRate: number | null;
+}
+
+/** One representative's figures, quota and closed-won amount of the current quarter (UTC). */
+export async function representativeFigures(db: Db, id: string): Promise<RepresentativeFigures | null> {
+  const [row] = await rows<RepresentativeFigures>(
+    db,
+    sql`WITH ${membersCte(id)}
+      SELECT m.*,
+        (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
+        coalesce((SELECT amount_sum FROM team_quarter_wins
+          WHERE owner_key = ${id} AND quarter = date_trunc('quarter', now() AT TIME ZONE 'UTC')::date), 0)::float8
+          AS "wonThisQuarter",
+        (SELECT win_rate_percentage FROM rep_win_rate WHERE owner_id = ${id})::float8 AS "viewWinRate"
+      FROM members m WHERE m.id IS NOT NULL`,
+  );
+  return row ?? null;
+}
+
+export interface RecentOpportunityRow {
+  id: number;
+  name: string;
+  product: string | null;
+  amount: number | null;
+  status: string | null;
+  pipeline_status: 'On-going' | 'Closed-Win' | 'Closed-Lost';
+  lead_status: string | null;
+  technical_scoring: number | null;
+  commercial_scoring: number | null;
+  record_date: string;
+}
+
+/**
+ * The 3 newest opportunities by record date: a backward scan of opportunities_owner_record_idx
+ * that stops after 3 rows (a tie-breaker column would make it read every row of a tied date).
+ */
+export async function recentOpportunities(db: Db, id: string, limit: number): Promise<RecentOpportunityRow[]> {
+  return rows<RecentOpportunityRow>(
+    db,
+    sql`SELECT id, coalesce(nullif(client_company_name, ''), 'Unnamed Opportunity') AS name, product,
+        amount::float8 AS amount, status, pipeline_status, lead_status,
+        technical_scoring::float8 AS technical_scoring, commercial_scoring::float8 AS commercial_scoring,
+        to_char(record_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS record_date
+      FROM opportunities WHERE owner_id = ${id}
+      ORDER BY record_date DESC LIMIT ${limit}`,
+  );
+}
+
+export interface RecentActivityRow {
+  id: number;
+  type: 'meeting';
+  date: string;
+  client_name: string | null;
+  client_company_name: string | null;
+  product: string | null;
+  lead_status: string | null;
+}
+
+/** The 4 latest meetings already held (index opportunities_owner_meeting_idx). */
+export async function recentActivities(db: Db, id: string, limit: number): Promise<RecentActivityRow[]> {
+  return rows<RecentActivityRow>(
+    db,
+    sql`SELECT id, 'meeting' AS type,
+        to_char(next_meeting_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
+        client_name, client_company_name, product, lead_status
+      FROM opportunities
+      WHERE owner_id = ${id} AND next_meeting_date IS NOT NULL AND next_meeting_date <= now()
+      ORDER BY next_meeting_date DESC LIMIT ${limit}`,
+  );
+}

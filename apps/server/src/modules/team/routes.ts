@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ROLES,
+  opportunityIdParamsSchema,
+  opportunitySchema,
+  quotaUpdateSchema,
+  representativeDetailSchema,
+  representativeParamsSchema,
+  representativesPageSchema,
+  representativesQuerySchema,
+  teamOverviewSchema,
+} from '@nexa/domain';
+import type { Db } from '../../db/client.ts';
+import {
+  getRepresentativeDetail,
+  getRepresentativeOpportunity,
+  getTeamOverview,
+  listRepresentatives,
+  setQuarterlyQuota,
+} from './service.ts';
+
+const MANAGER = [ROLES.manager] as const;
+
+/** The manager workspace's team figures (DESIGN §4.5–§4.7, §5). */
+export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: number }> = async (
+  app,
+  { db, defaultQuarterlyQuota },
+) => {
+  app.get(
+    '/api/team',
+    { config: { access: MANAGER }, schema: { tags: ['team'], response: { 200: teamOverviewSchema } } },
+    async () => getTeamOverview(db),
+  );
+
+  app.get(
+    '/api/team/representatives',
+    {
+      config: { access: MANAGER },
+      schema: { tags: ['team'], querystring: representativesQuerySchema, response: { 200: representativesPageSchema } },
+    },
+    async (request) => listRepresentatives(db, request.query),
+  );
+
+  app.get(
+    '/api/team/representatives/:id',
+    {
+      config: { access: MANAGER },
+      schema: { tags: ['team'], params: representativeParamsSchema, response: { 200: representativeDetailSchema } },
+    },
+    async (request) => getRepresentativeDetail(db, request.params.id, defaultQuarterlyQuota),
+  );
+
+  app.put(
+    '/api/team/representatives/:id/quota',
+    {
+      config: { access: MANAGER },
+      schema: {
+        tags: ['team'],
+        params: representativeParamsSchema,
+        body: quotaUpdateSchema,
+        response: { 200: representativeDetailSchema },
+      },
+    },
+    async (request) => {
+      await setQuarterlyQuota(db, request.params.id, request.body.quarterlyQuota);
+      return getRepresentativeDetail(db, request.params.id, defaultQuarterlyQuota);
+    },
+  );
+
+  app.get(
+    '/api/team/representatives/:id/opportunities/:oppId',
+    {
+      config: { access: MANAGER },
+      schema: {
+        tags: ['team'],
+        params: representativeParamsSchema.extend({ oppId: opportunityIdParamsSchema.shape.id }),
+        response: { 200: opportunitySchema },
+      },
+    },
+    async (request) => getRepresentativeOpportunity(db, request.params.id, request.params.oppId),
+  );
+};

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  RECENT_ACTIVITIES,
+  RECENT_OPPORTUNITIES,
+  ROLES,
+  quotaAttainment,
+  type Opportunity,
+  type RepresentativeDetail,
+  type RepresentativesPage,
+  type RepresentativesQuery,
+  type TeamMember,
+  type TeamOverview,
+} from '@nexa/domain';
+import type { Db } from '../../db/client.ts';
+import { opportunities, repQuotas, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  listMembers,
+  recentActivities,
+  recentOpportunities,
+  representativeFigures,
+  searchMembers,
+  type MemberRow,
+} from './queries.ts';
+
+export const representativeNotFound = () => new AppError('not_found', 'Sales representative not found');
+
+const toMember = (row: MemberRow): TeamMember => ({
+  id: row.id,
+  full_name: row.full_name,
+  email: row.email,
+  location: row.location,
+  totalSales: row.totalSales,
+  totalDeals: row.totalDeals,
+  conversionRate: row.conversionRate,
+  techScore: row.techScore,
+  commScore: row.commScore,
+  winRate: row.winRate,
+  winRateSource: row.winRateSource,
+});
+
+/** Leader on a score: the representative with the highest average, ties by name. */
+function leader(members: MemberRow[], key: 'techAverage' | 'commAverage', shown: 'techScore' | 'commScore') {
+  const best = members
+    .filter((m) => m.id !== null && m[key] !== null)
+    .sort((a, b) => b[key]! - a[key]! || a.full_name.localeCompare(b.full_name))[0];
+  return best ? { id: best.id!, full_name: best.full_name, score: best[shown]! } : null;
+}
+
+export async function getTeamOverview(db: Db): Promise<TeamOverview> {
+  const { members, totals } = await listMembers(db);
+  return {
+    ...totals,
+    technicalLeader: leader(members, 'techAverage', 'techScore'),
+    commercialLeader: leader(members, 'commAverage', 'commScore'),
+    pipeline: members
+      .filter((m) => m.totalDeals > 0)
+      .map((m) => ({ id: m.id, full_name: m.full_name, onGoing: m.onGoing, closedWin: m.closedWin, closedLost: m.closedLost })),
+    representatives: members.map(toMember),
+  };
+}
+
+export async function listRepresentatives(db: Db, query: RepresentativesQuery): Promise<RepresentativesPage> {
+  const { items, total } = await searchMembers(db, query);
+  return { items: items.map(toMember), total };
+}
+
+export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: number): Promise<RepresentativeDetail> {
+  const [figures, recent, activities] = await Promise.all([
+    representativeFigures(db, id),
+    recentOpportunities(db, id, RECENT_OPPORTUNITIES),
+    recentActivities(db, id, RECENT_ACTIVITIES),
+  ]);
+  if (!figures) throw representativeNotFound();
+  const quarterlyQuota = figures.quarterlyQuota ?? defaultQuota;
+  // Win rate from the rep_win_rate view when the representative has a closed deal (DESIGN §4.6);
+  // the list computes the same expression, so both show the same number.
+  const winRate = figures.viewWinRate === null ? figures.winRate : Math.round(figures.viewWinRate);
+  return {
+    representative: toMember(figures),
+    metrics: {
+      quotaAttainment: quotaAttainment(figures.wonThisQuarter, quarterlyQuota),
+      quarterlyQuota,
+      quotaIsDefault: figures.quarterlyQuota === null,
+      wonThisQuarter: figures.wonThisQuarter,
+      winRate,
+      winRateSource: figures.winRateSource,
+      avgDealSize: figures.avgDealSize,
+      salesCycle: figures.salesCycle,
+      salesCycleIsDefault: figures.salesCycleIsDefault,
+    },
+    recentOpportunities: recent,
+    recentActivities: activities,
+  };
+}
+
+async function assertRepresentative(db: Db, id: string): Promise<void> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)));
+  if (!row) throw representativeNotFound();
+}
+
+export async function setQuarterlyQuota(db: Db, id: string, quarterlyQuota: number): Promise<void> {
+  await assertRepresentative(db, id);
+  await db
+    .insert(repQuotas)
+    .values({ userId: id, quarterlyQuota })
+    .onConflictDoUpdate({ target: repQuotas.userId, set: { quarterlyQuota, updatedAt: new Date() } });
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** One of the representative's opportunities, read-only (404 when it is not theirs). */
+export async function getRepresentativeOpportunity(db: Db, id: string, oppId: number): Promise<Opportunity> {
+  await assertRepresentative(db, id);
+  const [row] = await db
+    .select()
+    .from(opportunities)
+    .where(and(eq(opportunities.id, oppId), eq(opportunities.owner_id, id)));
+  if (!row) throw new AppError('not_found', 'Opportunity not found');
+  return {
+    ...row,
+    amount: row.amount === null ? null : Number(row.amount),
+    pipeline_status: row.pipeline_status as Opportunity['pipeline_status'],
+    next_meeting_date: iso(row.next_meeting_date),
+    record_date: iso(row.record_date)!,
+    created_at: iso(row.created_at)!,
+  };
+}

@@ -1,0 +1,124 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOpportunities } from '../src/db/factories.ts';
+import { opportunities, users } from '../src/db/schema.ts';
+import { startTestServer, type TestServer } from './test-app.ts';
+
+/**
+ * The summaries must always equal a full recomputation from the rows. The recomputation here is
+ * written independently of the triggers' SQL on purpose.
+ */
+const RECOMPUTED = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, pipeline_status,
+    count(*)::text AS deals,
+    coalesce(sum(amount), 0)::numeric::text AS amount_sum,
+    coalesce(sum(technical_scoring::numeric), 0)::text AS technical_sum,
+    count(technical_scoring)::text AS technical_count,
+    coalesce(sum(commercial_scoring::numeric), 0)::text AS commercial_sum,
+    count(commercial_scoring)::text AS commercial_count,
+    count(*) FILTER (WHERE lead_status ILIKE '%won%')::text AS won_lead_count,
+    coalesce(sum(closing_date - (record_date AT TIME ZONE 'UTC')::date)
+      FILTER (WHERE pipeline_status IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL), 0)::text AS cycle_days_sum,
+    count(*) FILTER (WHERE pipeline_status IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL)::text AS cycle_count
+  FROM opportunities GROUP BY 1, 2 ORDER BY 1, 2`;
+const STORED = sql`
+  SELECT owner_key, pipeline_status, deals::text, amount_sum::numeric::text, technical_sum::text, technical_count::text,
+    commercial_sum::text, commercial_count::text, won_lead_count::text, cycle_days_sum::text, cycle_count::text
+  FROM team_summaries ORDER BY 1, 2`;
+const RECOMPUTED_QUARTERS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, date_trunc('quarter', closing_date::timestamp)::date::text AS quarter,
+    count(*)::text AS deals, sum(coalesce(amount, 0))::numeric::text AS amount_sum
+  FROM opportunities WHERE pipeline_status = 'Closed-Win' AND closing_date IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`;
+const STORED_QUARTERS = sql`
+  SELECT owner_key, quarter::text, deals::text, amount_sum::numeric::text FROM team_quarter_wins ORDER BY 1, 2`;
+
+// Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
+const normalise = (rows: Array<Record<string, string>>) =>
+  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
+
+describe('team summaries', () => {
+  let server: TestServer;
+  let reps: string[];
+  const select = async (query: ReturnType<typeof sql>) =>
+    normalise(((await server.database.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows);
+  const expectInSync = async () => {
+    const [stored, recomputed] = [await select(STORED), await select(RECOMPUTED)];
+    expect(stored).toEqual(recomputed);
+    expect(await select(STORED_QUARTERS)).toEqual(await select(RECOMPUTED_QUARTERS));
+    return recomputed.length;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    reps = [];
+    for (let i = 0; i < 3; i++) reps.push((await server.createUser({ role: 'Sales Representative' })).id);
+  });
+  afterAll(() => server.close());
+
+  it('follow inserts, one row and many rows', async () => {
+    const db = server.database.db;
+    await db.insert(opportunities).values(makeOpportunities(1, { seed: 1, ownerId: reps[0]!, accountManager: 'A' }));
+    await expectInSync();
+    for (const [i, owner] of [...reps, null].entries()) {
+      await db.insert(opportunities).values(makeOpportunities(60, { seed: 10 + i, ownerId: owner, accountManager: 'B' }));
+    }
+    expect(await expectInSync()).toBeGreaterThan(9);
+  });
+
+  it('follow updates of owner, status, amount, scores, lead status and dates', async () => {
+    const db = server.database.db;
+    const some = (await db.select({ id: opportunities.id }).from(opportunities).limit(40)).map((r) => r.id);
+    await db
+      .update(opportunities)
+      .set({ owner_id: reps[1]! })
+      .where(inArray(opportunities.id, some.slice(0, 10)));
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ status: 'Closed-Win', closing_date: new Date().toISOString().slice(0, 10) })
+      .where(inArray(opportunities.id, some.slice(10, 20)));
+    await expectInSync();
+    await db.update(opportunities).set({ amount: sql`coalesce(amount, 0) * 2 + 1` });
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ technical_scoring: null, commercial_scoring: 9.5, lead_status: 'Closed Won', status: 'lost' })
+      .where(inArray(opportunities.id, some.slice(20, 30)));
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ owner_id: null, closing_date: null })
+      .where(inArray(opportunities.id, some.slice(30, 40)));
+    await expectInSync();
+    // An update that changes nothing the summaries count leaves them as they are.
+    await db.update(opportunities).set({ product: 'Renamed' });
+    await expectInSync();
+  });
+
+  it('follow deletes, an owner leaving (owner set to null by the database) and bulk imports', async () => {
+    const db = server.database.db;
+    await db.delete(opportunities).where(eq(opportunities.owner_id, reps[2]!));
+    await expectInSync();
+    await db.delete(users).where(eq(users.id, reps[0]!));
+    await expectInSync();
+    await db.execute(sql`
+      INSERT INTO opportunities (owner_id, account_manager, status, lead_status, amount, technical_scoring, commercial_scoring, record_date, closing_date)
+      SELECT ${reps[1]!}, 'bulk', (ARRAY['won', 'lost', 'On-going', 'Negotiation'])[1 + g % 4], (ARRAY['Closed Won', 'Hot'])[1 + g % 2],
+        (g % 1000) * 10, CASE WHEN g % 3 = 0 THEN NULL ELSE (g % 10)::real END, (g % 7)::real,
+        now() - (g % 200) * interval '1 day', CASE WHEN g % 5 = 0 THEN NULL ELSE (now() - (g % 30) * interval '1 day')::date END
+      FROM generate_series(1, 5000) g`);
+    await expectInSync();
+    await db.delete(opportunities).where(sql`id % 3 = 0`);
+    await expectInSync();
+    await db.execute(sql`TRUNCATE opportunities`);
+    expect(await expectInSync()).toBe(0);
+  });
+
+  it('can be rebuilt in one statement and then still match', async () => {
+    const db = server.database.db;
+    await db.insert(opportunities).values(makeOpportunities(50, { seed: 99, ownerId: reps[1]!, accountManager: 'C' }));
+    await db.execute(sql`DELETE FROM team_summaries`);
+    await db.execute(sql`SELECT team_summaries_rebuild()`);
+    expect(await expectInSync()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamOverview } from '@nexa/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const getTeam = () => api.get<TeamOverview>('/api/team');
+
+export const teamQueryOptions = () => queryOptions({ queryKey: ['team', 'overview'], queryFn: getTeam });
+
+export const useTeam = () => useQuery(teamQueryOptions());

@@ -1,0 +1,306 @@
+/* global fetch, setTimeout, performance, Buffer */
+// `npm run bench team`: the manager workspace's endpoints under load, on figures kept by the team
+// summaries, against the original approach (every row sent to the client and grouped there).
+//   PostgreSQL (127.0.0.1:5432): 1,000,000 opportunities over 50 representatives, own database, dropped after.
+//   PGlite (on disk):            100,000 opportunities over 50 representatives, own folder, removed after.
+// Rows are generated with INSERT … SELECT generate_series; the summary triggers fold the statement
+// into the summaries, and the bench checks they equal a full GROUP BY before measuring.
+// Writes bench/results/team.json. Targets: p95 ≤ 40 ms (dashboard, list), ≤ 25 ms (detail), 20 connections.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_ROWS = Number(process.env.BENCH_TEAM_PG_ROWS ?? 1_000_000);
+const PGLITE_ROWS = Number(process.env.BENCH_TEAM_PGLITE_ROWS ?? 100_000);
+const REPS = 50;
+const CONNECTIONS = 20;
+const DURATION = Number(process.env.BENCH_TEAM_SECONDS ?? 6);
+const TARGETS = { dashboard: 40, list: 40, detail: 25 };
+const MANAGER = { email: 'manager@demo.nexa.test', password: 'nexa-demo-2026' };
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      DEMO_MODE: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(MANAGER),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie()[0].split(';')[0];
+}
+
+/** p50/p95/p99 from every response's own latency (autocannon's summary has no p95). */
+async function load(url, cookie) {
+  const times = [];
+  let errors = 0;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie } });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status !== 200) errors++;
+    times.push(ms);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const at = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 10) / 10;
+  return { requests: times.length, rps: Math.round(result.requests.average), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+// 50 representatives: the 3 demo ones plus 47 more; ~1 % of rows have no owner (Unassigned).
+const extraRepsSql = (count) => `
+  INSERT INTO users (id, email, full_name, role, email_verified)
+  SELECT 'bench-rep-' || g, 'bench.rep' || g || '@bench.nexa.test', 'Bench Rep ' || g, 'Sales Representative', true
+  FROM generate_series(1, ${count}) g ON CONFLICT DO NOTHING`;
+
+const rowsSql = (count) => `
+  WITH reps AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE role = 'Sales Representative')
+  INSERT INTO opportunities (owner_id, account_manager, product, status, lead_status, amount, client_company_name,
+    client_name, next_meeting_date, closing_date, company_industry, record_date, technical_scoring, commercial_scoring,
+    technical_answers, commercial_answers, technical_feedback, commercial_feedback)
+  SELECT
+    CASE WHEN g % 97 = 0 THEN NULL ELSE reps.ids[1 + g % array_length(reps.ids, 1)] END,
+    'Bench Rep', (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk'])[1 + g % 5],
+    s.status, (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Pending','Closed Won'])[1 + g % 6],
+    (10 + (g::bigint * 7919) % 390) * 500, 'Company ' || (g % 5000), 'Contact ' || (g % 800),
+    now() + ((g % 90) - 30) * interval '1 day',
+    CASE WHEN s.status IN ('Closed-Win', 'lost') THEN (now() - (g % 180) * interval '1 day' + (10 + g % 80) * interval '1 day')::date END,
+    'Software', now() - (g % 180) * interval '1 day', 3 + (g % 70) / 10.0, 3 + (g % 67) / 10.0,
+    'Question: Does it integrate with Salesforce?' || chr(10) || 'Response: Yes, with native connectors syncing every 5 minutes.',
+    '1- Budget: Approved for this fiscal year.' || chr(10) || '2- Timeline: Go live next quarter.',
+    'Confirm the budget owner earlier.', 'Quantify the value before the price.'
+  FROM generate_series(1, ${count}) g
+  CROSS JOIN reps
+  CROSS JOIN LATERAL (SELECT (ARRAY['On-going','Negotiation','Qualified','Closed-Win','lost'])[1 + (g / 7) % 5] AS status) s`;
+
+const CHECK_SQL = `
+  SELECT
+    (SELECT count(*) FROM (
+      SELECT coalesce(owner_id, '') AS k, pipeline_status AS p, count(*)::bigint AS d, coalesce(sum(amount), 0)::numeric AS a
+      FROM opportunities GROUP BY 1, 2
+      EXCEPT SELECT owner_key, pipeline_status, deals, amount_sum::numeric FROM team_summaries) x)::int AS mismatches,
+    (SELECT coalesce(sum(deals), 0) FROM team_summaries)::bigint AS summarised`;
+
+/** The original approach: every row of the table to the client, then grouped there. */
+async function baseline(query) {
+  const t0 = performance.now();
+  const rows = await query('SELECT * FROM opportunities');
+  const fetchMs = performance.now() - t0;
+  // What the browser would download: the rows as one JSON array (sized row by row, as a
+  // single string of a million rows is longer than V8 allows).
+  let jsonBytes = 2;
+  for (const row of rows) jsonBytes += Buffer.byteLength(JSON.stringify(row)) + 1;
+  const groups = new Map();
+  for (const row of rows) {
+    const key = row.owner_id ?? '';
+    const g = groups.get(key) ?? { deals: 0, amount: 0, won: 0, lost: 0, tech: 0, techN: 0, comm: 0, commN: 0 };
+    g.deals++;
+    g.amount += Number(row.amount ?? 0);
+    if (row.pipeline_status === 'Closed-Win') g.won++;
+    if (row.pipeline_status === 'Closed-Lost') g.lost++;
+    if (row.technical_scoring !== null) {
+      g.tech += row.technical_scoring;
+      g.techN++;
+    }
+    if (row.commercial_scoring !== null) {
+      g.comm += row.commercial_scoring;
+      g.commN++;
+    }
+    groups.set(key, g);
+  }
+  return {
+    ms: Math.round(performance.now() - t0),
+    fetchMs: Math.round(fetchMs),
+    jsonMB: Math.round((jsonBytes / 1e6) * 10) / 10,
+    groups: groups.size,
+  };
+}
+
+async function measure(url) {
+  const cookie = await signIn(url);
+  const list = await (await fetch(`${url}/api/team/representatives?pageSize=200`, { headers: { cookie } })).json();
+  const repId = list.items.find((m) => m.id && m.totalDeals > 0).id;
+  const results = {
+    dashboard: await load(`${url}/api/team`, cookie),
+    dashboardProfile: await load(`${url}/api/me`, cookie),
+    list: await load(`${url}/api/team/representatives?sort=-totalSales`, cookie),
+    listSearch: await load(`${url}/api/team/representatives?q=rep%201`, cookie),
+    detail: await load(`${url}/api/team/representatives/${encodeURIComponent(repId)}`, cookie),
+  };
+  return { representatives: list.total, results };
+}
+
+const verdict = (results) =>
+  Object.fromEntries(
+    Object.entries(TARGETS).map(([name, limit]) => [name, { p95: results[name].p95, limit, ok: results[name].p95 <= limit }]),
+  );
+
+function print(label, run) {
+  console.log(`\n${label}`);
+  for (const [name, r] of Object.entries(run.results)) {
+    console.log(`  ${name.padEnd(17)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s  errors ${r.errors}`);
+  }
+  console.log(
+    `  original approach: ${run.baseline.ms} ms (${run.baseline.jsonMB} MB of JSON) → ${run.ratio}× the dashboard's p95`,
+  );
+}
+
+async function benchPostgres() {
+  const name = `nexa_team_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  admin.on('error', () => {});
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${name}`;
+  let server;
+  try {
+    server = await startServer({ DATABASE_URL: dbUrl.toString() }); // migrates and seeds the demo team
+    const client = new pg.Client({ connectionString: dbUrl.toString() });
+    client.on('error', () => {}); // the database is dropped with FORCE at the end
+    await client.connect();
+    await client.query(extraRepsSql(REPS - 3));
+    let t0 = performance.now();
+    await client.query(rowsSql(PG_ROWS));
+    const loadMs = Math.round(performance.now() - t0);
+    await client.query('VACUUM ANALYZE');
+    const { rows: check } = await client.query(CHECK_SQL);
+    if (check[0].mismatches !== 0) throw new Error('team summaries differ from the rows');
+    const run = await measure(server.url);
+    console.log('PostgreSQL endpoints:', JSON.stringify(run.results));
+    t0 = performance.now();
+    await client.query('SELECT owner_id, pipeline_status, count(*), sum(amount) FROM opportunities GROUP BY 1, 2');
+    const groupByMs = Math.round(performance.now() - t0);
+    run.baseline = await baseline(async (q) => (await client.query(q)).rows);
+    run.ratio = Math.round(run.baseline.ms / run.results.dashboard.p95);
+    await client.end();
+    return { rows: PG_ROWS, loadMs, summariesMatchRows: true, plainGroupByMs: groupByMs, ...run, verdict: verdict(run.results) };
+  } finally {
+    await server?.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function benchPglite() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-team-bench-'));
+  let server;
+  try {
+    // First start migrates and seeds; the rows are then loaded with the server stopped
+    // (one process per PGlite folder), and the server started again on them.
+    server = await startServer({ DATA_DIR: dataDir });
+    await server.stop();
+    const db = new PGlite({ dataDir: path.join(dataDir, 'db') });
+    await db.waitReady;
+    await db.exec(extraRepsSql(REPS - 3));
+    let t0 = performance.now();
+    await db.exec(rowsSql(PGLITE_ROWS));
+    const loadMs = Math.round(performance.now() - t0);
+    await db.exec('VACUUM ANALYZE');
+    const check = (await db.query(CHECK_SQL)).rows[0];
+    if (Number(check.mismatches) !== 0) throw new Error('team summaries differ from the rows');
+    t0 = performance.now();
+    await db.query('SELECT owner_id, pipeline_status, count(*), sum(amount) FROM opportunities GROUP BY 1, 2');
+    const groupByMs = Math.round(performance.now() - t0);
+    const base = await baseline(async (q) => (await db.query(q)).rows);
+    await db.close();
+    server = await startServer({ DATA_DIR: dataDir });
+    const run = await measure(server.url);
+    run.baseline = base;
+    run.ratio = Math.round(run.baseline.ms / run.results.dashboard.p95);
+    return {
+      rows: PGLITE_ROWS,
+      loadMs,
+      summariesMatchRows: true,
+      plainGroupByMs: groupByMs,
+      ...run,
+      verdict: verdict(run.results),
+    };
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
+const postgres = await benchPostgres();
+print(
+  `PostgreSQL, ${PG_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
+  postgres,
+);
+const pglite = await benchPglite();
+print(
+  `PGlite, ${PGLITE_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
+  pglite,
+);
+
+const output = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, Node ${process.version}`,
+  // The machine is shared: the 1-minute load average at the start and the end of the run.
+  loadAverage: { start: loadAtStart, end: Math.round(os.loadavg()[0] * 10) / 10 },
+  connections: CONNECTIONS,
+  secondsPerEndpoint: DURATION,
+  targets: TARGETS,
+  postgres,
+  pglite,
+  runtimeSeconds: Math.round((Date.now() - started) / 1000),
+};
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/results/team.json'), JSON.stringify(output, null, 2) + '\n');
+const failed = [...Object.values(postgres.verdict), ...Object.values(pglite.verdict)].some((v) => !v.ok);
+console.log(`\nbench/results/team.json written (${output.runtimeSeconds} s)${failed ? ' — a target was missed' : ''}`);
+process.exit(failed ? 1 : 0);

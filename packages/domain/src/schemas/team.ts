@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MAX_QUARTERLY_QUOTA, REPRESENTATIVE_SORTS } from '../team-metrics.ts';
+
+/**
+ * The manager workspace's wire shapes (GET /api/team, /api/team/representatives,
+ * /api/team/representatives/:id, PUT …/quota). Kept apart from the metric rules so the web app
+ * can import those without bundling zod.
+ */
+
+export const teamMemberSchema = z.object({
+  /** The representative's user id; null for the Unassigned group. */
+  id: z.string().nullable(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  location: z.string(),
+  totalSales: z.number(),
+  totalDeals: z.number().int(),
+  conversionRate: z.number().int(),
+  techScore: z.number().nullable(),
+  commScore: z.number().nullable(),
+  winRate: z.number().int().nullable(),
+  /** 'closed-deals' from rep_win_rate, 'scores' from the fallback, null when neither exists. */
+  winRateSource: z.enum(['closed-deals', 'scores']).nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamPipelineEntrySchema = z.object({
+  id: z.string().nullable(),
+  full_name: z.string(),
+  onGoing: z.number(),
+  closedWin: z.number(),
+  closedLost: z.number(),
+});
+export type TeamPipelineEntry = z.infer<typeof teamPipelineEntrySchema>;
+
+export const teamLeaderSchema = z.object({ id: z.string(), full_name: z.string(), score: z.number() });
+
+export const teamOverviewSchema = z.object({
+  representativesCount: z.number().int(),
+  opportunitiesCount: z.number().int(),
+  totalAmount: z.number(),
+  technicalLeader: teamLeaderSchema.nullable(),
+  commercialLeader: teamLeaderSchema.nullable(),
+  pipeline: z.array(teamPipelineEntrySchema),
+  representatives: z.array(teamMemberSchema),
+});
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;
+
+export const representativesQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(REPRESENTATIVE_SORTS).default('full_name'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type RepresentativesQuery = z.infer<typeof representativesQuerySchema>;
+
+export const representativesPageSchema = z.object({ items: z.array(teamMemberSchema), total: z.number().int() });
+export type RepresentativesPage = z.infer<typeof representativesPageSchema>;
+
+export const recentOpportunitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  product: z.string().nullable(),
+  amount: z.number().nullable(),
+  status: z.string().nullable(),
+  pipeline_status: z.enum(['On-going', 'Closed-Win', 'Closed-Lost']),
+  lead_status: z.string().nullable(),
+  technical_scoring: z.number().nullable(),
+  commercial_scoring: z.number().nullable(),
+  record_date: z.string(),
+});
+export type RecentOpportunity = z.infer<typeof recentOpportunitySchema>;
+
+export const recentActivitySchema = z.object({
+  id: z.number().int(),
+  type: z.literal('meeting'),
+  date: z.string(),
+  client_name: z.string().nullable(),
+  client_company_name: z.string().nullable(),
+  product: z.string().nullable(),
+  lead_status: z.string().nullable(),
+});
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
+
+export const representativeDetailSchema = z.object({
+  representative: teamMemberSchema,
+  metrics: z.object({
+    quotaAttainment: z.number().int(),
+    quarterlyQuota: z.number().int(),
+    quotaIsDefault: z.boolean(),
+    wonThisQuarter: z.number(),
+    winRate: z.number().int().nullable(),
+    winRateSource: z.enum(['closed-deals', 'scores']).nullable(),
+    avgDealSize: z.number(),
+    salesCycle: z.number().int(),
+    salesCycleIsDefault: z.boolean(),
+  }),
+  recentOpportunities: z.array(recentOpportunitySchema),
+  recentActivities: z.array(recentActivitySchema),
+});
+export type RepresentativeDetail = z.infer<typeof representativeDetailSchema>;
+
+export const representativeParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+export const quotaUpdateSchema = z.object({
+  quarterlyQuota: z.number().int().positive().max(MAX_QUARTERLY_QUOTA),
+});
+export type QuotaUpdate = z.infer<typeof quotaUpdateSchema>;

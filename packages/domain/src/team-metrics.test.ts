@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  conversionRate,
+  cycleDays,
+  fallbackWinRate,
+  groupFigures,
+  quarterStart,
+  quotaAttainment,
+  parseQuotaInput,
+  salesCycleDays,
+  winRateFromCounts,
+} from './team-metrics.ts';
+import { quotaUpdateSchema } from './schemas/team.ts';
+
+describe('team metrics', () => {
+  it('win rate is closed-won over closed deals, null without one', () => {
+    expect(winRateFromCounts(2, 1)).toBe(67);
+    expect(winRateFromCounts(0, 3)).toBe(0);
+    expect(winRateFromCounts(0, 0)).toBeNull();
+  });
+
+  it('the fallback weighs technical 0.4 and commercial 0.6, times 10, clamped', () => {
+    expect(fallbackWinRate(5, 7)).toBe(62);
+    expect(fallbackWinRate(12, 12)).toBe(100);
+    expect(fallbackWinRate(-1, -1)).toBe(0);
+    expect(fallbackWinRate(null, 5)).toBe(30);
+    expect(fallbackWinRate(null, null)).toBeNull();
+  });
+
+  it('conversion, attainment and cycle round to whole numbers with their defaults', () => {
+    expect(conversionRate(1, 3)).toBe(33);
+    expect(conversionRate(0, 0)).toBe(0);
+    expect(quotaAttainment(125_000, 250_000)).toBe(50);
+    expect(quotaAttainment(10, 0)).toBe(0);
+    expect(salesCycleDays(0, 0)).toBe(45);
+    expect(salesCycleDays(61, 2)).toBe(31);
+  });
+
+  it('counts cycle days on UTC calendar days and finds quarters', () => {
+    expect(cycleDays('2026-01-01T23:30:00Z', '2026-01-31')).toBe(30);
+    expect(quarterStart('2026-05-20')).toBe('2026-04-01');
+    expect(quarterStart(new Date('2026-12-31T10:00:00Z'))).toBe('2026-10-01');
+  });
+
+  it('groups a representative’s rows in memory', () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    const base = { lead_status: null, technical_scoring: null, commercial_scoring: null, record_date: '2026-10-01T00:00:00Z' };
+    const figures = groupFigures(
+      [
+        {
+          ...base,
+          status: 'Closed-Win',
+          amount: 1000,
+          closing_date: '2026-10-11',
+          lead_status: 'Closed Won',
+          technical_scoring: 8,
+        },
+        { ...base, status: 'lost', amount: 500, closing_date: '2026-10-21' },
+        { ...base, status: 'Negotiation', amount: 300, closing_date: null, commercial_scoring: 6 },
+      ],
+      now,
+    );
+    expect(figures).toEqual({
+      totalDeals: 3,
+      totalSales: 1800,
+      conversionRate: 33,
+      techScore: 8,
+      commScore: 6,
+      winRate: 50,
+      won: 1,
+      lost: 1,
+      avgDealSize: 600,
+      salesCycle: 15,
+      wonThisQuarter: 1000,
+    });
+    expect(groupFigures([], now)).toMatchObject({ totalDeals: 0, winRate: null, salesCycle: 45, avgDealSize: 0 });
+  });
+
+  it('accepts a quota of positive whole dollars up to a billion', () => {
+    expect(quotaUpdateSchema.safeParse({ quarterlyQuota: 300_000 }).success).toBe(true);
+    for (const bad of [0, -5, 1.5, 2_000_000_000, '300000', null]) {
+      expect(quotaUpdateSchema.safeParse({ quarterlyQuota: bad }).success).toBe(false);
+    }
+  });
+
+  it('reads a typed quota', () => {
+    expect(parseQuotaInput('300,000')).toBe(300_000);
+    expect(parseQuotaInput(' $ 250000 ')).toBe(250_000);
+    for (const bad of ['', '0', '12.5', '-4', 'abc', '2000000000']) expect(parseQuotaInput(bad)).toBeNull();
+  });
+});

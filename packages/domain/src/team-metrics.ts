@@ -1,0 +1,160 @@
+import { normaliseStatus } from './status.ts';
+
+/**
+ * The manager's team figures (DESIGN §4.5–§4.6, spec workspaces §3 and §9). The server computes
+ * them in SQL from the team summaries; these functions state the same rules for one group of
+ * opportunities, for the unit tests, the benchmark's client-side baseline and the web app.
+ */
+
+export const DEFAULT_QUARTERLY_QUOTA = 250_000;
+export const MAX_QUARTERLY_QUOTA = 1_000_000_000;
+export const DEFAULT_SALES_CYCLE_DAYS = 45;
+export const WIN_RATE_WEIGHTS = { technical: 0.4, commercial: 0.6 } as const;
+export const REPRESENTATIVE_LOCATION = 'Remote';
+export const RECENT_OPPORTUNITIES = 3;
+export const RECENT_ACTIVITIES = 4;
+
+export const REPRESENTATIVE_SORT_FIELDS = ['full_name', 'email', 'totalSales', 'totalDeals', 'conversionRate'] as const;
+export type RepresentativeSortField = (typeof REPRESENTATIVE_SORT_FIELDS)[number];
+// Written out (not mapped) so bundlers can drop the schema, and zod, from pages that do not use it.
+export const REPRESENTATIVE_SORTS = [
+  'full_name',
+  'email',
+  'totalSales',
+  'totalDeals',
+  'conversionRate',
+  '-full_name',
+  '-email',
+  '-totalSales',
+  '-totalDeals',
+  '-conversionRate',
+] as const;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Closed-won ÷ (closed-won + closed-lost), rounded percent; null without a closed deal. */
+export function winRateFromCounts(won: number, lost: number): number | null {
+  return won + lost === 0 ? null : Math.round((100 * won) / (won + lost));
+}
+
+/** The spec's fallback: (0.4 × technical + 0.6 × commercial averages) × 10, clamped 0–100. */
+export function fallbackWinRate(technicalAverage: number | null, commercialAverage: number | null): number | null {
+  if (technicalAverage === null && commercialAverage === null) return null;
+  const combined = WIN_RATE_WEIGHTS.technical * (technicalAverage ?? 0) + WIN_RATE_WEIGHTS.commercial * (commercialAverage ?? 0);
+  return Math.round(clamp(combined * 10, 0, 100));
+}
+
+/** Opportunities whose lead status says won ÷ all of them, rounded percent (0 without any). */
+export function conversionRate(wonLeads: number, deals: number): number {
+  return deals === 0 ? 0 : Math.round((100 * wonLeads) / deals);
+}
+
+/** Closed-won amount this quarter ÷ quarterly quota, rounded percent. */
+export function quotaAttainment(wonThisQuarter: number, quarterlyQuota: number): number {
+  return quarterlyQuota <= 0 ? 0 : Math.round((100 * wonThisQuarter) / quarterlyQuota);
+}
+
+/** Average days from record date to closing date over closed deals; 45 when there is none. */
+export function salesCycleDays(daysSum: number, closedWithDates: number): number {
+  return closedWithDates === 0 ? DEFAULT_SALES_CYCLE_DAYS : Math.round(daysSum / closedWithDates);
+}
+
+/** Whole days from the record date (UTC calendar day) to the closing date. */
+export function cycleDays(recordDate: string | Date, closingDate: string): number {
+  const start = new Date(recordDate);
+  const startDay = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate());
+  return Math.round((Date.parse(`${closingDate}T00:00:00Z`) - startDay) / 86_400_000);
+}
+
+/** First day (UTC, yyyy-mm-dd) of the quarter holding the date. */
+export function quarterStart(date: Date | string): string {
+  const d = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
+  const month = Math.floor(d.getUTCMonth() / 3) * 3;
+  return new Date(Date.UTC(d.getUTCFullYear(), month, 1)).toISOString().slice(0, 10);
+}
+
+export interface TeamRowInput {
+  status: string | null;
+  amount: number | null;
+  lead_status: string | null;
+  technical_scoring: number | null;
+  commercial_scoring: number | null;
+  record_date: string | Date;
+  closing_date: string | null;
+}
+
+export interface GroupFigures {
+  totalDeals: number;
+  totalSales: number;
+  conversionRate: number;
+  techScore: number | null;
+  commScore: number | null;
+  winRate: number | null;
+  won: number;
+  lost: number;
+  avgDealSize: number;
+  salesCycle: number;
+  wonThisQuarter: number;
+}
+
+/** Every figure of one representative's opportunities, grouped in memory. */
+export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): GroupFigures {
+  let totalSales = 0;
+  let won = 0;
+  let lost = 0;
+  let wonLeads = 0;
+  let tech = 0;
+  let techN = 0;
+  let comm = 0;
+  let commN = 0;
+  let cycle = 0;
+  let cycleN = 0;
+  let wonThisQuarter = 0;
+  const quarter = quarterStart(now);
+  for (const row of rows) {
+    const status = normaliseStatus(row.status);
+    totalSales += row.amount ?? 0;
+    if (status === 'Closed-Win') won++;
+    if (status === 'Closed-Lost') lost++;
+    if ((row.lead_status ?? '').toLowerCase().includes('won')) wonLeads++;
+    if (row.technical_scoring !== null) {
+      tech += row.technical_scoring;
+      techN++;
+    }
+    if (row.commercial_scoring !== null) {
+      comm += row.commercial_scoring;
+      commN++;
+    }
+    if (status !== 'On-going' && row.closing_date) {
+      cycle += cycleDays(row.record_date, row.closing_date);
+      cycleN++;
+    }
+    if (status === 'Closed-Win' && row.closing_date && quarterStart(row.closing_date) === quarter) {
+      wonThisQuarter += row.amount ?? 0;
+    }
+  }
+  const techAvg = techN ? tech / techN : null;
+  const commAvg = commN ? comm / commN : null;
+  return {
+    totalDeals: rows.length,
+    totalSales,
+    conversionRate: conversionRate(wonLeads, rows.length),
+    techScore: techAvg === null ? null : round1(techAvg),
+    commScore: commAvg === null ? null : round1(commAvg),
+    winRate: winRateFromCounts(won, lost) ?? fallbackWinRate(techAvg, commAvg),
+    won,
+    lost,
+    avgDealSize: rows.length ? Math.round(totalSales / rows.length) : 0,
+    salesCycle: salesCycleDays(cycle, cycleN),
+    wonThisQuarter,
+  };
+}
+
+/** A quota typed by a person ("300,000", "$ 300000") as whole dollars, or null when it is not valid. */
+export function parseQuotaInput(text: string): number | null {
+  const cleaned = text.replace(/[\s,$]/g, '');
+  if (!/^\d+$/.test(cleaned)) return null;
+  const value = Number(cleaned);
+  return value >= 1 && value <= MAX_QUARTERLY_QUOTA ? value : null;
+}
