@@ -136,6 +136,13 @@ describe('schema fuzzing over the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('answers 400 for a value the database cannot store (a NUL byte found by this fuzzer)', async () => {
+    const manager = actors[2]![1];
+    const res = await manager.get('/api/team/representatives/%00');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('bad_request');
+  });
+
   it('never answers 500, a stack trace or SQL, whoever calls with whatever', async () => {
     const pathValue = fc.oneof(
       fc.constantFrom('1', '0', '-1', '2147483648', 'abc', 'null'),

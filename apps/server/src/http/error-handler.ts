@@ -19,6 +19,17 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
 // node-postgres and PGlite errors that mean "the database is not there", not "a bug".
 const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
 
+/** The SQLSTATE of a database error, wherever the driver or the ORM wrapped it. */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function isDatabaseDown(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
@@ -45,6 +56,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       const message = issue ? `${field ?? error.validationContext ?? 'request'}: ${issue.message}` : 'Invalid request';
       return reply.status(400).send(body('bad_request', message, field));
+    }
+    // Class 22 is "data exception": a value the database cannot take (a NUL byte in text, a number
+    // out of range). It comes from the request, so it is the caller's 400, not our 500.
+    if (sqlState(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send(body('bad_request', 'A value in the request is not valid'));
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
