@@ -10,5 +10,10 @@ export default defineConfig({
     // Nothing inline: the server's CSP allows scripts from 'self' only.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    rollupOptions: {
+      // The shared domain package is pure (lint forbids I/O there): a module whose exports go
+      // unused is dropped, so importing ROLES does not ship every zod schema to the landing page.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/domain/') },
+    },
   },
 });

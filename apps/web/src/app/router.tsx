@@ -4,7 +4,6 @@ import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { RouteGuard } from './route-guard.tsx';
 
 // Each area is its own chunk: the landing page never downloads workspace or form code.
 const lazyPage =
@@ -49,7 +48,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.rep.dashboard.path,
-        element: <RouteGuard role={ROLES.representative} />,
+        // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        lazy: async () => {
+          const { RouteGuard } = await import('./route-guard.tsx');
+          return { element: <RouteGuard role={ROLES.representative} /> };
+        },
         children: [
           {
             lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
@@ -74,7 +77,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.manager.dashboard.path,
-        element: <RouteGuard role={ROLES.manager} />,
+        // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        lazy: async () => {
+          const { RouteGuard } = await import('./route-guard.tsx');
+          return { element: <RouteGuard role={ROLES.manager} /> };
+        },
         children: [
           {
             lazy: lazyPage(() => import('./layouts/manager-layout.tsx'), 'ManagerLayout'),
