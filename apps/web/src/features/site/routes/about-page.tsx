@@ -30,10 +30,10 @@ export function AboutPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-4xl px-4 pb-12 pt-16 sm:px-6 lg:pt-24">
+        <div className="mx-auto max-w-6xl px-4 pb-12 pt-16 sm:px-6 lg:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('eyebrow')}</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('title')}</h1>
-          <p className="mt-5 text-lg leading-relaxed text-slate-700">{t('intro')}</p>
+          <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('title')}</h1>
+          <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-700">{t('intro')}</p>
         </div>
       </section>
 

@@ -10,7 +10,8 @@ import { DealDemoCard } from '../components/deal-demo-card.tsx';
 import { PartnerCarousel } from '../components/partner-carousel.tsx';
 
 export function LandingPage() {
-  const { t } = useTranslation('site');
+  // 'analysis' is listed so both namespaces load in parallel, not one after the other.
+  const { t } = useTranslation(['site', 'analysis']);
   usePageMeta(t('landing.metaTitle'), t('landing.metaDescription'));
   const proof = t('landing.proof', { returnObjects: true }) as string[];
   return (

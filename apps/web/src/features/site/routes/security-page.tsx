@@ -98,10 +98,10 @@ export function SecurityPage() {
   return (
     <>
       <section className="bg-slate-900 text-white">
-        <div className="mx-auto max-w-4xl px-4 pb-14 pt-16 sm:px-6 lg:pt-24">
+        <div className="mx-auto max-w-6xl px-4 pb-14 pt-16 sm:px-6 lg:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-indigo-200">{t('eyebrow')}</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{t('title')}</h1>
-          <p className="mt-5 text-lg leading-relaxed text-slate-300">{t('intro')}</p>
+          <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">{t('title')}</h1>
+          <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-300">{t('intro')}</p>
         </div>
       </section>
 

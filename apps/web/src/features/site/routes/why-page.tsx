@@ -27,7 +27,8 @@ interface Item {
 }
 
 export function WhyPage() {
-  const { t } = useTranslation('why');
+  // 'analysis' is listed so both namespaces load in parallel, not one after the other.
+  const { t } = useTranslation(['why', 'analysis']);
   usePageMeta(t('metaTitle'), t('metaDescription'));
   const stats = t('stats.items', { returnObjects: true }) as Array<{ value: string; label: string }>;
   const features = t('features.items', { returnObjects: true }) as Item[];
