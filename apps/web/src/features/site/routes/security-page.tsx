@@ -29,7 +29,13 @@ function MonitoringTable() {
   const [held, setHeld] = useState(false);
   const highlighted = useRotation(rows.length, { paused: held });
   return (
+    // Focusable and named: on a phone the table scrolls sideways, and keyboard users must reach it.
     <div
+      role="region"
+      aria-label={t('monitoring.caption')}
+      tabIndex={0}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
       className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
