@@ -21,7 +21,10 @@ function precompress(): Plugin {
         const file = path.join(dir, fileName);
         const source = fs.readFileSync(file);
         if (source.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
       }
     },
