@@ -70,7 +70,18 @@ export function CallDemo() {
             </button>
           </div>
         </div>
-        <ol className="mt-4 flex h-[26rem] flex-col justify-end gap-2 overflow-hidden" data-testid="call-lines">
+        {call.lines === 0 && (
+          <p className="mt-4 flex h-[22rem] items-center justify-center rounded-xl border border-dashed border-slate-300 px-6 text-center text-sm text-slate-600 sm:h-[26rem]">
+            {t('call.idle')}
+          </p>
+        )}
+        <ol
+          className={clsx(
+            'mt-4 h-[22rem] flex-col justify-end gap-2 overflow-hidden sm:h-[26rem]',
+            call.lines ? 'flex' : 'hidden',
+          )}
+          data-testid="call-lines"
+        >
           {shown.slice(-7).map((line, index, visible) => (
             <li
               key={`${call.lines - visible.length + index}`}

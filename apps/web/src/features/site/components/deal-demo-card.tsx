@@ -86,6 +86,12 @@ export function DealDemoCard() {
           <div className="grid h-full gap-3 sm:grid-cols-[1.2fr_1fr]">
             <div className="min-w-0 space-y-1.5">
               <p className="font-semibold text-white">{t('demo.panel.summary')}</p>
+              {step === 0 && (
+                <p className="flex items-center gap-1.5 text-slate-300">
+                  <span className="h-2 w-2 rounded-full bg-emerald-400 motion-safe:animate-pulse" aria-hidden />
+                  {t('demo.panel.listening')}
+                </p>
+              )}
               {step >= 1 && step < DEMO_LAST_STEP && (
                 <p className="flex items-center gap-1.5 text-indigo-200" data-testid="send-step">
                   <LoaderCircle className="h-3.5 w-3.5 animate-spin motion-reduce:animate-none" aria-hidden />
