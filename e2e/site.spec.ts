@@ -16,6 +16,13 @@ const PAGES: Array<{ path: string; heading: Record<Language, RegExp> }> = [
 const FORBIDDEN_ON_HOME =
   /\/assets\/(rep-layout|manager-layout|workspace-layout|route-guard|dashboard-page|opportunit|companies-page|team-dashboard|representative|leads-inbox|sign-in-page|reset-password|book-demo-page|early-access-page|join-the-team-page)[-.]/;
 
+/** Stops the page's (already installed) fake clock: from here time moves only by page.clock.runFor. */
+async function freezeClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  // A second ahead: the round trip to read the time must not overtake it.
+  await page.clock.pauseAt(now + 1000);
+}
+
 async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((lng) => window.localStorage.setItem('language', lng), language);
 }
@@ -60,15 +67,23 @@ test('the landing page loads no workspace, form or sign-in chunk, and one langua
   expect(scripts.filter((url) => /\/assets\/common-/.test(url))).toHaveLength(1);
 });
 
-test('the demo card shows the overlay, starts at 0.8 s, pauses and resumes', async ({ page }) => {
+test('the demo card plays its run, pauses with its timers stopped, resumes and ends at 8 s', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   const demo = page.getByTestId('deal-demo');
-  await expect(page.getByTestId('demo-overlay')).toBeVisible();
-  await expect(page.getByTestId('deal-summary')).toHaveText(/Waiting for AI summary/);
-  await page.clock.runFor(800);
-  await expect(demo).toHaveAttribute('data-playing', 'true');
+  await expect(demo).toBeVisible();
+  await freezeClock(page);
+  // Whatever the first run reached on a slow machine, 10 s later it has ended with the deal active.
+  await page.clock.runFor(10_000);
+  await expect(demo).toHaveAttribute('data-playing', 'false');
+  await expect(demo).toHaveAttribute('data-step', '4');
   await expect(page.getByTestId('demo-overlay')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'See Deal Insights' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Play the demo' }).click();
+  await expect(demo).toHaveAttribute('data-playing', 'true');
+  await expect(demo).toHaveAttribute('data-step', '0');
+  await expect(page.getByTestId('deal-summary')).toHaveText(/Waiting for AI summary/);
   await page.clock.runFor(3200);
   await expect(demo).toHaveAttribute('data-step', '1');
   await expect(page.getByTestId('send-step')).toHaveText('Summarizing...');
@@ -134,11 +149,14 @@ test('the why page call runs line by line, pauses and restarts; the book-a-demo 
   await page.clock.install();
   await page.goto('/why-nexa');
   await expect(page.getByText('28%', { exact: true })).toBeVisible();
+  await freezeClock(page);
   await expect(page.getByText('14 hrs', { exact: true })).toBeVisible();
   await page.locator('#call-demo').scrollIntoViewIfNeeded();
   const demo = page.getByTestId('call-demo');
   await expect(demo).toHaveAttribute('data-status', 'playing');
   const lines = page.getByTestId('call-lines').locator('li');
+  // Restart: line 1 now, whatever a slow machine let the first run reach.
+  await page.getByTestId('call-restart').click();
   await expect(lines).toHaveCount(1);
   await page.clock.runFor(2500 * 2);
   await expect(lines).toHaveCount(3);
@@ -161,10 +179,15 @@ test('the security table highlights its 5 rows in turn every 2.5 s', async ({ pa
   await page.goto('/security-trust');
   const rows = page.getByTestId('monitoring-table').locator('tbody tr');
   await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toHaveAttribute('data-highlighted', 'true');
+  await freezeClock(page);
+  const highlighted = () => rows.evaluateAll((all) => all.findIndex((row) => row.getAttribute('data-highlighted') === 'true'));
+  const first = await highlighted();
+  expect(first).toBeGreaterThanOrEqual(0);
+  // Wherever the interval stands, 2.5 s holds exactly one move.
   await page.clock.runFor(2500);
-  await expect(rows.nth(1)).toHaveAttribute('data-highlighted', 'true');
-  await expect(rows.nth(0)).toHaveAttribute('data-highlighted', 'false');
+  await expect.poll(highlighted).toBe((first + 1) % 5);
+  await page.clock.runFor(2500 * 4);
+  await expect.poll(highlighted).toBe(first);
 });
 
 test('the terms state the effective date and the minimum age in both languages', async ({ page }) => {

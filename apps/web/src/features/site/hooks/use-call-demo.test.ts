@@ -50,8 +50,14 @@ describe('the why-page scripted call', () => {
     act(() => result.current.resume());
     advance(GAP);
     expect(result.current).toMatchObject({ status: 'playing', lines: 6 });
+    advance(GAP - 1000);
     act(() => result.current.start());
     expect(result.current).toMatchObject({ status: 'playing', lines: 1, stage: 0 });
+    // A restart gives the first line its full 2.5 s, wherever the old interval stood.
+    advance(GAP - 1);
+    expect(result.current.lines).toBe(1);
+    advance(1);
+    expect(result.current.lines).toBe(2);
   });
 
   it('stops while the tab is hidden', () => {

@@ -13,12 +13,14 @@ export interface CallDemoState {
   status: CallDemoStatus;
   /** How many transcript lines are shown (0–14). */
   lines: number;
+  /** Counts starts, so a restart gives the first line a full interval again. */
+  run: number;
 }
 
 export type CallDemoAction =
   { type: 'start' } | { type: 'tick' } | { type: 'pause' } | { type: 'resume' } | { type: 'show-final' };
 
-export const initialCallDemoState: CallDemoState = { status: 'idle', lines: 0 };
+export const initialCallDemoState: CallDemoState = { status: 'idle', lines: 0, run: 0 };
 
 /** The stage counter (0–3) once `lines` lines are shown. */
 export const stageAt = (lines: number) => CALL_STAGE_LINES.filter((line) => lines >= line).length;
@@ -27,7 +29,7 @@ export function callDemoReducer(state: CallDemoState, action: CallDemoAction): C
   switch (action.type) {
     case 'start':
       // Start and restart are one action: the first line shows at once.
-      return { status: 'playing', lines: 1 };
+      return { status: 'playing', lines: 1, run: state.run + 1 };
     case 'tick':
       if (state.status !== 'playing') return state;
       // The last line stays on screen one interval, then the call finishes.
@@ -38,7 +40,7 @@ export function callDemoReducer(state: CallDemoState, action: CallDemoAction): C
     case 'resume':
       return state.status === 'paused' ? { ...state, status: 'playing' } : state;
     case 'show-final':
-      return { status: 'finished', lines: CALL_LINE_COUNT };
+      return { ...state, status: 'finished', lines: CALL_LINE_COUNT };
   }
 }
 
@@ -65,7 +67,7 @@ export function useCallDemo(autoStart: boolean) {
     if (!ticking) return;
     const id = setInterval(() => dispatch({ type: 'tick' }), CALL_LINE_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [ticking]);
+  }, [ticking, state.run]);
 
   return {
     ...state,
