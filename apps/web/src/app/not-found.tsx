@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonVariants } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button-variants.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { paths } from '../lib/paths.ts';
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { DeferredToaster } from '../components/ui/deferred-toaster.tsx';
 import { AppErrorBoundary } from './error-page.tsx';
 import { createQueryClient } from './query-client.ts';
 
@@ -10,7 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>{children}</Suspense>
-        <Toaster richColors position="top-right" closeButton />
+        <DeferredToaster />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

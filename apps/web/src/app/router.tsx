@@ -2,14 +2,18 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
+import i18next from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { RouteGuard } from './route-guard.tsx';
 
 // Each area is its own chunk: the landing page never downloads workspace or form code.
+// `namespaces`: the page's translations, fetched in parallel with its chunk instead of after it renders.
 const lazyPage =
-  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
-  async () => ({ Component: (await load())[name] });
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K, namespaces?: string[]): RouteObject['lazy'] =>
+  async () => {
+    const [module] = await Promise.all([load(), namespaces ? i18next.loadNamespaces(namespaces) : undefined]);
+    return { Component: module[name] };
+  };
 
 export const routes: RouteObject[] = [
   {
@@ -18,14 +22,26 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/site/routes/landing-page.tsx'), 'LandingPage') },
-          { path: paths.whyNexa.path, lazy: lazyPage(() => import('../features/site/routes/why-page.tsx'), 'WhyPage') },
-          { path: paths.about.path, lazy: lazyPage(() => import('../features/site/routes/about-page.tsx'), 'AboutPage') },
+          {
+            index: true,
+            lazy: lazyPage(() => import('../features/site/routes/landing-page.tsx'), 'LandingPage', ['site', 'analysis']),
+          },
+          {
+            path: paths.whyNexa.path,
+            lazy: lazyPage(() => import('../features/site/routes/why-page.tsx'), 'WhyPage', ['why', 'analysis']),
+          },
+          {
+            path: paths.about.path,
+            lazy: lazyPage(() => import('../features/site/routes/about-page.tsx'), 'AboutPage', ['about']),
+          },
           {
             path: paths.securityTrust.path,
-            lazy: lazyPage(() => import('../features/site/routes/security-page.tsx'), 'SecurityPage'),
+            lazy: lazyPage(() => import('../features/site/routes/security-page.tsx'), 'SecurityPage', ['security']),
           },
-          { path: paths.terms.path, lazy: lazyPage(() => import('../features/site/routes/terms-page.tsx'), 'TermsPage') },
+          {
+            path: paths.terms.path,
+            lazy: lazyPage(() => import('../features/site/routes/terms-page.tsx'), 'TermsPage', ['legal']),
+          },
           {
             path: paths.earlyAccess.path,
             lazy: lazyPage(() => import('../features/leads/routes/early-access-page.tsx'), 'EarlyAccessPage'),
@@ -49,7 +65,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.rep.dashboard.path,
-        element: <RouteGuard role={ROLES.representative} />,
+        // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        lazy: async () => {
+          const { RouteGuard } = await import('./route-guard.tsx');
+          return { element: <RouteGuard role={ROLES.representative} /> };
+        },
         children: [
           {
             lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
@@ -74,7 +94,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.manager.dashboard.path,
-        element: <RouteGuard role={ROLES.manager} />,
+        // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        lazy: async () => {
+          const { RouteGuard } = await import('./route-guard.tsx');
+          return { element: <RouteGuard role={ROLES.manager} /> };
+        },
         children: [
           {
             lazy: lazyPage(() => import('./layouts/manager-layout.tsx'), 'ManagerLayout'),

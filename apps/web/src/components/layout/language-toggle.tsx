@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 
 /** Switches between English and French; the choice is remembered. */
@@ -11,7 +11,7 @@ export function LanguageToggle({ className }: { className?: string }) {
     <button
       type="button"
       onClick={() => void setLanguage(next)}
-      className={cn(
+      className={clsx(
         'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
         className,
       )}

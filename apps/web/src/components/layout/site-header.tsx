@@ -1,10 +1,10 @@
+import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { cn } from '../../lib/cn.ts';
-import { buttonVariants } from '../ui/button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { Logo } from './logo.tsx';
 
@@ -18,35 +18,45 @@ const LINKS = [
   { to: paths.joinTheTeam.getHref(), key: 'nav.joinTeam' },
 ] as const;
 
+// clsx, not cn: the header is in the entry chunk and its classes never conflict, so
+// tailwind-merge stays out of the landing page's critical JavaScript.
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'whitespace-nowrap rounded-md px-2 py-2 text-[13px] font-medium transition-colors hover:bg-slate-100 hover:text-slate-900 lg:px-2.5 lg:text-sm',
+    isActive ? 'text-brand-700' : 'text-slate-600',
+  );
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'block rounded-md px-3 py-3 text-base font-medium hover:bg-slate-100',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700',
+  );
+
 export function SiteHeader() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-2.5 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-700');
-
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
       >
         {t('nav.skipToContent')}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo label={t('nav.backHome')} />
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="hidden items-center md:flex">
           {LINKS.map((link) => (
-            <NavLink key={link.key} to={link.to} className={linkClass}>
+            <NavLink key={link.key} to={link.to} className={desktopLink} end>
               {t(link.key)}
             </NavLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <LanguageToggle />
-          <Link to={paths.bookDemo.getHref()} className={buttonVariants({ size: 'sm' })}>
+          <Link to={paths.bookDemo.getHref()} className={buttonVariants({ size: 'sm', className: 'hidden lg:inline-flex' })}>
             {t('nav.bookDemo')}
           </Link>
         </div>
@@ -65,17 +75,17 @@ export function SiteHeader() {
         </div>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label={t('nav.main')} className="border-t border-slate-200 px-4 pb-4 md:hidden">
+        <nav id="mobile-menu" aria-label={t('nav.main')} className="border-t border-slate-200 bg-white px-4 pb-5 md:hidden">
           <ul className="flex flex-col py-2">
             {LINKS.map((link) => (
               <li key={link.key}>
-                <NavLink to={link.to} className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3')}>
+                <NavLink to={link.to} className={mobileLink} end>
                   {t(link.key)}
                 </NavLink>
               </li>
             ))}
           </ul>
-          <Link to={paths.bookDemo.getHref()} className={cn(buttonVariants(), 'w-full')}>
+          <Link to={paths.bookDemo.getHref()} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
             {t('nav.bookDemo')}
           </Link>
         </nav>

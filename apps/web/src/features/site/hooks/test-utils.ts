@@ -1,0 +1,24 @@
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+
+/** Advances the fake clock inside act(), so React applies every timer's state update. */
+export const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+/** Pretends the tab is hidden or visible and tells the page, as the browser does. */
+export function setTabHidden(hidden: boolean) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  act(() => void document.dispatchEvent(new Event('visibilitychange')));
+}
+
+/** Makes `prefers-reduced-motion: reduce` match (or not) for the next render. */
+export function setReducedMotion(reduce: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: reduce && query.includes('prefers-reduced-motion'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
+}
