@@ -7,3 +7,6 @@ export * from './random.ts';
 export * from './call-analysis.ts';
 export * from './lead-status.ts';
 export * from './schemas/opportunity.ts';
+export * from './pipeline.ts';
+export * from './specification.ts';
+export * from './csv-import.ts';
