@@ -13,6 +13,9 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
+import { opportunityRoutes } from './modules/opportunities/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +87,9 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
+  await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
+  await app.register(pipelineRoutes, { db: database.db });
+  await app.register(companyRoutes, { db: database.db });
 
   await registerSpa(app, config.webDistDir);
   return app;

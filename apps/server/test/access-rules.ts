@@ -12,4 +12,12 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/openapi.json': 'public',
   'GET /api/me': 'signed-in',
   'PATCH /api/me': 'signed-in',
+  'GET /api/opportunities': [...REP, ...MANAGER],
+  'GET /api/opportunities/facets': [...REP, ...MANAGER],
+  'GET /api/opportunities/:id': [...REP, ...MANAGER],
+  'GET /api/opportunities/:id/specification': [...REP, ...MANAGER],
+  'POST /api/opportunities/sample': REP,
+  'POST /api/opportunities/import': REP,
+  'GET /api/pipeline': REP,
+  'GET /api/companies': REP,
 };
