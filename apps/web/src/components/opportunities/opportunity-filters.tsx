@@ -36,8 +36,8 @@ export function OpportunityFilterBar({
 
   return (
     <div className="space-y-3" role="search">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-        <label className="relative flex-1" htmlFor={`${id}-q`}>
+      <div className="flex flex-col gap-3">
+        <label className="relative block" htmlFor={`${id}-q`}>
           <span className="sr-only">{t('list.searchLabel')}</span>
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
           <Input

@@ -14,7 +14,7 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
     <th
       scope="col"
       className={cn(
-        'border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+        'border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
         className,
       )}
       {...props}

@@ -129,7 +129,7 @@ export function CompaniesPage() {
                 <tbody>
                   {items.map((c) => (
                     <tr key={c.name} data-testid="company-row" className="hover:bg-slate-50">
-                      <Td className="font-medium">{c.name}</Td>
+                      <Td className="font-medium whitespace-nowrap">{c.name}</Td>
                       <Td>{c.industry}</Td>
                       <Td className="min-w-40">{c.clients.join(', ')}</Td>
                       <Td className="min-w-48">{c.recent_products.join(', ')}</Td>
