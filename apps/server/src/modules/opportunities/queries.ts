@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   isPipelineStatus,
   parseSort,
@@ -114,23 +113,27 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
   return { items: rows.map(toListItem), total: total?.n ?? 0 };
 }
 
-async function distinctValues(db: Db, actor: Actor, column: SQL | AnyPgColumn): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ value: sql<string>`${column}` })
-    .from(o)
-    .where(and(visibleTo(actor), sql`${column} is not null`, sql`btrim(${column}) <> ''`))
-    .orderBy(sql`${column}`)
-    .limit(500);
-  return rows.map((r) => r.value);
-}
+const sorted = (values: string[] | null) => (values ?? []).filter((v) => v.trim() !== '');
 
-/** Dropdown options built from the data present (spec §2). */
+/** Dropdown options built from the data present (spec §2), in one pass over the rep's index entries. */
 export async function opportunityFacets(db: Db, actor: Actor): Promise<OpportunityFacets> {
-  const [products, statuses, lead_statuses, industries] = await Promise.all([
-    distinctValues(db, actor, o.product),
-    distinctValues(db, actor, o.status),
-    distinctValues(db, actor, o.lead_status),
-    distinctValues(db, actor, sql`coalesce(nullif(btrim(${o.company_industry}), ''), 'Technology')`),
-  ]);
-  return { products, statuses, lead_statuses, industries };
+  const [row] = await db
+    .select({
+      products: sql<
+        string[] | null
+      >`array_agg(distinct ${o.product} order by ${o.product}) filter (where ${o.product} is not null)`,
+      statuses: sql<string[] | null>`array_agg(distinct ${o.status} order by ${o.status}) filter (where ${o.status} is not null)`,
+      lead_statuses: sql<
+        string[] | null
+      >`array_agg(distinct ${o.lead_status} order by ${o.lead_status}) filter (where ${o.lead_status} is not null)`,
+      industries: sql<string[] | null>`array_agg(distinct coalesce(nullif(btrim(${o.company_industry}), ''), 'Technology'))`,
+    })
+    .from(o)
+    .where(visibleTo(actor));
+  return {
+    products: sorted(row?.products ?? null),
+    statuses: sorted(row?.statuses ?? null),
+    lead_statuses: sorted(row?.lead_statuses ?? null),
+    industries: sorted(row?.industries ?? null).sort(),
+  };
 }

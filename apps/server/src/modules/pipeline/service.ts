@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { monthRange, PIPELINE_STATUSES, type PipelineSummary } from '@nexa/domain';
+import { monthRange, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities as o } from '../../db/schema.ts';
@@ -22,18 +22,20 @@ export async function pipelineSummary(
   const thisMonth = monthRange(currentMonth(now));
   const day = sql<string>`to_char(${o.next_meeting_date} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-  const [totals, [cards], upcoming, days] = await Promise.all([
+  const perStatus = (status: string) => ({
+    count: sql<number>`count(*) filter (where ${o.pipeline_status} = ${status})::int`,
+    amount: sql<number>`coalesce(sum(${o.amount}) filter (where ${o.pipeline_status} = ${status}), 0)::float8`,
+  });
+  // One pass over the rep's entries of the covering index (migration 0002) for every card.
+  const [[cards], upcoming, days] = await Promise.all([
     db
       .select({
-        status: o.pipeline_status,
-        count: sql<number>`count(*)::int`,
-        amount: sql<number>`coalesce(sum(${o.amount}), 0)::float8`,
-      })
-      .from(o)
-      .where(owned)
-      .groupBy(o.pipeline_status),
-    db
-      .select({
+        ongoingCount: perStatus('On-going').count,
+        ongoingAmount: perStatus('On-going').amount,
+        wonCount: perStatus('Closed-Win').count,
+        wonAmount: perStatus('Closed-Win').amount,
+        lostCount: perStatus('Closed-Lost').count,
+        lostAmount: perStatus('Closed-Lost').amount,
         followUpCount: sql<number>`count(*) filter (where ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending')::int`,
         companyCount: sql<number>`count(distinct ${o.client_company_name})::int`,
         companiesThisMonth: sql<number>`count(distinct ${o.client_company_name}) filter (where ${o.record_date} >= ${thisMonth.start} and ${o.record_date} < ${thisMonth.end})::int`,
@@ -61,14 +63,14 @@ export async function pipelineSummary(
       .orderBy(day),
   ]);
 
-  const byStatus = new Map(totals.map((t) => [t.status, t]));
+  const totals: PipelineSummary['totals'] = [
+    { status: 'On-going', count: cards?.ongoingCount ?? 0, amount: Number(cards?.ongoingAmount ?? 0) },
+    { status: 'Closed-Win', count: cards?.wonCount ?? 0, amount: Number(cards?.wonAmount ?? 0) },
+    { status: 'Closed-Lost', count: cards?.lostCount ?? 0, amount: Number(cards?.lostAmount ?? 0) },
+  ];
   return {
-    totals: PIPELINE_STATUSES.map((status) => ({
-      status,
-      amount: Number(byStatus.get(status)?.amount ?? 0),
-      count: byStatus.get(status)?.count ?? 0,
-    })),
-    openCount: byStatus.get('On-going')?.count ?? 0,
+    totals,
+    openCount: totals[0]!.count,
     followUpCount: cards?.followUpCount ?? 0,
     companyCount: cards?.companyCount ?? 0,
     companiesThisMonth: cards?.companiesThisMonth ?? 0,
