@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { monthRange, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +27,18 @@ export async function pipelineSummary(
     amount: sql<number>`coalesce(sum(${o.amount}) filter (where ${o.pipeline_status} = ${status}), 0)::float8`,
   });
   // One pass over the rep's entries of the covering index (migration 0002) for every card.
-  const [[cards], upcoming, days] = await Promise.all([
+  const perCompany = db
+    .select({
+      name: o.client_company_name,
+      recentlyRecorded: sql<boolean>`bool_or(${o.record_date} >= ${thisMonth.start} and ${o.record_date} < ${thisMonth.end})`.as(
+        'recently_recorded',
+      ),
+    })
+    .from(o)
+    .where(and(owned, isNotNull(o.client_company_name)))
+    .groupBy(o.client_company_name)
+    .as('per_company');
+  const [[cards], [companies], upcoming, days] = await Promise.all([
     db
       .select({
         ongoingCount: perStatus('On-going').count,
@@ -37,11 +48,15 @@ export async function pipelineSummary(
         lostCount: perStatus('Closed-Lost').count,
         lostAmount: perStatus('Closed-Lost').amount,
         followUpCount: sql<number>`count(*) filter (where ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending')::int`,
-        companyCount: sql<number>`count(distinct ${o.client_company_name})::int`,
-        companiesThisMonth: sql<number>`count(distinct ${o.client_company_name}) filter (where ${o.record_date} >= ${thisMonth.start} and ${o.record_date} < ${thisMonth.end})::int`,
       })
       .from(o)
       .where(owned),
+    db
+      .select({
+        companyCount: sql<number>`count(*)::int`,
+        companiesThisMonth: sql<number>`count(*) filter (where ${perCompany.recentlyRecorded})::int`,
+      })
+      .from(perCompany),
     db
       .select({
         id: o.id,
@@ -72,8 +87,8 @@ export async function pipelineSummary(
     totals,
     openCount: totals[0]!.count,
     followUpCount: cards?.followUpCount ?? 0,
-    companyCount: cards?.companyCount ?? 0,
-    companiesThisMonth: cards?.companiesThisMonth ?? 0,
+    companyCount: companies?.companyCount ?? 0,
+    companiesThisMonth: companies?.companiesThisMonth ?? 0,
     upcomingMeetings: upcoming.map((m) => ({ ...m, next_meeting_date: iso(m.next_meeting_date)! })),
     calendar: { month: calendarMonth, days },
   };
