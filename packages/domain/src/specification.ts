@@ -47,11 +47,7 @@ export function technicalTabText(source: SpecificationSource): string {
 
 /** Only web addresses are offered as attached files (never file:, javascript:, data:). */
 export function attachmentUrl(value: string | null | undefined): string | null {
-  if (!value?.trim()) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  const url = value?.trim();
+  if (!url) return null;
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url) ? url : null;
 }
