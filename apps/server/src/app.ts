@@ -20,6 +20,9 @@ import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { createStorage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
+import { opportunityRoutes } from './modules/opportunities/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -128,6 +131,9 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     analysis: config.analysis,
   });
   await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
+  await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
+  await app.register(pipelineRoutes, { db: database.db });
+  await app.register(companyRoutes, { db: database.db });
 
   await registerSpa(app, config.webDistDir);
   return app;

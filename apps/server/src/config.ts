@@ -23,6 +23,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  IMPORT_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(33_554_432),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -93,6 +94,8 @@ export interface Config {
   webDistDir: string;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
+  /** Largest CSV import request (JSON rows after column mapping). */
+  importBodyLimitBytes: number;
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -182,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    importBodyLimitBytes: env.IMPORT_BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     authLimits: {

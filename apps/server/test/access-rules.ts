@@ -25,4 +25,12 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/team/representatives/:id': MANAGER,
   'PUT /api/team/representatives/:id/quota': MANAGER,
   'GET /api/team/representatives/:id/opportunities/:oppId': MANAGER,
+  'GET /api/opportunities': [...REP, ...MANAGER],
+  'GET /api/opportunities/facets': [...REP, ...MANAGER],
+  'GET /api/opportunities/:id': [...REP, ...MANAGER],
+  'GET /api/opportunities/:id/specification': [...REP, ...MANAGER],
+  'POST /api/opportunities/sample': REP,
+  'POST /api/opportunities/import': REP,
+  'GET /api/pipeline': REP,
+  'GET /api/companies': REP,
 };

@@ -13,3 +13,6 @@ export * from './cards.ts';
 export * from './schemas/analysis.ts';
 export * from './team-metrics.ts';
 export * from './schemas/team.ts';
+export * from './pipeline.ts';
+export * from './specification.ts';
+export * from './csv-import.ts';

@@ -136,6 +136,8 @@ export const opportunities = pgTable(
     index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
+    // Equality filters of the list (product, status) then the default order, for the rep's filtered pages.
+    index('opportunities_owner_product_status_meeting_idx').on(t.owner_id, t.product, t.pipeline_status, t.next_meeting_date),
   ],
 );
 

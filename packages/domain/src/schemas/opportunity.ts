@@ -39,3 +39,25 @@ export const pageQuerySchema = z.object({
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+/** A row of a list: what the tables show, without the long call-analysis texts. */
+export const opportunityListItemSchema = opportunitySchema.pick({
+  id: true,
+  owner_id: true,
+  account_manager: true,
+  product: true,
+  status: true,
+  pipeline_status: true,
+  lead_status: true,
+  amount: true,
+  client_company_name: true,
+  client_name: true,
+  next_meeting_date: true,
+  closing_date: true,
+  record_date: true,
+});
+export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
+
+/** The detail: the opportunity and its owner's win rate (closed-won ÷ closed, rounded; null when none is closed). */
+export const opportunityDetailSchema = opportunitySchema.extend({ owner_win_rate: z.number().nullable() });
+export type OpportunityDetail = z.infer<typeof opportunityDetailSchema>;

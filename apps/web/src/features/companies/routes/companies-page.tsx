@@ -1,12 +1,161 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LeadBadge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Input, Select } from '../../../components/ui/select.tsx';
+import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
+import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { COMPANIES_PAGE_SIZE, useCompanies, type CompanyFilters } from '../api/get-companies.ts';
 
 export function CompaniesPage() {
-  const { t } = useTranslation('workspace');
-  usePageMeta(`${t('companies.title')} — Nexa`);
+  const { t } = useTranslation('companies');
+  usePageMeta(`${t('title')} — Nexa`);
+  const id = useId();
+  const [filters, setFilters] = useUrlFilters<CompanyFilters & Record<string, string | number | undefined>>(['page']);
+  const facets = useOpportunityFacets();
+  const companies = useCompanies(filters);
+  const [text, setText] = useState(filters.q ?? '');
+  useEffect(() => setText(filters.q ?? ''), [filters.q]);
+  useEffect(() => {
+    if (text === (filters.q ?? '')) return;
+    const timer = setTimeout(() => setFilters({ q: text || undefined, page: undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, setFilters]);
+
+  const shownEmpty = useRef(false);
+  const total = companies.data && !companies.isPlaceholderData ? companies.data.total : undefined;
+  useEffect(() => {
+    if (companies.isError) toast.error(t('toasts.error'), { description: t('toasts.errorBody') });
+  }, [companies.isError, t]);
+  useEffect(() => {
+    if (total === 0 && !shownEmpty.current) {
+      shownEmpty.current = true;
+      toast(t('toasts.empty'), { description: t('toasts.emptyBody') });
+    }
+    if (total) shownEmpty.current = false;
+  }, [total, t]);
+
+  const page = filters.page ?? 1;
+  const pages = companies.data ? Math.max(1, Math.ceil(companies.data.total / COMPANIES_PAGE_SIZE)) : 1;
+  const items = companies.isError ? [] : (companies.data?.items ?? []);
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('companies.title')}</h1>
-    </section>
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="text-slate-600">{t('subtitle')}</p>
+      </header>
+      <Card>
+        <CardContent className="space-y-4 pt-4 sm:pt-5">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center" role="search">
+            <label className="relative flex-1" htmlFor={`${id}-q`}>
+              <span className="sr-only">{t('searchLabel')}</span>
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+                aria-hidden
+              />
+              <Input
+                id={`${id}-q`}
+                type="search"
+                className="w-full pl-9"
+                placeholder={t('search')}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </label>
+            <div className="grid grid-cols-2 gap-3 sm:flex">
+              <label className="sr-only" htmlFor={`${id}-industry`}>
+                {t('filterIndustry')}
+              </label>
+              <Select
+                id={`${id}-industry`}
+                value={filters.industry ?? ''}
+                onChange={(e) => setFilters({ industry: e.target.value || undefined, page: undefined })}
+              >
+                <option value="">{t('allIndustries')}</option>
+                {facets.data?.industries.map((i) => (
+                  <option key={i} value={i}>
+                    {i}
+                  </option>
+                ))}
+              </Select>
+              <label className="sr-only" htmlFor={`${id}-product`}>
+                {t('filterProduct')}
+              </label>
+              <Select
+                id={`${id}-product`}
+                value={filters.product ?? ''}
+                onChange={(e) => setFilters({ product: e.target.value || undefined, page: undefined })}
+              >
+                <option value="">{t('allProducts')}</option>
+                {facets.data?.products.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          {companies.isPending ? (
+            <p className="py-10 text-center text-slate-600" role="status">
+              {t('loading')}
+            </p>
+          ) : items.length === 0 ? (
+            <p className="py-10 text-center font-semibold text-slate-900" role="status">
+              {t('empty')}
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {t('count', { count: companies.data?.total ?? 0 })}
+              </p>
+              <Table>
+                <thead>
+                  <tr>
+                    <Th>{t('columns.name')}</Th>
+                    <Th>{t('columns.industry')}</Th>
+                    <Th>{t('columns.clients')}</Th>
+                    <Th>{t('columns.products')}</Th>
+                    <Th>{t('columns.leadStatuses')}</Th>
+                    <Th className="text-right">{t('columns.value')}</Th>
+                    <Th>{t('columns.nextMeeting')}</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((c) => (
+                    <tr key={c.name} data-testid="company-row" className="hover:bg-slate-50">
+                      <Td className="font-medium whitespace-nowrap">{c.name}</Td>
+                      <Td>{c.industry}</Td>
+                      <Td className="min-w-40">{c.clients.join(', ')}</Td>
+                      <Td className="min-w-48">{c.recent_products.join(', ')}</Td>
+                      <Td>
+                        <div className="flex flex-wrap gap-1">
+                          {c.lead_statuses.map((s) => (
+                            <LeadBadge key={s} value={s} />
+                          ))}
+                        </div>
+                      </Td>
+                      <Td className="text-right tabular-nums">{formatMoney(c.total_value)}</Td>
+                      <Td className="whitespace-nowrap">{formatDate(c.next_meeting_date) ?? '—'}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager
+                page={page}
+                pages={pages}
+                onPage={(p) => setFilters({ page: p > 1 ? p : undefined })}
+                labels={{ previous: t('previous'), next: t('next'), page: t('page', { page, pages }) }}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,12 +1,92 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { OpportunityFilterBar } from '../../../components/opportunities/opportunity-filters.tsx';
+import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Pager } from '../../../components/ui/table.tsx';
+import { useOpportunities, type OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useProfile } from '../../../lib/use-profile.ts';
+
+const PAGE_SIZE = 25;
 
 export function OpportunitiesPage() {
-  const { t } = useTranslation('workspace');
-  usePageMeta(`${t('opportunities.title')} — Nexa`);
+  const { t } = useTranslation('opportunities');
+  usePageMeta(`${t('list.title')} — Nexa`);
+  const me = useProfile();
+  const [filters, setFilters] = useUrlFilters<OpportunityFilters & Record<string, string | number | undefined>>(['page']);
+  const query = { ...filters, pageSize: PAGE_SIZE, sort: filters.sort ?? 'next_meeting_date', page: filters.page ?? 1 };
+  const list = useOpportunities(query);
+  useListToasts(list.isError, list.data && !list.isPlaceholderData ? list.data.total : undefined);
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('opportunities.title')}</h1>
-    </section>
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header className="flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
+          <p className="text-slate-600">{t('list.subtitle')}</p>
+        </div>
+        {me.data && (
+          <p className="text-sm font-medium text-slate-700" data-testid="opportunities-owner">
+            {me.data.full_name}
+          </p>
+        )}
+      </header>
+      <Card>
+        <CardContent className="space-y-4 pt-4 sm:pt-5">
+          <OpportunityFilterBar value={filters} onChange={setFilters} />
+          {list.isPending ? (
+            <p className="py-10 text-center text-slate-600" role="status">
+              {t('list.loading')}
+            </p>
+          ) : list.isError ? (
+            <p className="py-10 text-center text-red-700" role="alert">
+              {t('toasts.fetchErrorBody')}
+            </p>
+          ) : list.data.items.length === 0 ? (
+            <div className="py-10 text-center" role="status">
+              <p className="font-semibold text-slate-900">{t('list.empty')}</p>
+              <p className="mt-1 text-sm text-slate-600">{t('list.emptyHint')}</p>
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {t('list.count', { count: list.data.total })}
+              </p>
+              <OpportunityTable
+                items={list.data.items}
+                sort={query.sort}
+                onSort={(sort) => setFilters({ sort, page: undefined })}
+              />
+              <Pager
+                page={query.page}
+                pages={pages}
+                onPage={(page) => setFilters({ page: page > 1 ? page : undefined })}
+                labels={{ previous: t('list.previous'), next: t('list.next'), page: t('list.page', { page: query.page, pages }) }}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
+}
+
+/** Spec §8: a failed fetch and an empty answer each say so once. */
+function useListToasts(isError: boolean, total: number | undefined) {
+  const { t } = useTranslation('opportunities');
+  const shownEmpty = useRef(false);
+  useEffect(() => {
+    if (isError) toast.error(t('toasts.fetchError'), { description: t('toasts.fetchErrorBody') });
+  }, [isError, t]);
+  useEffect(() => {
+    if (total === 0 && !shownEmpty.current) {
+      shownEmpty.current = true;
+      toast(t('toasts.empty'), { description: t('toasts.emptyBody') });
+    }
+    if (total) shownEmpty.current = false;
+  }, [total, t]);
 }

@@ -1,0 +1,19 @@
+import { eq, type SQL } from 'drizzle-orm';
+import { ROLES } from '@nexa/domain';
+import type { Actor } from '../../auth/access.ts';
+import { opportunities } from '../../db/schema.ts';
+
+/**
+ * DESIGN §4.4: a representative reads only the rows they own; a manager reads every row.
+ * Every opportunity query starts from this condition, so no filter can widen it.
+ */
+export function visibleTo(actor: Actor): SQL | undefined {
+  if (actor.role === ROLES.manager) return undefined;
+  return eq(opportunities.owner_id, actor.userId);
+}
+
+/** Timestamps leave the database as Date (both drivers) and travel as ISO strings. */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

@@ -1,0 +1,46 @@
+import type { HTMLAttributes } from 'react';
+import { leadBadgeTone, leadTemperature, type Tone } from '@nexa/domain';
+import { cn } from '../../lib/cn.ts';
+
+export const TONE_CLASSES: Record<Tone, string> = {
+  red: 'bg-red-100 text-red-800 ring-red-200',
+  orange: 'bg-orange-100 text-orange-800 ring-orange-200',
+  yellow: 'bg-yellow-100 text-yellow-800 ring-yellow-200',
+  green: 'bg-green-100 text-green-800 ring-green-200',
+  blue: 'bg-blue-100 text-blue-800 ring-blue-200',
+  amber: 'bg-amber-100 text-amber-800 ring-amber-200',
+  grey: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+export const DOT_CLASSES: Record<Tone, string> = {
+  red: 'bg-red-500',
+  orange: 'bg-orange-500',
+  yellow: 'bg-yellow-400',
+  green: 'bg-green-500',
+  blue: 'bg-blue-500',
+  amber: 'bg-amber-500',
+  grey: 'bg-slate-400',
+};
+
+export function Badge({ tone = 'grey', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        TONE_CLASSES[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A lead status as the spec shows it: HOT / WARM / COLD (or the text, or N/A), coloured by keyword. */
+export function LeadBadge({ value, na = 'N/A' }: { value: string | null | undefined; na?: string }) {
+  const label = leadTemperature(value);
+  return (
+    <Badge tone={leadBadgeTone(value)} title={value ?? undefined}>
+      {label === 'N/A' ? na : label}
+    </Badge>
+  );
+}

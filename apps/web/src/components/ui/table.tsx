@@ -1,0 +1,62 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="w-full overflow-x-auto">
+      <table className={cn('w-full text-left text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn('border-b border-slate-100 px-3 py-2.5 align-middle text-slate-800', className)} {...props} />;
+}
+
+export function Pager({
+  page,
+  pages,
+  onPage,
+  labels,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  labels: { previous: string; next: string; page: string };
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="mt-4 flex items-center justify-between gap-2 text-sm" aria-label={labels.page}>
+      <button
+        type="button"
+        className="rounded-lg px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {labels.previous}
+      </button>
+      <span className="text-slate-600">{labels.page}</span>
+      <button
+        type="button"
+        className="rounded-lg px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {labels.next}
+      </button>
+    </nav>
+  );
+}

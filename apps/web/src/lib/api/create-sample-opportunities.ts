@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+
+export const createSampleOpportunities = () => api.post<{ inserted: number }>('/api/opportunities/sample');
+
+/** Everything computed from the rep's rows: refetched after a write. */
+export const invalidateRepData = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['opportunities'] }),
+    queryClient.invalidateQueries({ queryKey: ['pipeline'] }),
+    queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  ]);
+
+export function useCreateSampleOpportunities() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createSampleOpportunities, onSuccess: () => invalidateRepData(queryClient) });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportResult } from '@nexa/domain';
+import { ApiError } from '../api-client.ts';
+import { invalidateRepData } from './create-sample-opportunities.ts';
+
+export type ImportResponse = ImportResult & { errorCount: number };
+
+/** XMLHttpRequest rather than fetch: it reports upload progress for the progress bar. */
+export function importOpportunities(rows: Array<Record<string, string>>, onProgress?: (fraction: number) => void) {
+  return new Promise<ImportResponse>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/opportunities/import');
+    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportResponse);
+      const error = (body as { error?: { code: string; message: string; field?: string } } | null)?.error;
+      reject(new ApiError(xhr.status, error?.code ?? 'internal', error?.message ?? xhr.statusText, error?.field));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'The server could not be reached'));
+    xhr.send(JSON.stringify({ rows }));
+  });
+}
+
+export function useImportOpportunities(onProgress?: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: Array<Record<string, string>>) => importOpportunities(rows, onProgress),
+    onSuccess: () => invalidateRepData(queryClient),
+  });
+}

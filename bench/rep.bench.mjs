@@ -1,0 +1,359 @@
+/* global fetch, performance, setTimeout */
+// `npm run bench rep`: the representative workspace on a real team's data.
+// PostgreSQL: 1,000,000 opportunities over 50 representatives; PGlite: 100,000.
+// For each: the built server under autocannon (20 connections) on the dashboard's calls and a
+// filtered opportunities page; the spec's original approach (all of a rep's rows to JavaScript,
+// aggregated there); and the database's own time for the same SQL (EXPLAIN ANALYZE).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const requireServer = createRequire(path.join(root, 'apps/server/package.json'));
+const { PGlite } = await import(requireServer.resolve('@electric-sql/pglite'));
+
+const DEMO_EMAIL = 'alex@demo.nexa.test';
+const DEMO_PASSWORD = 'nexa-demo-2026';
+const REPS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = 20;
+const LIMITS = { postgres: 25, pglite: 60 };
+
+const log = (...args) => console.log('  ', ...args);
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000',
+      RATE_LIMIT_MAX: '100000000',
+      DEMO_MODE: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed ${res.status}`);
+  return res.headers.getSetCookie()[0].split(';')[0];
+}
+
+function cannon(url, paths, cookie) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: { cookie },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+// Per-call latency percentiles: autocannon reports per run; one run per path keeps them apart.
+async function measure(url, cookie, calls) {
+  const out = {};
+  for (const [name, p] of Object.entries(calls)) {
+    const r = await cannon(url, [p], cookie);
+    out[name] = {
+      path: p,
+      requests: r.requests.total,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
+      p99: r.latency.p99,
+      mean: r.latency.mean,
+      errors: r.errors + r.non2xx + r.timeouts,
+    };
+    log(
+      `${name.padEnd(22)} p50 ${out[name].p50} ms  p95 ${out[name].p95} ms  p99 ${out[name].p99} ms  ${out[name].rps} req/s  errors ${out[name].errors}`,
+    );
+  }
+  return out;
+}
+
+// autocannon gives p90 and p97.5; p95 is interpolated between them (an upper bound at worst p97.5).
+function percentile(result, p) {
+  const { p90, p97_5 } = result.latency;
+  return Math.round((p90 + ((p97_5 - p90) * (p - 90)) / 7.5) * 100) / 100;
+}
+
+const CALLS = (month) => ({
+  pipeline: '/api/pipeline',
+  dashboardTable: '/api/opportunities?pageSize=10&sort=next_meeting_date',
+  facets: '/api/opportunities/facets',
+  me: '/api/me',
+  filteredPage: '/api/opportunities?product=CRM%20Platform&status=On-going&sort=next_meeting_date&pageSize=25&page=2',
+  searchPage: '/api/opportunities?q=acme&sort=-amount&pageSize=25',
+  calendarMonth: `/api/pipeline?month=${month}`,
+});
+
+// --- data: the same shapes as db/factories.ts, generated by the database itself ---
+
+const generateSql = (count, firstOwnerExpr) => `
+INSERT INTO opportunities (owner_id, account_manager, product, status, lead_status, amount, client_company_name,
+  client_name, next_meeting_date, closing_date, company_industry, company_size, record_date, technical_scoring,
+  commercial_scoring, technical_answers, commercial_answers, technical_feedback, commercial_feedback)
+SELECT o.id, o.full_name,
+  (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk','Data Pipeline','Edge Gateway','Identity Hub'])[1 + (g * 7 % 8)],
+  (ARRAY['On-going','On-going','On-going','Negotiation','Qualified','Closed-Win','Closed Won','Closed-Lost','lost'])[1 + (g * 13 % 9)],
+  (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Disqualified','Pending','Hot','Warm','Cold'])[1 + (g * 11 % 9)],
+  ((g * 37 % 391) + 10) * 500,
+  (ARRAY['Northwind','Helios','Bluepeak','Quantix','Verdant','Ironclad','Lumen','Cobalt','Meridian','Arcadia','Solstice','Tidewater','Granite','Nimbus','Aurora'])[1 + (g * 3 % 15)] || ' ' ||
+  (ARRAY['Systems','Logistics','Health','Energy','Robotics','Analytics','Networks','Foods','Capital','Labs'])[1 + (g * 17 % 10)] || ' ' || (g % 97),
+  (ARRAY['Claire','Omar','Priya','Lucas','Hannah','Mateo'])[1 + (g % 6)] || ' ' || (ARRAY['Bernard','Haddad','Nair','Moreau','Schmidt'])[1 + (g % 5)],
+  now() + (((g % 100000) * 7919 % 90) - 30) * interval '1 day' + (g % 9 + 9) * interval '1 hour',
+  CASE WHEN g % 3 = 0 THEN (now() - (g % 60) * interval '1 day')::date END,
+  CASE WHEN g % 7 = 0 THEN NULL ELSE (ARRAY['Manufacturing','Healthcare','Financial Services','Logistics','Energy','Retail'])[1 + (g % 6)] END,
+  '51-200',
+  now() - (g * 31 % 180) * interval '1 day',
+  ((g * 7 % 70) + 30) / 10.0, ((g * 11 % 70) + 30) / 10.0,
+  'Question: Does it integrate with Salesforce?' || chr(10) || 'Response: Yes, natively.',
+  '1- Budget: approved.' || chr(10) || '2- Timeline: next quarter.',
+  'Good discovery.', 'Clear demo.'
+FROM generate_series(1, ${count}) AS g
+JOIN (SELECT id, full_name, row_number() OVER (ORDER BY ${firstOwnerExpr}, id) - 1 AS n FROM users WHERE role = 'Sales Representative') o
+  ON o.n = g % ${REPS}`;
+
+const addRepsSql = (extra) => `
+INSERT INTO users (id, email, full_name, role, email_verified)
+SELECT 'bench-rep-' || i, 'bench-rep-' || i || '@bench.nexa.test', 'Bench Rep ' || i, 'Sales Representative', true
+FROM generate_series(1, ${extra}) AS i ON CONFLICT DO NOTHING`;
+
+// --- the server's SQL for the same calls, for EXPLAIN ANALYZE and the original approach ---
+
+const serverSql = (owner) => {
+  const o = `'${owner}'`;
+  return {
+    pipeline: [
+      `select ${['On-going', 'Closed-Win', 'Closed-Lost'].map((st) => `count(*) filter (where pipeline_status = '${st}')::int, coalesce(sum(amount) filter (where pipeline_status = '${st}'), 0)::float8`).join(', ')}, count(*) filter (where pipeline_status = 'On-going' and lower(btrim(lead_status)) = 'pending')::int, count(distinct client_company_name)::int, count(distinct client_company_name) filter (where record_date >= date_trunc('month', now()) and record_date < date_trunc('month', now()) + interval '1 month')::int from opportunities where owner_id = ${o}`,
+      `select id, client_company_name, client_name, product, lead_status, next_meeting_date from opportunities where owner_id = ${o} and next_meeting_date > now() order by next_meeting_date asc, id asc limit 8`,
+      `select to_char(next_meeting_date at time zone 'UTC', 'YYYY-MM-DD'), min(lead_status), count(*)::int from opportunities where owner_id = ${o} and next_meeting_date >= date_trunc('month', now()) and next_meeting_date < date_trunc('month', now()) + interval '1 month' group by 1 order by 1`,
+    ],
+    filteredPage: [
+      `select id, owner_id, account_manager, product, status, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going' order by next_meeting_date asc nulls last, id asc limit 25 offset 25`,
+      `select count(*) from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going'`,
+    ],
+  };
+};
+
+async function explainTotal(query, statements) {
+  let total = 0;
+  for (const s of statements) {
+    // Warm, then the median of three runs.
+    const times = [];
+    for (let i = 0; i < 4; i++) {
+      const rows = await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s}`);
+      const plan = rows[0]['QUERY PLAN'];
+      const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+      times.push(parsed[0]['Planning Time'] + parsed[0]['Execution Time']);
+    }
+    total += times.slice(1).sort((a, b) => a - b)[1];
+  }
+  return Math.round(total * 100) / 100;
+}
+
+/** The specification's way: every column of every row of the rep to the application, aggregated there. */
+async function originalApproach(query, owner) {
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    const rows = await query(`select * from opportunities where owner_id = '${owner}' order by next_meeting_date desc`);
+    const totals = {};
+    const companies = new Set();
+    let followUp = 0; // computed as the spec did, then thrown away
+    for (const r of rows) {
+      const s = String(r.status ?? '')
+        .trim()
+        .toLowerCase();
+      const k = ['closed win', 'closed-win', 'closedwin', 'won'].includes(s)
+        ? 'Closed-Win'
+        : ['closed lost', 'closed-lost', 'closedlost', 'lost'].includes(s)
+          ? 'Closed-Lost'
+          : 'On-going';
+      totals[k] = (totals[k] ?? 0) + Number(r.amount ?? 0);
+      companies.add(r.client_company_name);
+      if (k === 'On-going' && String(r.lead_status).toLowerCase() === 'pending') followUp++;
+    }
+    const json = JSON.stringify({ rows, totals, companies: companies.size, followUp }); // what the browser would have downloaded
+    times.push({ ms: performance.now() - start, rows: rows.length, bytes: json.length });
+  }
+  const best = times.sort((a, b) => a.ms - b.ms)[1];
+  return { ms: Math.round(best.ms), rows: best.rows, megabytes: Math.round(best.bytes / 1e5) / 10 };
+}
+
+function summarise(kind, http, explain, original) {
+  const dashboard = ['pipeline', 'dashboardTable', 'facets', 'me'];
+  const worstDashboardP95 = Math.max(...dashboard.map((k) => http[k].p95));
+  const filteredP95 = http.filteredPage.p95;
+  const errors = Object.values(http).reduce((s, r) => s + r.errors, 0);
+  const pipelineMean = http.pipeline.mean;
+  return {
+    worstDashboardP95,
+    filteredP95,
+    limit: LIMITS[kind],
+    withinLimit: worstDashboardP95 <= LIMITS[kind] && filteredP95 <= LIMITS[kind],
+    errors,
+    originalApproachMs: original.ms,
+    originalRows: original.rows,
+    originalMegabytes: original.megabytes,
+    speedupVsOriginal: Math.round((original.ms / http.pipeline.p95) * 10) / 10,
+    dbTimePipelineMs: explain.pipeline,
+    dbTimeFilteredMs: explain.filteredPage,
+    pipelineMeanMs: pipelineMean,
+    ratioToDbPipeline: Math.round((pipelineMean / explain.pipeline) * 100) / 100,
+    ratioToDbFiltered: Math.round((http.filteredPage.mean / explain.filteredPage) * 100) / 100,
+  };
+}
+
+async function benchPostgres() {
+  const admin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `nexa_bench_rep_${process.pid}`;
+  const adminClient = new pg.Client(admin);
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${name}`);
+  const url = admin.replace(/\/[^/]*$/, `/${name}`);
+  let server;
+  const client = new pg.Client(url);
+  try {
+    log('PostgreSQL: migrating and seeding through the server…');
+    server = await startServer({ DATABASE_URL: url });
+    await server.stop();
+    await client.connect();
+    await client.query(addRepsSql(REPS - 3));
+    const [{ id: owner }] = (await client.query(`select id from users where email = $1`, [DEMO_EMAIL])).rows;
+    let t = performance.now();
+    await client.query(generateSql(1_000_000, `(email = '${DEMO_EMAIL}') desc`));
+    await client.query('VACUUM ANALYZE opportunities');
+    const [{ n }] = (await client.query('select count(*)::int n from opportunities')).rows;
+    const [{ mine }] = (await client.query('select count(*)::int mine from opportunities where owner_id = $1', [owner])).rows;
+    log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
+    const query = async (s) => (await client.query(s)).rows;
+    const explain = Object.fromEntries(
+      await Promise.all(Object.entries(serverSql(owner)).map(async ([k, v]) => [k, await explainTotal(query, v)])),
+    );
+    const original = await originalApproach(query, owner);
+    log(
+      `database time: pipeline ${explain.pipeline} ms, filtered page ${explain.filteredPage} ms; original approach ${original.ms} ms (${original.rows} rows, ${original.megabytes} MB)`,
+    );
+    await client.end();
+    server = await startServer({ DATABASE_URL: url });
+    const cookie = await signIn(server.url);
+    const http = await measure(server.url, cookie, CALLS(new Date().toISOString().slice(0, 7)));
+    return { rows: n, repRows: mine, http, explain, original, summary: summarise('postgres', http, explain, original) };
+  } finally {
+    await server?.stop();
+    await client.end().catch(() => {});
+    await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminClient.end();
+  }
+}
+
+async function benchPglite() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-bench-rep-'));
+  let server;
+  try {
+    log('PGlite: migrating and seeding through the server…');
+    server = await startServer({ DATA_DIR: dataDir });
+    await server.stop();
+    // One process per folder: the server is stopped while the bench writes the data.
+    const db = new PGlite({ dataDir: path.join(dataDir, 'db') });
+    await db.waitReady;
+    const query = async (s) => (await db.query(s)).rows;
+    await db.exec(addRepsSql(REPS - 3));
+    const [{ id: owner }] = await query(`select id from users where email = '${DEMO_EMAIL}'`);
+    const t = performance.now();
+    await db.exec(generateSql(100_000, `(email = '${DEMO_EMAIL}') desc`));
+    await db.exec('VACUUM ANALYZE opportunities');
+    const [{ n }] = await query('select count(*)::int n from opportunities');
+    const [{ mine }] = await query(`select count(*)::int mine from opportunities where owner_id = '${owner}'`);
+    log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
+    const explain = {};
+    for (const [k, v] of Object.entries(serverSql(owner))) explain[k] = await explainTotal(query, v);
+    const original = await originalApproach(query, owner);
+    log(
+      `database time: pipeline ${explain.pipeline} ms, filtered page ${explain.filteredPage} ms; original approach ${original.ms} ms (${original.rows} rows, ${original.megabytes} MB)`,
+    );
+    await db.close();
+    server = await startServer({ DATA_DIR: dataDir });
+    const cookie = await signIn(server.url);
+    const http = await measure(server.url, cookie, CALLS(new Date().toISOString().slice(0, 7)));
+    return { rows: n, repRows: mine, http, explain, original, summary: summarise('pglite', http, explain, original) };
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const only = process.env.BENCH_ONLY;
+const results = {
+  when: new Date().toISOString(),
+  connections: CONNECTIONS,
+  durationSeconds: DURATION_S,
+  machine: { cpus: os.cpus().length, node: process.version },
+};
+if (only !== 'pglite') {
+  console.log('\n PostgreSQL, 1,000,000 opportunities over 50 representatives');
+  results.postgres = await benchPostgres();
+}
+if (only !== 'postgres') {
+  console.log('\n PGlite, 100,000 opportunities over 50 representatives');
+  results.pglite = await benchPglite();
+}
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/results/rep.json'), `${JSON.stringify(results, null, 2)}\n`);
+for (const kind of ['postgres', 'pglite']) {
+  if (results[kind]) console.log(`\n ${kind}:`, JSON.stringify(results[kind].summary));
+}
+const failed = ['postgres', 'pglite'].some((k) => results[k] && (!results[k].summary.withinLimit || results[k].summary.errors));
+process.exit(failed ? 1 : 0);

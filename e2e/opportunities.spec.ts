@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInAs } from './support/session.ts';
+
+test('a filtered list is bookmarkable: the URL carries the filters', async ({ page }) => {
+  await signInAs(page, DEMO.alex);
+  await page.goto('/rep/opportunities?status=Closed-Lost&sort=-amount');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Opportunities' })).toBeVisible();
+  await expect(page.getByText('View and manage sales opportunities')).toBeVisible();
+  await expect(page.getByTestId('opportunities-owner')).toHaveText('Alex Martin');
+  const rows = page.getByTestId('opportunity-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.locator('td:nth-child(4)').filter({ hasNotText: /lost/i })).toHaveCount(0);
+
+  await page.getByPlaceholder('Search opportunities...').fill('zzzz-no-such-deal');
+  await expect(page).toHaveURL(/q=zzzz-no-such-deal/);
+  await expect(page.getByText('No opportunities found matching your filters')).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters or refreshing the page.')).toBeVisible();
+});
+
+test('another representative’s opportunity reads "Opportunity not found"', async ({ page }) => {
+  await signInAs(page, DEMO.sam);
+  const response = await page.request.get('/api/opportunities?pageSize=1');
+  const { items } = await response.json();
+  await page.context().clearCookies();
+  await signInAs(page, DEMO.alex);
+  await page.goto(`/rep/opportunities/${items[0].id}`);
+  await expect(page.getByText('Opportunity not found')).toBeVisible();
+});
+
+for (const lang of ['en', 'fr'] as const) {
+  test.describe(`CSV import (${lang})`, () => {
+    test.use({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+
+    test('imports the valid rows and lists the bad one with its line', async ({ page }, info) => {
+      const tag = `E2E-${lang}-${info.project.name}-${Date.now()}`;
+      const csv = [
+        'Company,Product,Amount,Next Meeting,Lead Status,Status',
+        `${tag} Alpha,CRM Platform,"$12,500",2031-03-01,Hot Lead,On-going`,
+        `${tag} Beta,Support Desk,not-a-number,2031-03-02,Warm Lead,On-going`,
+        `${tag} Gamma,Analytics Platform,8000,2031-03-03,Cold Lead,Closed-Win`,
+      ].join('\n');
+      await signInAs(page, DEMO.jordan);
+      await page.goto('/rep');
+      await page.getByRole('button', { name: lang === 'fr' ? 'Importer un CSV' : 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'deals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(dialog.getByText(lang === 'fr' ? '3 lignes trouvées' : '3 rows found')).toBeVisible();
+      await expect(dialog.locator('select[data-field="amount"]')).toHaveValue('Amount');
+      await dialog.getByRole('button', { name: lang === 'fr' ? 'Importer 3 lignes' : 'Import 3 rows' }).click();
+      await expect(dialog.getByTestId('import-result')).toContainText(
+        lang === 'fr' ? '2 importées, 1 en erreur' : '2 imported, 1 with errors',
+      );
+      await expect(dialog.getByTestId('import-error')).toHaveText(/(Line|Ligne) 3: amount "not-a-number" is not an amount/);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/rep/opportunities?q=${encodeURIComponent(tag)}`);
+      await expect(page.getByTestId('opportunity-row')).toHaveCount(2);
+    });
+  });
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { PIPELINE_STATUSES } from './status.ts';
+
+/** Columns a list may be sorted by (a whitelist: the value goes into ORDER BY). */
+export const OPPORTUNITY_SORT_FIELDS = [
+  'id',
+  'product',
+  'client_company_name',
+  'client_name',
+  'account_manager',
+  'amount',
+  'status',
+  'pipeline_status',
+  'lead_status',
+  'next_meeting_date',
+  'closing_date',
+  'record_date',
+  'technical_scoring',
+  'commercial_scoring',
+] as const;
+export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
+
+const sortValues = OPPORTUNITY_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as const);
+
+/** "All" or empty means no filter (spec §5). */
+const filterText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined));
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+  }, 'must be a real date')
+  .optional();
+
+export const opportunityListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(25),
+    q: filterText,
+    product: filterText,
+    /** A pipeline status (On-going, Closed-Win, Closed-Lost) or a raw status as written. */
+    status: filterText,
+    lead_status: filterText,
+    client_company_name: filterText,
+    /** Range on next_meeting_date, inclusive days (DESIGN §4.8). */
+    from: isoDay,
+    to: isoDay,
+    sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
+export type OpportunityListQuery = z.infer<typeof opportunityListQuerySchema>;
+
+export function parseSort(sort: string): { field: OpportunitySortField; descending: boolean } {
+  const descending = sort.startsWith('-');
+  return { field: (descending ? sort.slice(1) : sort) as OpportunitySortField, descending };
+}
+
+export const isPipelineStatus = (value: string): value is (typeof PIPELINE_STATUSES)[number] =>
+  (PIPELINE_STATUSES as readonly string[]).includes(value);
+
+export const opportunityFacetsSchema = z.object({
+  products: z.array(z.string()),
+  statuses: z.array(z.string()),
+  lead_statuses: z.array(z.string()),
+  industries: z.array(z.string()),
+});
+export type OpportunityFacets = z.infer<typeof opportunityFacetsSchema>;
+
+export const pipelineQuerySchema = z.object({
+  /** The calendar's month, YYYY-MM; the current month when absent. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
+    .optional(),
+});
+
+const meetingSchema = z.object({
+  id: z.number().int(),
+  client_company_name: z.string().nullable(),
+  client_name: z.string().nullable(),
+  product: z.string().nullable(),
+  lead_status: z.string().nullable(),
+  next_meeting_date: z.string(),
+});
+
+export const pipelineSummarySchema = z.object({
+  totals: z.array(z.object({ status: z.enum(PIPELINE_STATUSES), amount: z.number(), count: z.number().int() })),
+  openCount: z.number().int(),
+  followUpCount: z.number().int(),
+  companyCount: z.number().int(),
+  companiesThisMonth: z.number().int(),
+  upcomingMeetings: z.array(meetingSchema),
+  calendar: z.object({
+    month: z.string(),
+    days: z.array(z.object({ date: z.string(), lead_status: z.string().nullable(), count: z.number().int() })),
+  }),
+});
+export type PipelineSummary = z.infer<typeof pipelineSummarySchema>;
+export type UpcomingMeeting = z.infer<typeof meetingSchema>;
+
+export const companyListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  q: filterText,
+  industry: filterText,
+  product: filterText,
+});
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+
+export const DEFAULT_INDUSTRY = 'Technology';
+
+export const companySchema = z.object({
+  name: z.string(),
+  industry: z.string(),
+  clients: z.array(z.string()),
+  recent_products: z.array(z.string()),
+  lead_statuses: z.array(z.string()),
+  total_value: z.number(),
+  next_meeting_date: z.string().nullable(),
+  opportunity_count: z.number().int(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Spec §9: share of closed-won among closed deals, rounded percent; null when none is closed. */
+export function winRatePercent(won: number, lost: number): number | null {
+  const closed = won + lost;
+  return closed ? Math.round((won / closed) * 100) : null;
+}
+
+/** First day of the month (UTC) and of the next one, for a YYYY-MM string. */
+export function monthRange(month: string): { start: Date; end: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
+}
