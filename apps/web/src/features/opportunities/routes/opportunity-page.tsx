@@ -162,7 +162,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
             {fields.map(([label, value]) => (
               <div key={label}>
                 <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-                <dd className="mt-0.5 text-slate-900">{value?.toString().trim() ? value : na}</dd>
+                <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{value?.toString().trim() ? value : na}</dd>
               </div>
             ))}
           </dl>

@@ -48,8 +48,8 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         {fields.map(([key, value]) => (
           <div key={key} className="flex items-center justify-between gap-3 border-b border-slate-100 pb-2">
-            <dt className="text-slate-600">{t(`opportunity.fields.${key}`)}</dt>
-            <dd className="text-right font-medium">{value}</dd>
+            <dt className="shrink-0 text-slate-600">{t(`opportunity.fields.${key}`)}</dt>
+            <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

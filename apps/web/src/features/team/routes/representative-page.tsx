@@ -173,7 +173,7 @@ export function RepresentativePage() {
         />
       </Card>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <h2 className="mb-3 text-lg font-semibold">{t('representative.recentOpportunities')}</h2>
           {recentOpportunities.length === 0 ? (
