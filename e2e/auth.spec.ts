@@ -172,6 +172,8 @@ test.describe('with a private server', () => {
   test('the reset flow sets a new password that then works', async ({ page }) => {
     await page.goto(`${origin}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The reset page is its own chunk: until it shows, the sign-in page (which also has an Email field) is on screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email').fill('forgetful@e2e.test');
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();

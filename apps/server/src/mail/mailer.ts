@@ -36,7 +36,10 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
       const eml = [`From: ${config.mailFrom}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join(
         '\r\n',
       );
-      await fs.writeFile(file, eml, { mode: 0o600 });
+      // Written beside the outbox and renamed into it, so whoever reads the outbox never sees half a message.
+      const partial = path.join(config.dataDir, `.${path.basename(file)}.partial`);
+      await fs.writeFile(partial, eml, { mode: 0o600 });
+      await fs.rename(partial, file);
       log.info({ event: 'mail.outbox', to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
   };
