@@ -92,6 +92,7 @@ test.describe('sign-in and route guard on the demo team', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email').fill('nobody@demo.nexa.test');
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
