@@ -1,0 +1,128 @@
+import type { CallAnalysis } from './schemas/call-insights.ts';
+
+/**
+ * Merges the analyses of a long transcript's chunks into one (docs/decisions/008). Line numbers
+ * are global already; a point the chunk overlap produced twice is kept once with both citations.
+ */
+
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y).slice(0, 50);
+
+function mergePoints<T extends { lines: number[] }>(lists: T[][], keyOf: (item: T) => string, max: number): T[] {
+  const byKey = new Map<string, T>();
+  for (const list of lists) {
+    for (const item of list) {
+      const k = keyOf(item);
+      const seen = byKey.get(k);
+      if (seen) seen.lines = union(seen.lines, item.lines);
+      else byKey.set(k, { ...item, lines: [...item.lines] });
+    }
+  }
+  return [...byKey.values()].slice(0, max);
+}
+
+const lastNonNull = <T>(values: Array<T | null>) => values.filter((v): v is T => v !== null).at(-1) ?? null;
+
+function mergeScore(scores: CallAnalysis['technicalScore'][]): CallAnalysis['technicalScore'] {
+  // A chunk with more evidence weighs more than a chunk of small talk.
+  const weights = scores.map((s) => s.reasons.length + 1);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const score = scores.reduce((sum, s, i) => sum + s.score * weights[i]!, 0) / total;
+  return {
+    score: Math.round(Math.min(10, Math.max(0, score)) * 10) / 10,
+    reasons: mergePoints(
+      scores.map((s) => s.reasons),
+      (r) => key(r.text),
+      20,
+    ),
+  };
+}
+
+function mergeText(texts: string[]): string {
+  const unique = [
+    ...new Map(
+      texts
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => [key(t), t]),
+    ).values(),
+  ];
+  return unique.join('\n\n').slice(0, 4000);
+}
+
+export function mergeCallAnalyses(parts: CallAnalysis[]): CallAnalysis {
+  if (!parts.length) throw new Error('nothing to merge');
+  if (parts.length === 1) return parts[0]!;
+  return {
+    language: parts[0]!.language,
+    quick: parts.some((p) => p.quick),
+    technicalRequirements: mergePoints(
+      parts.map((p) => p.technicalRequirements),
+      (r) => key(r.question),
+      100,
+    ),
+    commercialPoints: mergePoints(
+      parts.map((p) => p.commercialPoints),
+      (p) => key(p.text),
+      100,
+    ),
+    technicalScore: mergeScore(parts.map((p) => p.technicalScore)),
+    commercialScore: mergeScore(parts.map((p) => p.commercialScore)),
+    feedback: {
+      technical: mergeText(parts.map((p) => p.feedback.technical)),
+      commercial: mergeText(parts.map((p) => p.feedback.commercial)),
+    },
+    nextSteps: mergePoints(
+      parts.map((p) => p.nextSteps),
+      (p) => key(p.text),
+      50,
+    ),
+    // Later in the call is better informed (a status or a date may be corrected as it goes).
+    suggestedLeadStatus: lastNonNull(parts.map((p) => p.suggestedLeadStatus)),
+    nextMeeting: lastNonNull(parts.map((p) => p.nextMeeting)),
+  };
+}
+
+/**
+ * Keeps only citations of lines firstLine..lastLine (the transcript, or the chunk a model saw). A
+ * point whose every citation pointed outside is dropped: its source was invented, so it cannot be audited.
+ */
+/** Every line number a result cites. */
+export function citedLineNumbers(result: CallAnalysis): number[] {
+  const all = [
+    ...result.technicalRequirements,
+    ...result.commercialPoints,
+    ...result.technicalScore.reasons,
+    ...result.commercialScore.reasons,
+    ...result.nextSteps,
+    ...(result.suggestedLeadStatus ? [result.suggestedLeadStatus] : []),
+    ...(result.nextMeeting ? [result.nextMeeting] : []),
+  ].flatMap((item) => item.lines);
+  return [...new Set(all)].sort((a, b) => a - b);
+}
+
+export function dropOutOfRangeCitations(analysis: CallAnalysis, lastLine: number, firstLine = 1): CallAnalysis {
+  const ok = (lines: number[]) => [...new Set(lines.filter((n) => Number.isInteger(n) && n >= firstLine && n <= lastLine))];
+  const fix = <T extends { lines: number[] }>(items: T[]) =>
+    items.map((item) => ({ ...item, lines: ok(item.lines) })).filter((item, i) => item.lines.length || !items[i]!.lines.length);
+  return {
+    ...analysis,
+    technicalRequirements: fix(analysis.technicalRequirements),
+    commercialPoints: fix(analysis.commercialPoints),
+    technicalScore: { ...analysis.technicalScore, reasons: fix(analysis.technicalScore.reasons) },
+    commercialScore: { ...analysis.commercialScore, reasons: fix(analysis.commercialScore.reasons) },
+    nextSteps: fix(analysis.nextSteps),
+    suggestedLeadStatus: analysis.suggestedLeadStatus && {
+      ...analysis.suggestedLeadStatus,
+      lines: ok(analysis.suggestedLeadStatus.lines),
+    },
+    nextMeeting: analysis.nextMeeting && { ...analysis.nextMeeting, lines: ok(analysis.nextMeeting.lines) },
+  };
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * The call-analysis contract of issue 10 (docs/decisions/008): what a transcript analysis
+ * produces, whichever provider wrote it, and the HTTP payloads around it. Shared by the
+ * server (validates provider output and API input) and the web app (renders it).
+ */
+
+export const transcriptLanguageSchema = z.enum(['en', 'fr']);
+export type TranscriptLanguage = z.infer<typeof transcriptLanguageSchema>;
+
+/** Transcript lines a point comes from: 1-based numbers into the transcript's lines. */
+export const citationSchema = z.array(z.number().int().min(1)).max(50);
+
+export const technicalRequirementSchema = z.object({
+  question: z.string().min(1).max(2000),
+  response: z.string().min(1).max(4000),
+  lines: citationSchema,
+});
+
+export const citedPointSchema = z.object({
+  text: z.string().min(1).max(2000),
+  lines: citationSchema,
+});
+
+export const scoreSchema = z.object({
+  /** 0–10, the scale of technical_scoring / commercial_scoring. */
+  score: z.number().min(0).max(10),
+  reasons: z.array(citedPointSchema).max(20),
+});
+
+/** Lead statuses an analysis may suggest (the words the workspaces' colour rules know). */
+export const suggestedLeadStatusSchema = z.enum(['Hot', 'Warm', 'Cold', 'Qualified', 'Unqualified', 'Contacted', 'New']);
+
+export const callAnalysisSchema = z.object({
+  language: transcriptLanguageSchema,
+  /** True for the offline analyzer: the UI says it is a quick, keyword-based analysis. */
+  quick: z.boolean(),
+  technicalRequirements: z.array(technicalRequirementSchema).max(100),
+  commercialPoints: z.array(citedPointSchema).max(100),
+  technicalScore: scoreSchema,
+  commercialScore: scoreSchema,
+  /** Coaching for the representative. */
+  feedback: z.object({ technical: z.string().max(4000), commercial: z.string().max(4000) }),
+  nextSteps: z.array(citedPointSchema).max(50),
+  suggestedLeadStatus: z.object({ value: suggestedLeadStatusSchema, lines: citationSchema }).nullable(),
+  /** ISO 8601 date-time when the call names the next meeting. */
+  nextMeeting: z.object({ date: z.iso.datetime({ offset: true }), lines: citationSchema }).nullable(),
+});
+export type CallAnalysis = z.infer<typeof callAnalysisSchema>;
+
+// --- jobs ---
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+
+export const jobSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('transcript_analysis'),
+  status: jobStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  /** Set once the opportunity exists (at once for an existing one, on success for a new one). */
+  opportunityId: z.number().int().nullable(),
+  /** The call_analyses row written on success. */
+  analysisId: z.uuid().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobIdParamsSchema = z.object({ id: z.uuid() });
+
+// --- rep: analyze a call ---
+
+/** A new opportunity created with the analysis (instead of an existing opportunityId). */
+export const newOpportunityFieldsSchema = z.object({
+  client_company_name: z.string().trim().min(1).max(200),
+  product: z.string().trim().min(1).max(200),
+  amount: z.coerce.number().min(0).max(1_000_000_000_000).optional(),
+});
+
+/**
+ * POST /api/call-analyses (rep). Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB)
+ * or a `text` field, plus these fields. Exactly one of opportunityId and the new-opportunity fields.
+ */
+export const callAnalysisRequestFieldsSchema = z.object({
+  language: transcriptLanguageSchema,
+  opportunityId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  client_company_name: z.string().trim().min(1).max(200).optional(),
+  product: z.string().trim().min(1).max(200).optional(),
+  amount: z.coerce.number().min(0).max(1_000_000_000_000).optional(),
+  text: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .optional(),
+});
+
+/** A row of an opportunity's analysis history. */
+export const callAnalysisSummarySchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  /** The user who ran it, or null when an integration (API key) sent it. */
+  createdBy: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  apiKeyName: z.string().nullable(),
+  provider: z.string(),
+  model: z.string().nullable(),
+  language: transcriptLanguageSchema,
+  transcriptName: z.string().nullable(),
+});
+
+/** GET /api/opportunities/:id/call-analyses: history (newest first) and the latest in full. */
+export const callAnalysisHistorySchema = z.object({
+  items: z.array(callAnalysisSummarySchema),
+  latest: callAnalysisSummarySchema
+    .extend({
+      result: callAnalysisSchema,
+      /** Only the cited lines, by line number ("12": "Prospect: do you support SSO?"). */
+      citedLines: z.record(z.string(), z.string()),
+      lineCount: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type CallAnalysisHistory = z.infer<typeof callAnalysisHistorySchema>;
+
+// --- managers: API keys ---
+
+export const apiKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export const createApiKeyBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+/** The full key appears in this answer only. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+
+// --- ingest API v1 ---
+
+/** POST /api/v1/call-insights: upsert by external_id (same request twice changes nothing). */
+export const callInsightBodySchema = z.object({
+  external_id: z.string().trim().min(1).max(200),
+  account_manager: z.string().trim().min(1).max(200),
+  client_company_name: z.string().trim().min(1).max(200),
+  product: z.string().trim().max(200).optional(),
+  client_name: z.string().trim().max(200).optional(),
+  amount: z.number().min(0).max(1_000_000_000_000).optional(),
+  status: z.string().trim().max(100).optional(),
+  lead_status: z.string().trim().max(100).optional(),
+  next_meeting_date: z.iso.datetime({ offset: true }).optional(),
+  closing_date: z.iso.date().optional(),
+  company_industry: z.string().trim().max(200).optional(),
+  analysis: callAnalysisSchema.optional(),
+});
+
+/** POST /api/v1/transcripts: queue an analysis; answers 202 with the job. */
+export const transcriptIngestBodySchema = z.object({
+  external_id: z.string().trim().min(1).max(200),
+  /** Needed when external_id is new: the opportunity is created with them. */
+  account_manager: z.string().trim().min(1).max(200).optional(),
+  client_company_name: z.string().trim().min(1).max(200).optional(),
+  product: z.string().trim().max(200).optional(),
+  language: transcriptLanguageSchema,
+  transcript: z
+    .string()
+    .min(1)
+    .max(2 * 1024 * 1024),
+  transcript_name: z.string().trim().max(200).optional(),
+});
