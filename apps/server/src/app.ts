@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
@@ -18,20 +19,34 @@ import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
-import { createStorage } from './storage/index.ts';
+import { createStorage, type Storage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { integrationRoutes } from './modules/integrations/routes.ts';
+import { apiKeyLookup } from './modules/integrations/keys.ts';
+import { createCallAnalysisProvider } from './ai/call-index.ts';
+import { callAnalysisRoutes, TRANSCRIPT_ANALYSIS, transcriptAnalysisHandler } from './modules/call-analysis/index.ts';
+import { createJobWorker, jobRoutes, type JobWorker } from './modules/jobs/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job worker (tests wake it or run it alone). */
+    jobWorker: JobWorker;
+  }
+}
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured storage (tests inject a failing one). */
+  storage?: Storage;
 }
 
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, storage }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: (req) => {
@@ -42,9 +57,13 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // On close: idle keep-alive sockets are closed at once, busy ones once their response is sent.
     forceCloseConnections: 'idle',
+    // Fastify marks itself closing before the listener stops: a connection accepted in that gap got
+    // a bare 503 (not our error shape) for a request nobody processed, lost in a rolling restart.
+    // The database stays open until close() returns, so those requests are served instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,6 +80,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
         userId: request.actor?.userId,
+        apiKeyId: request.apiKey?.id,
       },
       'request',
     );
@@ -107,13 +127,20 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Nexa API', version: '1.0.0', description: 'The HTTP API of Nexa (DESIGN.md §5).' },
+      components: {
+        securitySchemes: {
+          // The ingest API (/api/v1): a key a manager created under Integrations.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer nexa_…`' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
 
   const mailer = createMailer(config, app.log);
   const auth = createAuth(config, database.db, { mailer, log: app.log });
-  await app.register(accessControl, { auth, ping: database.ping });
+  await app.register(accessControl, { auth, db: database.db, ping: database.ping, findApiKey: apiKeyLookup(database.db) });
+  await app.register(readRouting, { database });
   await app.register(authRoutes, { auth, config });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
@@ -122,7 +149,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(leadsRoutes, {
     db: database.db,
     config,
-    storage: createStorage(config),
+    storage: storage ?? createStorage(config),
     mailer,
   });
   await app.register(analysisRoutes, {
@@ -132,8 +159,20 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
   await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
-  await app.register(pipelineRoutes, { db: database.db });
-  await app.register(companyRoutes, { db: database.db });
+  await app.register(pipelineRoutes);
+  await app.register(companyRoutes);
+  await app.register(jobRoutes, { db: database.db });
+  await app.register(callAnalysisRoutes, { db: database.db });
+
+  // Every process works the job queue (docs/decisions/008); it stops before the database closes.
+  const worker = createJobWorker({ db: database.db, log: app.log, ...config.jobs });
+  worker.register(TRANSCRIPT_ANALYSIS, transcriptAnalysisHandler(database.db, createCallAnalysisProvider(config.ai)));
+  app.addHook('onReady', async () => {
+    worker.start();
+  });
+  app.addHook('preClose', async () => worker.stop());
+  app.decorate('jobWorker', worker);
+  await app.register(integrationRoutes, { db: database.db, ingest: config.ingest });
 
   await registerSpa(app, config.webDistDir);
   return app;

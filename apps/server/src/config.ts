@@ -14,6 +14,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/|file:\/\/)/, 'must start with postgres://, file:// or memory://')
     .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_MODE: bool.optional(),
@@ -56,6 +60,8 @@ const envSchema = z.object({
   LEADS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LEADS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(600_000),
   LEADS_NOTIFY_EMAIL: z.email().optional(),
+  ORPHAN_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+  ORPHAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(900_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -73,6 +79,11 @@ const envSchema = z.object({
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  INGEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  INGEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
 });
 
@@ -85,6 +96,8 @@ export interface Config {
   dataDir: string;
   /** file:// (PGlite on disk), memory:// (PGlite in memory) or postgres:// */
   databaseUrl: string;
+  /** A read replica for the dashboards' reads (PostgreSQL only); null reads from the primary. */
+  databaseReadUrl: string | null;
   databaseKind: 'pglite' | 'postgres';
   publicUrl: string;
   authSecret: string;
@@ -109,6 +122,8 @@ export interface Config {
     uploadMaxBytes: number;
     rateLimit: { max: number; windowMs: number };
     notifyEmail: string | null;
+    /** Stored resumes with no application row are deleted once older than graceMs, every intervalMs (0 = off). */
+    orphanSweep: { graceMs: number; intervalMs: number };
   };
   storage:
     | { driver: 'local'; dir: string }
@@ -134,8 +149,12 @@ export interface Config {
     jsonMode: boolean;
   };
   analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
+  /** The ingest API (/api/v1): requests allowed per window, per API key. */
+  ingest: { rateLimit: { max: number; windowMs: number } };
   /** A representative's quarterly quota in dollars until a manager sets one. */
   defaultQuarterlyQuota: number;
+  /** Background jobs (docs/decisions/008): every process runs a worker unless concurrency is 0. */
+  jobs: { pollMs: number; concurrency: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +173,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET && databaseKind === 'postgres') {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL');
+  }
+  if (env.DATABASE_READ_URL && databaseKind !== 'postgres') {
+    throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL to be a PostgreSQL server');
   }
   let slots: SlotAvailability;
   try {
@@ -175,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     dataDir,
     databaseUrl,
+    databaseReadUrl: env.DATABASE_READ_URL ?? null,
     databaseKind,
     publicUrl: publicUrl.replace(/\/$/, ''),
     // The embedded default keeps a generated secret in the data folder (see db/secret.ts).
@@ -202,6 +225,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxBytes: env.LEADS_UPLOAD_MAX_BYTES,
       rateLimit: { max: env.LEADS_RATE_LIMIT_MAX, windowMs: env.LEADS_RATE_LIMIT_WINDOW_MS },
       notifyEmail: env.LEADS_NOTIFY_EMAIL ?? null,
+      orphanSweep: { graceMs: env.ORPHAN_SWEEP_GRACE_MS, intervalMs: env.ORPHAN_SWEEP_INTERVAL_MS },
     },
     storage:
       env.STORAGE_DRIVER === 's3'
@@ -228,6 +252,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },
       cacheTtlMs: env.ANALYSIS_CACHE_TTL_MS,
     },
+    ingest: { rateLimit: { max: env.INGEST_RATE_LIMIT_MAX, windowMs: env.INGEST_RATE_LIMIT_WINDOW_MS } },
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
+    jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ACCESS_RULES } from './access-rules.ts';
-import { openTestDatabase, startTestServer, testConfig, type HttpClient, type TestServer } from './test-app.ts';
+import { HttpClient, openTestDatabase, startTestServer, testConfig, type TestServer } from './test-app.ts';
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
@@ -20,12 +20,15 @@ describe('access matrix', () => {
     let server: TestServer;
     let rep: HttpClient;
     let manager: HttpClient;
+    let integration: HttpClient;
     beforeAll(async () => {
       server = await startTestServer();
       const r = await server.createUser({ role: 'Sales Representative' });
       const m = await server.createUser({ role: 'Sales Manager' });
       rep = await server.signIn(r.email, r.password);
       manager = await server.signIn(m.email, m.password);
+      const created = await manager.post('/api/api-keys', { name: 'access matrix' });
+      integration = new HttpClient(server.url, '', { authorization: `Bearer ${created.body.key}`, origin: '' });
     });
     afterAll(() => server.close());
 
@@ -47,6 +50,29 @@ describe('access matrix', () => {
       const res = await other.request(method, url, method === 'GET' ? undefined : {});
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
+    });
+
+    // An API key opens the ingest API and nothing else; a session opens everything but the ingest API.
+    it.each(routes.filter((r) => r.access !== 'public' && r.access !== 'api-key'))(
+      '$method $url refuses an API key with 401',
+      async ({ method, url }) => {
+        const res = await integration.request(method, url, method === 'GET' ? undefined : {});
+        expect(res.status).toBe(401);
+      },
+    );
+
+    const keyRoutes = routes.filter((r) => r.access === 'api-key');
+    it.each(keyRoutes)('$method $url refuses a session with 401', async ({ method, url }) => {
+      for (const session of [rep, manager]) {
+        const res = await session.request(method, url, method === 'GET' ? undefined : {});
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('unauthorized');
+      }
+    });
+
+    it.each(keyRoutes)('$method $url lets an API key past the access check', async ({ method, url }) => {
+      const res = await integration.request(method, url, method === 'GET' ? undefined : {});
+      expect([401, 403]).not.toContain(res.status);
     });
 
     it.each(routes.filter((r) => Array.isArray(r.access)))(

@@ -6,7 +6,13 @@ export type FakeBehaviour =
   | { kind: 'answer'; content: string | null }
   | { kind: 'error'; status: number; body: unknown }
   | { kind: 'hang' }
-  | { kind: 'slow'; content: string; pieces: number; delayMs: number };
+  | { kind: 'slow'; content: string; pieces: number; delayMs: number }
+  /** Any status, type and body, completion-shaped or not. */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
+  /** Half of a completion, then the connection is cut. */
+  | { kind: 'cut'; content: string }
+  /** Decides per request (e.g. a malformed answer first, then a valid one). */
+  | { kind: 'script'; next: (request: RecordedRequest, index: number) => Exclude<FakeBehaviour, { kind: 'script' }> };
 
 export interface RecordedRequest {
   method: string;
@@ -19,7 +25,8 @@ export interface FakeLlm {
   /** The base URL to give the SDK (like https://api.openai.com/v1). */
   baseUrl: string;
   requests: RecordedRequest[];
-  behave(behaviour: FakeBehaviour): void;
+  /** One behaviour for every request, or one chosen per request from its parsed body. */
+  behave(behaviour: FakeBehaviour | ((body: any) => FakeBehaviour)): void;
   close(): Promise<void>;
 }
 
@@ -42,7 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * codes, a server that never answers, and a body that trickles in.
  */
 export async function startFakeLlm(): Promise<FakeLlm> {
-  let behaviour: FakeBehaviour = { kind: 'answer', content: '{}' };
+  let behaviour: FakeBehaviour | ((body: any) => FakeBehaviour) = { kind: 'answer', content: '{}' };
   const requests: RecordedRequest[] = [];
 
   const server = http.createServer((req, res) => {
@@ -55,22 +62,33 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       } catch {
         // keep the text
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      const recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such route"}}');
         return;
       }
-      void respond(res, behaviour);
+      const chosen = typeof behaviour === 'function' ? behaviour(body) : behaviour;
+      void respond(res, chosen.kind === 'script' ? chosen.next(recorded, requests.length - 1) : chosen);
     });
   });
 
-  async function respond(res: http.ServerResponse, b: FakeBehaviour) {
+  async function respond(res: http.ServerResponse, b: Exclude<FakeBehaviour, { kind: 'script' }>) {
     if (b.kind === 'hang') return; // headers never come
     if (b.kind === 'error') {
       res.writeHead(b.status, { 'content-type': 'application/json' }).end(JSON.stringify(b.body));
       return;
     }
+    if (b.kind === 'raw') {
+      res.writeHead(b.status, { 'content-type': b.contentType }).end(b.body);
+      return;
+    }
     const text = JSON.stringify(completion(b.content));
+    if (b.kind === 'cut') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+      res.write(text.slice(0, text.length >> 1), () => res.destroy());
+      return;
+    }
     if (b.kind === 'answer') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(text);
       return;

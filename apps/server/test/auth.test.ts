@@ -135,6 +135,48 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
     expect((await elsewhere.get('/api/me')).status).toBe(401);
   });
 
+  it('extends a session once a day: the database expiry moves and the browser gets a fresh cookie', async () => {
+    const user = await server.createUser({ role: 'Sales Representative' });
+    const client = await server.signIn(user.email, user.password);
+    const day = 24 * 60 * 60 * 1000;
+    // Last extended more than a day ago: six days left of the seven.
+    const aged = new Date(Date.now() + 6 * day - 60_000);
+    await server.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.userId, user.id));
+
+    const res = await client.get('/api/me');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token='))).toBe(true);
+    const [row] = await server.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * day - 60_000);
+
+    // A fresh session is not rewritten on every request.
+    const again = await client.get('/api/me');
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses an expired session and a cookie whose signature was altered', async () => {
+    const user = await server.createUser({ role: 'Sales Representative' });
+    const client = await server.signIn(user.email, user.password);
+    const [name, value] = client.cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const token = decoded.slice(0, decoded.lastIndexOf('.'));
+    const forged = new HttpClient(server.url, `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`);
+    expect((await forged.get('/api/me')).status).toBe(401);
+    const unsigned = new HttpClient(server.url, `${name}=${token}`);
+    expect((await unsigned.get('/api/me')).status).toBe(401);
+    expect((await client.get('/api/me')).status).toBe(200);
+
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+
   it('reads the role from the database on every request', async () => {
     const user = await server.createUser({ role: 'Sales Representative' });
     const client = await server.signIn(user.email, user.password);

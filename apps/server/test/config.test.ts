@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ DATABASE_READ_URL: 'mysql://replica' }, /^Invalid configuration: DATABASE_READ_URL must start with postgres:\/\//],
+    [{ DATABASE_READ_URL: 'postgres://replica/nexa' }, /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/],
   ])('stops on %o with a one-line message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -28,7 +29,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('when the database connection 
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     anonymous = new HttpClient(base);
-    client = new HttpClient(base, 'better-auth.session_token=any-session');
+    // A correctly signed cookie: the server must reach the database to know whether it is valid.
+    const token = 'session-token-checked-while-the-database-is-down';
+    const signature = createHmac('sha256', config.authSecret).update(token).digest('base64');
+    client = new HttpClient(base, `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
   });
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
+import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
 /**
  * Schema fuzzing: every operation of /api/openapi.json gets generated valid-looking and hostile
- * inputs, signed out, as a representative and as a manager. Whatever comes in, the answer is
+ * inputs, signed out, as a representative, as a manager and as an integration (a valid API key). Whatever comes in, the answer is
  * never a 500, never a stack trace or SQL, and always a JSON error when it is an error.
  */
 
@@ -78,6 +78,8 @@ interface Operation {
   query: Record<string, Schema>;
   body?: Schema;
   multipart: boolean;
+  /** Declares a security scheme (the ingest API's bearer key). */
+  secured: boolean;
 }
 
 function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
@@ -94,6 +96,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Oper
         query: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
         body: content['application/json']?.schema,
         multipart: Boolean(content['multipart/form-data']),
+        secured: Boolean(op.security?.length),
       });
     }
   }
@@ -119,13 +122,16 @@ describe('schema fuzzing over the OpenAPI document', () => {
   let operations: Operation[];
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MAX: '100000' });
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000', INGEST_RATE_LIMIT_MAX: '100000' });
     const rep = await server.createUser({ role: 'Sales Representative' });
     const manager = await server.createUser({ role: 'Sales Manager' });
+    const managerClient = await server.signIn(manager.email, manager.password);
+    const { key } = (await managerClient.post('/api/api-keys', { name: 'fuzz' })).body;
     actors = [
       ['visitor', server.anonymous],
       ['rep', await server.signIn(rep.email, rep.password)],
-      ['manager', await server.signIn(manager.email, manager.password)],
+      ['manager', managerClient],
+      ['integration', new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' })],
     ];
     const doc = await server.anonymous.get('/api/openapi.json');
     operations = operationsOf(doc.body);
@@ -155,28 +161,33 @@ describe('schema fuzzing over the OpenAPI document', () => {
         body: op.body ? arbitraryFor(op.body) : fc.anything({ maxDepth: 1 }),
       });
       await fc.assert(
-        fc.asyncProperty(input, fc.constantFrom(...actors), async ({ params, query, body }, [who, client]) => {
-          let url = op.path;
-          op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])))));
-          const search = new URLSearchParams();
-          if (query && typeof query === 'object' && !Array.isArray(query)) {
-            for (const [k, v] of Object.entries(query))
-              if (v !== undefined) search.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-          }
-          const full = search.size ? `${url}?${search}` : url;
-          let payload: unknown;
-          if (op.method !== 'GET' && op.method !== 'DELETE') {
-            if (op.multipart) {
-              const form = new FormData();
-              if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) form.set(k, String(v));
-              payload = form;
-            } else {
-              payload = body === undefined ? null : body;
+        // A keyed route mostly gets the valid key, so its inputs reach the handler and the database.
+        fc.asyncProperty(
+          input,
+          fc.constantFrom(...(op.secured ? [actors[3]!, actors[3]!, ...actors] : actors)),
+          async ({ params, query, body }, [who, client]) => {
+            let url = op.path;
+            op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])))));
+            const search = new URLSearchParams();
+            if (query && typeof query === 'object' && !Array.isArray(query)) {
+              for (const [k, v] of Object.entries(query))
+                if (v !== undefined) search.set(k, typeof v === 'string' ? v : JSON.stringify(v));
             }
-          }
-          const res = await client.request(op.method, full, payload);
-          assertSafe(`${who} ${op.method} ${full.slice(0, 120)}`, res);
-        }),
+            const full = search.size ? `${url}?${search}` : url;
+            let payload: unknown;
+            if (op.method !== 'GET' && op.method !== 'DELETE') {
+              if (op.multipart) {
+                const form = new FormData();
+                if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) form.set(k, String(v));
+                payload = form;
+              } else {
+                payload = body === undefined ? null : body;
+              }
+            }
+            const res = await client.request(op.method, full, payload);
+            assertSafe(`${who} ${op.method} ${full.slice(0, 120)}`, res);
+          },
+        ),
         { numRuns: 12, seed: 20261122 },
       );
     }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamApplications } from '../src/db/schema.ts';
+import { sweepOrphanResumes } from '../src/modules/leads/orphan-sweeper.ts';
+import { createS3Storage } from '../src/storage/s3-storage.ts';
 import { fixtures, resumeForm } from './leads-fixtures.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -93,5 +95,28 @@ describe('resumes in an S3-compatible bucket (s3rver)', () => {
       await server.database.db.execute(sql`drop trigger refuse_application on team_applications`);
       await server.database.db.execute(sql`drop function refuse_application`);
     }
+  });
+
+  it('the orphan sweeper lists the bucket and deletes only old objects no row points to', async () => {
+    const rows = await server.database.db.select({ key: teamApplications.resume_file_path }).from(teamApplications);
+    const referenced = rows.map((r) => r.key!).filter(Boolean);
+    expect(referenced.length).toBeGreaterThan(0);
+    await client.send(new PutObjectCommand({ Bucket: 'resumes', Key: 'resumes/1-orphan.pdf', Body: '%PDF-1.4\n' }));
+    await client.send(new PutObjectCommand({ Bucket: 'resumes', Key: 'other/1-not-a-resume.pdf', Body: 'x' }));
+    const storage = createS3Storage({
+      bucket: 'resumes',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    const db = server.database.db;
+    expect((await sweepOrphanResumes({ db, storage, graceMs: 60_000 })).deleted).toEqual([]);
+    const later = new Date(Date.now() + 120_000);
+    expect((await sweepOrphanResumes({ db, storage, graceMs: 60_000, now: later })).deleted).toEqual(['resumes/1-orphan.pdf']);
+    const left: string[] = [];
+    for await (const object of storage.list('')) left.push(object.key);
+    expect(left.sort()).toEqual([...referenced, 'other/1-not-a-resume.pdf'].sort());
   });
 });

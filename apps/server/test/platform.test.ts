@@ -84,7 +84,7 @@ describe('access rules', () => {
   it('refuses to register an /api route without an access rule', async () => {
     const app = Fastify();
     const auth = createAuth(testConfig(), {} as never);
-    await app.register(accessControl, { auth, ping: async () => {} });
+    await app.register(accessControl, { auth, db: {} as never, ping: async () => {} });
     app.register(async (scoped) => {
       scoped.get('/api/oops', async () => ({}));
     });

@@ -32,11 +32,39 @@ const RECOMPUTED_QUARTERS = sql`
 const STORED_QUARTERS = sql`
   SELECT owner_key, quarter::text, deals::text, amount_sum::numeric::text FROM team_quarter_wins ORDER BY 1, 2`;
 
+const RECOMPUTED_COMPANIES = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, client_company_name AS company, count(*)::text AS deals
+  FROM opportunities WHERE client_company_name IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`;
+const STORED_COMPANIES = sql`SELECT owner_key, company, deals::text FROM rep_companies ORDER BY 1, 2`;
+const RECOMPUTED_COMPANY_MONTHS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, to_char(record_date AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
+    client_company_name AS company, count(*)::text AS deals
+  FROM opportunities WHERE client_company_name IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const STORED_COMPANY_MONTHS = sql`
+  SELECT owner_key, to_char(month, 'YYYY-MM') AS month, company, deals::text FROM rep_company_months ORDER BY 1, 2, 3`;
+
+const RECOMPUTED_MEETING_DAYS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, to_char(next_meeting_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+    coalesce(lead_status, '') AS lead_status, count(*)::text AS meetings
+  FROM opportunities WHERE next_meeting_date IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const STORED_MEETING_DAYS = sql`
+  SELECT owner_key, to_char(day, 'YYYY-MM-DD') AS day, lead_status, meetings::text FROM rep_meeting_days ORDER BY 1, 2, 3`;
+
+const RECOMPUTED_FIELD_VALUES = sql`
+  SELECT owner_key, field, value, count(*)::text AS rows FROM (
+    SELECT coalesce(owner_id, '') AS owner_key, 'product' AS field, product AS value FROM opportunities WHERE product IS NOT NULL
+    UNION ALL SELECT coalesce(owner_id, ''), 'status', status FROM opportunities WHERE status IS NOT NULL
+    UNION ALL SELECT coalesce(owner_id, ''), 'lead_status', lead_status FROM opportunities WHERE lead_status IS NOT NULL
+    UNION ALL SELECT coalesce(owner_id, ''), 'industry', CASE WHEN trim(coalesce(company_industry, '')) = '' THEN 'Technology' ELSE trim(company_industry) END
+      FROM opportunities
+  ) v GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const STORED_FIELD_VALUES = sql`SELECT owner_key, field, value, rows::text FROM rep_field_values ORDER BY 1, 2, 3`;
+
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
 
-describe('team summaries', () => {
+describe('team and rep summaries', () => {
   let server: TestServer;
   let reps: string[];
   const select = async (query: ReturnType<typeof sql>) =>
@@ -45,6 +73,10 @@ describe('team summaries', () => {
     const [stored, recomputed] = [await select(STORED), await select(RECOMPUTED)];
     expect(stored).toEqual(recomputed);
     expect(await select(STORED_QUARTERS)).toEqual(await select(RECOMPUTED_QUARTERS));
+    expect(await select(STORED_COMPANIES)).toEqual(await select(RECOMPUTED_COMPANIES));
+    expect(await select(STORED_COMPANY_MONTHS)).toEqual(await select(RECOMPUTED_COMPANY_MONTHS));
+    expect(await select(STORED_MEETING_DAYS)).toEqual(await select(RECOMPUTED_MEETING_DAYS));
+    expect(await select(STORED_FIELD_VALUES)).toEqual(await select(RECOMPUTED_FIELD_VALUES));
     return recomputed.length;
   };
 
@@ -90,6 +122,26 @@ describe('team summaries', () => {
       .set({ owner_id: null, closing_date: null })
       .where(inArray(opportunities.id, some.slice(30, 40)));
     await expectInSync();
+    // Company renamed, moved to another month, cleared, and two companies merged into one.
+    await db
+      .update(opportunities)
+      .set({ client_company_name: 'Renamed Co', record_date: new Date(Date.UTC(2025, 0, 15)) })
+      .where(inArray(opportunities.id, some.slice(0, 15)));
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ client_company_name: null, next_meeting_date: null })
+      .where(inArray(opportunities.id, some.slice(15, 20)));
+    await db
+      .update(opportunities)
+      .set({ next_meeting_date: sql`next_meeting_date + interval '3 days'`, lead_status: null, company_industry: '  ' })
+      .where(inArray(opportunities.id, some.slice(25, 35)));
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ client_company_name: 'Renamed Co' })
+      .where(inArray(opportunities.id, some.slice(20, 40)));
+    await expectInSync();
     // An update that changes nothing the summaries count leaves them as they are.
     await db.update(opportunities).set({ product: 'Renamed' });
     await expectInSync();
@@ -110,7 +162,7 @@ describe('team summaries', () => {
     await expectInSync();
     await db.delete(opportunities).where(sql`id % 3 = 0`);
     await expectInSync();
-    await db.execute(sql`TRUNCATE opportunities`);
+    await db.execute(sql`TRUNCATE opportunities CASCADE`);
     expect(await expectInSync()).toBe(0);
   });
 

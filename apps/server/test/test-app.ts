@@ -6,13 +6,14 @@ import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Storage } from '../src/storage/index.ts';
 import { createUserAccount, type NewUser } from '../src/modules/users/service.ts';
 import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A database of its own for one test file, copied from the migrated template of the run. */
-export async function openTestDatabase(): Promise<Database & { url: string }> {
+export async function openTestDatabase(options: { readUrl?: string } = {}): Promise<Database & { url: string }> {
   if (testDatabaseKind() === 'pglite') {
     const tarball = fs.readFileSync(inject('pgliteTemplate'));
     const database = await openDatabase('memory://', { loadDataDir: new Blob([tarball]) });
@@ -23,7 +24,7 @@ export async function openTestDatabase(): Promise<Database & { url: string }> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   const url = withDatabaseName(adminUrl(), name);
-  const database = await openDatabase(url, { poolMax: 4 });
+  const database = await openDatabase(url, { poolMax: 4, readUrl: options.readUrl });
   return {
     ...database,
     url,
@@ -70,6 +71,8 @@ export class HttpClient {
   constructor(
     private readonly base: string,
     public cookie = '',
+    /** Sent with every request (an integration's `authorization: Bearer …`). */
+    private readonly defaults: Record<string, string> = {},
   ) {}
 
   async request<T = any>(
@@ -78,7 +81,7 @@ export class HttpClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<HttpResponse<T>> {
-    const init: RequestInit = { method, headers: { origin: TEST_ORIGIN, ...headers } };
+    const init: RequestInit = { method, headers: { origin: TEST_ORIGIN, ...this.defaults, ...headers } };
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
@@ -105,14 +108,20 @@ export class HttpClient {
   patch<T = any>(path: string, body?: unknown) {
     return this.request<T>('PATCH', path, body);
   }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
 }
 
 let userCounter = 0;
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { readReplicaUrl?: string; storage?: Storage } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase({ readUrl: options.readReplicaUrl });
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, storage: options.storage });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const auth = createAuth(config, database.db);

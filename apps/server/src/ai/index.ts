@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { createOfflineProvider } from './offline-provider.ts';
-import { createOpenAiProvider } from './openai-provider.ts';
+import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider.ts';
 import type { AnalysisProvider } from './provider.ts';
 
 export type { AnalysisInput, AnalysisProvider, CompanyContext, ProviderAnalysis } from './provider.ts';
@@ -8,15 +8,19 @@ export { AnalysisUnavailableError } from './provider.ts';
 
 /** The configured provider: an OpenAI-compatible endpoint when AI_BASE_URL is set, else offline. */
 export function createAnalysisProvider(ai: Config['ai']): AnalysisProvider {
-  if (ai.provider === 'openai' && ai.baseUrl) {
-    return createOpenAiProvider({
-      baseUrl: ai.baseUrl,
-      apiKey: ai.apiKey,
-      model: ai.model,
-      timeoutMs: ai.timeoutMs,
-      maxRetries: ai.maxRetries,
-      jsonMode: ai.jsonMode,
-    });
-  }
-  return createOfflineProvider();
+  const openAi = openAiOptions(ai);
+  return openAi ? createOpenAiProvider(openAi) : createOfflineProvider();
+}
+
+/** The OpenAI-compatible endpoint's settings when AI_BASE_URL is set; null means the offline analyzers. */
+export function openAiOptions(ai: Config['ai']): OpenAiProviderOptions | null {
+  if (ai.provider !== 'openai' || !ai.baseUrl) return null;
+  return {
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    timeoutMs: ai.timeoutMs,
+    maxRetries: ai.maxRetries,
+    jsonMode: ai.jsonMode,
+  };
 }

@@ -32,8 +32,9 @@ function classify(error: unknown): AnalysisUnavailableError {
   return new AnalysisUnavailableError('upstream_error', error instanceof Error ? error.name : 'unknown', { cause: error });
 }
 
-export function createOpenAiProvider(options: OpenAiProviderOptions): AnalysisProvider {
-  const client = new OpenAI({
+/** One SDK client per provider, with our timeout and retries instead of the SDK's 600 s and 2. */
+export function createOpenAiClient(options: OpenAiProviderOptions): OpenAI {
+  return new OpenAI({
     baseURL: options.baseUrl,
     // Local servers (Ollama, vLLM, LM Studio) need no key, but the SDK requires one.
     apiKey: options.apiKey ?? 'no-key',
@@ -41,6 +42,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AnalysisPr
     maxRetries: options.maxRetries,
     logLevel: 'off',
   });
+}
+
+export function createOpenAiProvider(options: OpenAiProviderOptions): AnalysisProvider {
+  const client = createOpenAiClient(options);
 
   return {
     name: 'openai',

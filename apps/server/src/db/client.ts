@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,8 +12,18 @@ export type Schema = typeof schema;
 /** One database type for callers, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw SQL statement: both drivers answer `{ rows }`, typed differently. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export interface Database {
   db: Db;
+  /**
+   * Where read-only dashboard queries may go: a read replica when DATABASE_READ_URL is set,
+   * else the primary itself. Writes, and reads that must see the caller's own writes, use db.
+   */
+  reader: Db;
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -26,6 +37,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /** PostgreSQL read replica. */
+  readUrl?: string | null;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -36,11 +49,12 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
 async function openPglite(url: string, options: OpenOptions): Promise<Database> {
   const dir = url.startsWith('file://') ? url.slice('file://'.length) : undefined;
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir });
+  const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    reader: db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
@@ -52,10 +66,10 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+function openPool(url: string, max: number) {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolMax ?? 10,
+    max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // Fail a statement rather than hang a request when the server stalls.
@@ -63,15 +77,22 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = openPool(url, options.poolMax ?? 10);
+  const replica = options.readUrl ? openPool(options.readUrl, options.poolMax ?? 10) : null;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    reader: replica ? (drizzlePg(replica, { schema }) as unknown as Db) : db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), replica?.end()]);
     },
   };
 }

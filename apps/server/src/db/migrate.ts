@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
@@ -25,7 +26,9 @@ export async function runMigrations(database: Database, migrationsFolder = MIGRA
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(database.db as never, { migrationsFolder });
+    // On this session, not the pool: the pool's statement timeout (15 s, for requests) would
+    // cut an index build over a large table short.
+    await migratePg(drizzlePg(lock), { migrationsFolder });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await lock.end().catch(() => {});

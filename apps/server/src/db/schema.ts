@@ -129,9 +129,12 @@ export const opportunities = pgTable(
     technical_feedback: text('technical_feedback'),
     commercial_feedback: text('commercial_feedback'),
     technical_attached_file: text('technical_attached_file'),
+    /** The id an integration gave this opportunity (ingest API upserts by it). */
+    external_id: text('external_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('opportunities_external_id_unique').on(t.external_id),
     index('opportunities_owner_meeting_idx').on(t.owner_id, t.next_meeting_date),
     index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
@@ -140,6 +143,14 @@ export const opportunities = pgTable(
     index('opportunities_owner_product_status_meeting_idx').on(t.owner_id, t.product, t.pipeline_status, t.next_meeting_date),
   ],
 );
+
+/**
+ * The text a free-text search looks in, written exactly as the trigram index of migration
+ * opportunity_search so the planner uses it.
+ */
+export const opportunitySearchText = sql`(coalesce(${opportunities.product}, '') || chr(1) || coalesce(${opportunities.client_company_name}, '')
+    || chr(1) || coalesce(${opportunities.client_name}, '') || chr(1) || coalesce(${opportunities.account_manager}, '')
+    || chr(1) || coalesce(${opportunities.amount}::text, ''))`;
 
 /** Win rate per owner: closed-won ÷ (closed-won + closed-lost), DESIGN §4.6. */
 export const repWinRate = pgView('rep_win_rate', {
@@ -186,6 +197,65 @@ export const teamQuarterWins = pgTable(
     amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.quarter] })],
+);
+
+/**
+ * The distinct client companies of each representative (all time, and per month recorded), kept
+ * by triggers like the team summaries (migration rep_company_summaries), so the rep dashboard's
+ * company cards count a few index entries instead of de-duplicating every opportunity.
+ */
+export const repCompanies = pgTable(
+  'rep_companies',
+  {
+    owner_key: text('owner_key').notNull(),
+    company: text('company').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.company] })],
+);
+
+export const repCompanyMonths = pgTable(
+  'rep_company_months',
+  {
+    owner_key: text('owner_key').notNull(),
+    /** First day of the month of record_date, in UTC. */
+    month: date('month', { mode: 'string' }).notNull(),
+    company: text('company').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.month, t.company] })],
+);
+
+/**
+ * A representative's meetings per day (UTC) and lead status, for the dashboard calendar's dots:
+ * a month is at most a few hundred rows, whatever the number of meetings. lead_status '' stands
+ * for none.
+ */
+export const repMeetingDays = pgTable(
+  'rep_meeting_days',
+  {
+    owner_key: text('owner_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lead_status: text('lead_status').notNull(),
+    meetings: bigint('meetings', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.day, t.lead_status] })],
+);
+
+/**
+ * The values present in a representative's rows, per field (product, status, lead_status,
+ * industry), for the filter dropdowns: a few dozen rows instead of de-duplicating every row.
+ * industry holds the displayed value ('Technology' when empty).
+ */
+export const repFieldValues = pgTable(
+  'rep_field_values',
+  {
+    owner_key: text('owner_key').notNull(),
+    field: text('field', { enum: ['product', 'status', 'lead_status', 'industry'] }).notNull(),
+    value: text('value').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.field, t.value] })],
 );
 
 // --- leads ---
@@ -256,4 +326,81 @@ export const companyAnalysisCache = pgTable('company_analysis_cache', {
   recommended_cards: jsonb('recommended_cards').$type<string[]>().notNull(),
   provider: text('provider').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- call analysis, jobs and the ingest API (issue 10; contract in docs/decisions/008) ---
+
+/**
+ * Every analysis ever written into an opportunity, newest last: who (a user or an API key),
+ * when, which provider and model, the transcript's lines (for citations) and the validated
+ * result (CallAnalysis of @nexa/domain). The opportunity's own fields hold the latest one.
+ */
+export const callAnalyses = pgTable(
+  'call_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    opportunity_id: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    model: text('model'),
+    language: text('language', { enum: ['en', 'fr'] }).notNull(),
+    transcript_name: text('transcript_name'),
+    /** The transcript as numbered lines (index 0 is line 1); null when an integration sent results only. */
+    transcript_lines: jsonb('transcript_lines').$type<string[]>(),
+    result: jsonb('result').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('call_analyses_opportunity_idx').on(t.opportunity_id, t.created_at)],
+);
+
+/**
+ * Background work (transcript analysis) claimed with FOR UPDATE SKIP LOCKED, so with several
+ * instances one worker takes a job, never two. A job belongs to a user or to an API key.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** 0–100. */
+    progress: integer('progress').notNull().default(0),
+    payload: jsonb('payload').notNull(),
+    result: jsonb('result'),
+    /** A safe message for the owner (never a provider's text or a stack). */
+    error: text('error'),
+    owner_id: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    opportunity_id: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** A running job whose lease has passed is taken again (its worker died). */
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    run_after: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.run_after),
+    index('jobs_owner_idx').on(t.owner_id, t.created_at),
+    index('jobs_api_key_idx').on(t.api_key_id, t.created_at),
+  ],
+);
+
+/** Keys for integrations: shown once, stored as a SHA-256 hash of the whole key. */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The first characters of the key, shown in lists so a key can be recognised. */
+  prefix: text('prefix').notNull(),
+  key_hash: text('key_hash').notNull().unique(),
+  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
 });

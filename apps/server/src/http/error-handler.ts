@@ -49,6 +49,8 @@ export function body(code: ErrorCode, message: string, field?: string): ApiError
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A dependency failure raised without its own log line (it carries the cause) leaves a trace here.
+      if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       return reply.status(error.status).send(body(error.code, error.message, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

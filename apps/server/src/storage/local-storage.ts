@@ -29,5 +29,21 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
+    async *list(prefix) {
+      let names: string[];
+      try {
+        names = (await fsp.readdir(root, { recursive: true })) as string[];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const name of names) {
+        const key = name.split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        // A file removed between the listing and the stat is simply no longer there.
+        const stat = await fsp.stat(path.join(root, name)).catch(() => null);
+        if (stat?.isFile()) yield { key, lastModified: stat.mtime };
+      }
+    },
   };
 }

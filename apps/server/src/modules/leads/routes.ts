@@ -26,6 +26,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/index.ts';
 import { leadsCsv } from './csv.ts';
 import { notifyNewLead } from './notify.ts';
+import { startOrphanSweeper } from './orphan-sweeper.ts';
 import { bookedSlotStarts, countLeads, listLeads } from './queries.ts';
 import {
   createDemoRequest,
@@ -66,6 +67,12 @@ const cleanName = (name: string) =>
 
 export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, config, storage, mailer }) => {
   const maxBytes = config.leads.uploadMaxBytes;
+  let sweeper: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    sweeper = startOrphanSweeper({ db, storage, log: app.log, ...config.leads.orphanSweep });
+  });
+  app.addHook('onClose', async () => sweeper?.stop());
+
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 24, headerPairs: 100 },
   });

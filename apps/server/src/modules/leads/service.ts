@@ -149,7 +149,13 @@ export async function createTeamApplication(
       throw new AppError('unsupported_media_type', `invalid_file_type: ${check.reason}; PDF, DOC or DOCX only`, 'resume');
     }
     const key = resumeKey(meta.now, check.kind.extension);
-    await storage.put(key, resume.tempPath, check.kind.contentType);
+    try {
+      await storage.put(key, resume.tempPath, check.kind.contentType);
+    } catch (error) {
+      // A put that failed half-way may have left bytes; the orphan sweeper is the backstop if this fails too.
+      await storage.delete(key).catch(() => {});
+      throw Object.assign(new AppError('service_unavailable', 'File storage is temporarily unavailable'), { cause: error });
+    }
     stored = { key, contentType: check.kind.contentType, size: resume.size };
   }
   try {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   isPipelineStatus,
+  ROLES,
   parseSort,
   type OpportunityFacets,
   type OpportunityListItem,
@@ -9,7 +10,7 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { opportunities as o } from '../../db/schema.ts';
+import { opportunities as o, opportunitySearchText, repFieldValues, teamSummaries } from '../../db/schema.ts';
 import { iso, visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -40,16 +41,9 @@ export function listConditions(actor: Actor, query: OpportunityListQuery): SQL |
   const conditions: Array<SQL | undefined> = [visibleTo(actor)];
   if (query.q) {
     const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(o.product, pattern),
-        ilike(o.client_company_name, pattern),
-        ilike(o.client_name, pattern),
-        ilike(o.account_manager, pattern),
-        // Amount text (spec §5): "12500" finds 12500.00.
-        sql`${o.amount}::text ilike ${pattern}`,
-      ),
-    );
+    // Product, client company, client, account manager and amount text (spec §5: "12500" finds
+    // 12500.00), through the trigram index (migration opportunity_search).
+    conditions.push(sql`${opportunitySearchText} ilike ${pattern}`);
   }
   if (query.product) conditions.push(eq(o.product, query.product));
   if (query.status) {
@@ -100,7 +94,7 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const order = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(o)
@@ -108,32 +102,48 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
       .orderBy(order, descending ? desc(o.id) : asc(o.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(o).where(where),
+    countOpportunities(db, actor, query, where),
   ]);
-  return { items: rows.map(toListItem), total: total?.n ?? 0 };
+  return { items: rows.map(toListItem), total };
 }
 
-const sorted = (values: string[] | null) => (values ?? []).filter((v) => v.trim() !== '');
-
-/** Dropdown options built from the data present (spec §2), in one pass over the rep's index entries. */
-export async function opportunityFacets(db: Db, actor: Actor): Promise<OpportunityFacets> {
+/**
+ * The list's total. Without filters, or with a pipeline status only, it is a sum over the kept-up
+ * team summaries (decision 007) — counting a rep's 20,000 rows on every page costs more than the
+ * page itself. Any other filter counts the matching rows.
+ */
+async function countOpportunities(db: Db, actor: Actor, query: OpportunityListQuery, where: SQL | undefined) {
+  const { q, product, status, lead_status, client_company_name, from, to } = query;
+  const filtered = q || product || lead_status || client_company_name || from || to || (status && !isPipelineStatus(status));
+  if (filtered) {
+    const [row] = await db.select({ n: count() }).from(o).where(where);
+    return row?.n ?? 0;
+  }
   const [row] = await db
-    .select({
-      products: sql<
-        string[] | null
-      >`array_agg(distinct ${o.product} order by ${o.product}) filter (where ${o.product} is not null)`,
-      statuses: sql<string[] | null>`array_agg(distinct ${o.status} order by ${o.status}) filter (where ${o.status} is not null)`,
-      lead_statuses: sql<
-        string[] | null
-      >`array_agg(distinct ${o.lead_status} order by ${o.lead_status}) filter (where ${o.lead_status} is not null)`,
-      industries: sql<string[] | null>`array_agg(distinct coalesce(nullif(btrim(${o.company_industry}), ''), 'Technology'))`,
-    })
-    .from(o)
-    .where(visibleTo(actor));
+    .select({ n: sql<string>`coalesce(sum(${teamSummaries.deals}), 0)` })
+    .from(teamSummaries)
+    .where(
+      and(
+        actor.role === ROLES.manager ? undefined : eq(teamSummaries.owner_key, actor.userId),
+        status ? eq(teamSummaries.pipeline_status, status) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Dropdown options built from the data present (spec §2), read from the kept-up rep_field_values. */
+export async function opportunityFacets(db: Db, actor: Actor): Promise<OpportunityFacets> {
+  const rows = await db
+    .selectDistinct({ field: repFieldValues.field, value: repFieldValues.value })
+    .from(repFieldValues)
+    .where(actor.role === ROLES.manager ? undefined : eq(repFieldValues.owner_key, actor.userId))
+    .orderBy(asc(repFieldValues.field), asc(repFieldValues.value));
+  const values = (field: (typeof rows)[number]['field']) =>
+    rows.filter((r) => r.field === field && r.value.trim() !== '').map((r) => r.value);
   return {
-    products: sorted(row?.products ?? null),
-    statuses: sorted(row?.statuses ?? null),
-    lead_statuses: sorted(row?.lead_statuses ?? null),
-    industries: sorted(row?.industries ?? null).sort(),
+    products: values('product'),
+    statuses: values('status'),
+    lead_statuses: values('lead_status'),
+    industries: values('industry').sort(),
   };
 }

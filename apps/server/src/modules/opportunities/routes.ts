@@ -38,13 +38,13 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
         response: { 200: pageOf(opportunityListItemSchema) },
       },
     },
-    async (request) => listOpportunities(db, actorOf(request), request.query),
+    async (request) => listOpportunities(request.readDb, actorOf(request), request.query),
   );
 
   app.get(
     '/api/opportunities/facets',
     { config: { access: READERS }, schema: { tags: ['opportunities'], response: { 200: opportunityFacetsSchema } } },
-    async (request) => opportunityFacets(db, actorOf(request)),
+    async (request) => opportunityFacets(request.readDb, actorOf(request)),
   );
 
   app.get(

@@ -1,11 +1,27 @@
-import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { monthRange, type PipelineSummary } from '@nexa/domain';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { PIPELINE_STATUSES, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
-import { opportunities as o } from '../../db/schema.ts';
+import { selectRows, type Db } from '../../db/client.ts';
+import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
 import { iso } from '../opportunities/scope.ts';
 
 const UPCOMING_LIMIT = 8;
+
+interface SummaryTotal {
+  status: string;
+  count: number | string;
+  amount: number | string;
+}
+interface CardsRow {
+  /** json: node-postgres parses it, PGlite may hand back text. */
+  totals: SummaryTotal[] | string;
+  follow_up_count: number | string;
+  company_count: number | string;
+  companies_this_month: number | string;
+}
+
+const parseJson = <T>(value: T | string | undefined): T | [] =>
+  value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const currentMonth = (now: Date) => now.toISOString().slice(0, 7);
 
@@ -18,45 +34,25 @@ export async function pipelineSummary(
 ): Promise<PipelineSummary> {
   const owned = eq(o.owner_id, actor.userId);
   const calendarMonth = month ?? currentMonth(now);
-  const calendarRange = monthRange(calendarMonth);
-  const thisMonth = monthRange(currentMonth(now));
-  const day = sql<string>`to_char(${o.next_meeting_date} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const thisMonthStart = `${currentMonth(now)}-01`;
 
-  const perStatus = (status: string) => ({
-    count: sql<number>`count(*) filter (where ${o.pipeline_status} = ${status})::int`,
-    amount: sql<number>`coalesce(sum(${o.amount}) filter (where ${o.pipeline_status} = ${status}), 0)::float8`,
-  });
-  // One pass over the rep's entries of the covering index (migration 0002) for every card.
-  const perCompany = db
-    .select({
-      name: o.client_company_name,
-      recentlyRecorded: sql<boolean>`bool_or(${o.record_date} >= ${thisMonth.start} and ${o.record_date} < ${thisMonth.end})`.as(
-        'recently_recorded',
-      ),
-    })
-    .from(o)
-    .where(and(owned, isNotNull(o.client_company_name)))
-    .groupBy(o.client_company_name)
-    .as('per_company');
-  const [[cards], [companies], upcoming, days] = await Promise.all([
-    db
-      .select({
-        ongoingCount: perStatus('On-going').count,
-        ongoingAmount: perStatus('On-going').amount,
-        wonCount: perStatus('Closed-Win').count,
-        wonAmount: perStatus('Closed-Win').amount,
-        lostCount: perStatus('Closed-Lost').count,
-        lostAmount: perStatus('Closed-Lost').amount,
-        followUpCount: sql<number>`count(*) filter (where ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending')::int`,
-      })
-      .from(o)
-      .where(owned),
-    db
-      .select({
-        companyCount: sql<number>`count(*)::int`,
-        companiesThisMonth: sql<number>`count(*) filter (where ${perCompany.recentlyRecorded})::int`,
-      })
-      .from(perCompany),
+  // The cards in one statement over kept-up summaries (team_summaries, rep_companies,
+  // rep_company_months) and the follow-up partial index: a few index entries, whatever the
+  // number of the rep's opportunities (docs/decisions/009).
+  const cardsQuery = selectRows<CardsRow>(
+    db,
+    sql`
+    select
+      (select coalesce(json_agg(json_build_object('status', pipeline_status, 'count', deals, 'amount', amount_sum::float8)), '[]'::json)
+         from ${teamSummaries} where owner_key = ${actor.userId}) as totals,
+      (select count(*)::int from ${o} where ${o.owner_id} = ${actor.userId}
+         and ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending') as follow_up_count,
+      (select count(*)::int from ${repCompanies} where owner_key = ${actor.userId}) as company_count,
+      (select count(*)::int from ${repCompanyMonths} where owner_key = ${actor.userId}
+         and month = ${thisMonthStart}::date) as companies_this_month`,
+  );
+  const [cardsResult, upcoming, days] = await Promise.all([
+    cardsQuery,
     db
       .select({
         id: o.id,
@@ -70,25 +66,26 @@ export async function pipelineSummary(
       .where(and(owned, gt(o.next_meeting_date, now)))
       .orderBy(asc(o.next_meeting_date), asc(o.id))
       .limit(UPCOMING_LIMIT),
-    db
-      .select({ date: day, lead_status: sql<string | null>`min(${o.lead_status})`, count: sql<number>`count(*)::int` })
-      .from(o)
-      .where(and(owned, gte(o.next_meeting_date, calendarRange.start), lt(o.next_meeting_date, calendarRange.end)))
-      .groupBy(day)
-      .orderBy(day),
+    selectRows<{ date: string; lead_status: string | null; count: number }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
+        from ${repMeetingDays} where owner_key = ${actor.userId}
+          and day >= ${calendarMonth + '-01'}::date and day < (${calendarMonth + '-01'}::date + interval '1 month')
+        group by day order by day`,
+    ),
   ]);
 
-  const totals: PipelineSummary['totals'] = [
-    { status: 'On-going', count: cards?.ongoingCount ?? 0, amount: Number(cards?.ongoingAmount ?? 0) },
-    { status: 'Closed-Win', count: cards?.wonCount ?? 0, amount: Number(cards?.wonAmount ?? 0) },
-    { status: 'Closed-Lost', count: cards?.lostCount ?? 0, amount: Number(cards?.lostAmount ?? 0) },
-  ];
+  const cards = cardsResult[0];
+  const totals: PipelineSummary['totals'] = PIPELINE_STATUSES.map((status) => {
+    const found = parseJson<SummaryTotal[]>(cards?.totals).find((t) => t.status === status);
+    return { status, count: Number(found?.count ?? 0), amount: Number(found?.amount ?? 0) };
+  });
   return {
     totals,
     openCount: totals[0]!.count,
-    followUpCount: cards?.followUpCount ?? 0,
-    companyCount: companies?.companyCount ?? 0,
-    companiesThisMonth: companies?.companiesThisMonth ?? 0,
+    followUpCount: Number(cards?.follow_up_count ?? 0),
+    companyCount: Number(cards?.company_count ?? 0),
+    companiesThisMonth: Number(cards?.companies_this_month ?? 0),
     upcomingMeetings: upcoming.map((m) => ({ ...m, next_meeting_date: iso(m.next_meeting_date)! })),
     calendar: { month: calendarMonth, days },
   };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES, type RepresentativeSortField } from '@nexa/domain';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 
 /**
  * Every team figure comes from the summaries (team_summaries, team_quarter_wins, rep_win_rate),
@@ -30,10 +30,7 @@ export interface MemberRow {
   closedLost: number;
 }
 
-type Rows<T> = { rows: T[] };
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
+export const rows = selectRows;
 
 /** The representatives (users with the role) and one Unassigned group for every other owner. */
 const membersCte = (onlyRepresentative?: string) => sql`
@@ -206,7 +203,9 @@ export async function recentOpportunities(db: Db, id: string, limit: number): Pr
         technical_scoring::float8 AS technical_scoring, commercial_scoring::float8 AS commercial_scoring,
         to_char(record_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS record_date
       FROM opportunities WHERE owner_id = ${id}
-      ORDER BY record_date DESC LIMIT ${limit}`,
+      -- Qualified: a bare record_date is the text column of the select list, and sorting by it
+      -- reads every row of the representative (460 ms at 20,000 rows instead of 0.1 ms).
+      ORDER BY opportunities.record_date DESC LIMIT ${limit}`,
   );
 }
 

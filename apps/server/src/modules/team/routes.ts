@@ -29,7 +29,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
   app.get(
     '/api/team',
     { config: { access: MANAGER }, schema: { tags: ['team'], response: { 200: teamOverviewSchema } } },
-    async () => getTeamOverview(db),
+    async (request) => getTeamOverview(request.readDb),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
       config: { access: MANAGER },
       schema: { tags: ['team'], querystring: representativesQuerySchema, response: { 200: representativesPageSchema } },
     },
-    async (request) => listRepresentatives(db, request.query),
+    async (request) => listRepresentatives(request.readDb, request.query),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
       config: { access: MANAGER },
       schema: { tags: ['team'], params: representativeParamsSchema, response: { 200: representativeDetailSchema } },
     },
-    async (request) => getRepresentativeDetail(db, request.params.id, defaultQuarterlyQuota),
+    async (request) => getRepresentativeDetail(request.readDb, request.params.id, defaultQuarterlyQuota),
   );
 
   app.put(
@@ -63,7 +63,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
     },
     async (request) => {
       await setQuarterlyQuota(db, request.params.id, request.body.quarterlyQuota);
-      return getRepresentativeDetail(db, request.params.id, defaultQuarterlyQuota);
+      return getRepresentativeDetail(request.readDb, request.params.id, defaultQuarterlyQuota);
     },
   );
 

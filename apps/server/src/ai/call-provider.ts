@@ -1,0 +1,51 @@
+import { analyzeCallOffline, type CallAnalysis, type TranscriptLanguage, type TranscriptLine } from '@nexa/domain';
+
+export interface CallAnalysisInput {
+  lines: TranscriptLine[];
+  language: TranscriptLanguage;
+  /** "next Tuesday" in the call is read relative to this. */
+  referenceDate: Date;
+  /** The representative's name, when known, so the prospect's questions are told from theirs. */
+  sellerName?: string | null;
+  signal?: AbortSignal;
+  /** Called after each chunk of a long transcript. */
+  onProgress?: (done: number, total: number) => Promise<void>;
+}
+
+/** One way of analysing a call: a live model or the offline analyzer; both produce callAnalysisSchema. */
+export interface CallAnalysisProvider {
+  readonly name: 'openai' | 'offline';
+  readonly model: string | null;
+  analyzeCall(input: CallAnalysisInput): Promise<CallAnalysis>;
+}
+
+/**
+ * The provider gave no usable analysis. `message` is safe to show the job's owner; `detail` is
+ * for the log (never the upstream text or the key). `retry` says whether another attempt may help.
+ */
+export class CallAnalysisError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+    readonly retry: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function createOfflineCallProvider(): CallAnalysisProvider {
+  return {
+    name: 'offline',
+    model: null,
+    async analyzeCall(input) {
+      const result = analyzeCallOffline(input.lines, {
+        language: input.language,
+        referenceDate: input.referenceDate,
+        sellerName: input.sellerName,
+      });
+      await input.onProgress?.(1, 1);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { callAnalysisSchema, dropOutOfRangeCitations, lineText, parseTranscript } from '@nexa/domain';
+import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
+import type { Db } from '../../db/client.ts';
+import { MAX_ATTEMPTS } from '../jobs/queue.ts';
+import { JobFailure, type JobHandler } from '../jobs/worker.ts';
+import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
+import type { TranscriptAnalysisPayload } from './enqueue.ts';
+
+/**
+ * Runs one transcript analysis: parse, analyse (chunk by chunk for a model, with progress),
+ * validate, then write the opportunity, the history row and the job's success in one transaction.
+ * A failure writes nothing but the job's safe error message.
+ */
+export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider): JobHandler {
+  return async (job, context) => {
+    const payload = job.payload as TranscriptAnalysisPayload;
+    const lines = parseTranscript(payload.transcript, payload.transcriptName);
+    if (!lines.length) throw new JobFailure('The transcript has no text to analyse.');
+    await context.progress(5);
+
+    let analysis;
+    try {
+      analysis = await provider.analyzeCall({
+        lines,
+        language: payload.language,
+        // The job's own date, so a retried job reads "next Tuesday" as the first run did.
+        referenceDate: new Date(job.created_at),
+        sellerName: payload.sellerName,
+        signal: context.signal,
+        onProgress: (done, total) => context.progress(5 + Math.floor((85 * done) / total)),
+      });
+    } catch (error) {
+      if (error instanceof CallAnalysisError && (!error.retry || context.attempt >= MAX_ATTEMPTS)) {
+        throw new JobFailure(error.message, error.detail);
+      }
+      throw error;
+    }
+    const checked = callAnalysisSchema.safeParse(dropOutOfRangeCitations(analysis, lines.length));
+    if (!checked.success) throw new JobFailure('The analysis could not be completed: the result was not valid.');
+
+    try {
+      await db.transaction(async (tx) => {
+        const written = await applyCallAnalysis(tx, {
+          target: payload.target,
+          analysis: checked.data,
+          createdBy: payload.createdBy,
+          apiKeyId: payload.apiKeyId,
+          provider: provider.name,
+          model: provider.model,
+          transcriptName: payload.transcriptName,
+          transcriptLines: lines.map(lineText),
+        });
+        await context.complete(tx, { result: { analysisId: written.analysisId }, opportunityId: written.opportunityId });
+      });
+    } catch (error) {
+      if (error instanceof OpportunityGoneError) throw new JobFailure(error.message);
+      throw error;
+    }
+  };
+}

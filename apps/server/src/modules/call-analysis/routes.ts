@@ -1,0 +1,178 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  callAnalysisHistorySchema,
+  callAnalysisRequestFieldsSchema,
+  jobSchema,
+  opportunityIdParamsSchema,
+  parseTranscript,
+  ROLES,
+} from '@nexa/domain';
+import { actorOf } from '../../auth/access.ts';
+import type { Db } from '../../db/client.ts';
+import { opportunities } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { visibleTo } from '../opportunities/scope.ts';
+import { enqueueTranscriptAnalysis } from './enqueue.ts';
+import { callAnalysisHistory } from './history.ts';
+import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf } from './transcript-file.ts';
+
+const REP = [ROLES.representative] as const;
+const READERS = [ROLES.representative, ROLES.manager] as const;
+
+const tooLarge = () =>
+  new AppError('payload_too_large', `transcript_too_large: at most ${TRANSCRIPT_MAX_BYTES} bytes`, 'transcript');
+
+/** A name only ever shown: no path, no control characters. */
+const cleanName = (name: string) =>
+  path
+    .basename(name.replaceAll('\\', '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .slice(-200) || null;
+
+interface Upload {
+  fields: Record<string, string>;
+  file: { name: string; bytes: Buffer } | null;
+}
+
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: Upload['file'] = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLarge();
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'transcript' || !part.filename || file) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge();
+      if (bytes.length) file = { name: part.filename, bytes };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge();
+    if (status && status < 500) throw error;
+    throw new AppError('bad_request', 'Malformed multipart body');
+  }
+  return { fields, file };
+}
+
+export interface CallAnalysisRoutesOptions {
+  db: Db;
+}
+
+export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions> = async (app, { db }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: TRANSCRIPT_MAX_BYTES,
+      files: 1,
+      fields: 10,
+      // A pasted transcript travels as a field: one byte over the limit is enough to tell.
+      fieldSize: TRANSCRIPT_MAX_BYTES + 1,
+      parts: 12,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/api/call-analyses',
+    {
+      config: { access: REP },
+      bodyLimit: TRANSCRIPT_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags: ['call-analysis'],
+        description:
+          'Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`).',
+        consumes: ['multipart/form-data'],
+        response: { 202: jobSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { fields, file } = await readUpload(request);
+      if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw tooLarge();
+      const parsed = callAnalysisRequestFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        throw new AppError('bad_request', `${field}: ${issue.message}`, field);
+      }
+      const input = parsed.data;
+      const wantsNew = input.client_company_name !== undefined || input.product !== undefined || input.amount !== undefined;
+      if ((input.opportunityId === undefined) === !wantsNew) {
+        throw new AppError('bad_request', 'Give opportunityId or client_company_name and product, not both', 'opportunityId');
+      }
+      if (wantsNew && (!input.client_company_name || !input.product)) {
+        throw new AppError(
+          'bad_request',
+          'client_company_name and product are required for a new opportunity',
+          input.client_company_name ? 'product' : 'client_company_name',
+        );
+      }
+      if (file && input.text) throw new AppError('bad_request', 'Send a transcript file or text, not both', 'text');
+
+      let transcript: string;
+      let transcriptName: string | null = null;
+      if (file) {
+        transcript = await transcriptTextOf(file.name, file.bytes);
+        transcriptName = cleanName(file.name);
+      } else if (input.text) {
+        transcript = textOf(Buffer.from(input.text, 'utf8'));
+      } else throw new AppError('bad_request', 'Send a transcript file or text', 'transcript');
+      if (!parseTranscript(transcript, transcriptName).length) {
+        throw new AppError('bad_request', 'The transcript has no text', file ? 'transcript' : 'text');
+      }
+
+      if (input.opportunityId !== undefined) {
+        // Someone else's opportunity does not exist for this representative.
+        const [own] = await db
+          .select({ id: opportunities.id })
+          .from(opportunities)
+          .where(and(eq(opportunities.id, input.opportunityId), visibleTo(actor)));
+        if (!own) throw notFound('Opportunity');
+      }
+      const job = await db.transaction((tx) =>
+        enqueueTranscriptAnalysis(tx, {
+          owner: { userId: actor.userId },
+          target:
+            input.opportunityId !== undefined
+              ? { opportunityId: input.opportunityId }
+              : {
+                  newOpportunity: {
+                    client_company_name: input.client_company_name!,
+                    product: input.product!,
+                    amount: input.amount ?? null,
+                    owner_id: actor.userId,
+                    account_manager: actor.fullName,
+                  },
+                },
+          language: input.language,
+          transcript,
+          transcriptName,
+          sellerName: actor.fullName,
+        }),
+      );
+      return reply.status(202).send(job);
+    },
+  );
+
+  app.get(
+    '/api/opportunities/:id/call-analyses',
+    {
+      config: { access: READERS },
+      schema: { tags: ['call-analysis'], params: opportunityIdParamsSchema, response: { 200: callAnalysisHistorySchema } },
+    },
+    async (request) => callAnalysisHistory(db, actorOf(request), request.params.id),
+  );
+};

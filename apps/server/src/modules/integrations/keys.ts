@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ApiKey } from '@nexa/domain';
+import type { Actor, ApiKeyActor, ApiKeyLookup } from '../../auth/access.ts';
+import type { Db } from '../../db/client.ts';
+import { apiKeys } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+
+const KEY_PREFIX = 'nexa_';
+/** "nexa_" and the first 6 characters of the secret: enough to tell keys apart, useless to guess. */
+const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 6;
+/** last_used_at is a hint for people, not an audit log: one write a minute per key at most. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** A 256-bit random secret: SHA-256 is enough (docs/decisions/008), a slow hash would tax every call. */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function toWire(row: typeof apiKeys.$inferSelect): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export async function listKeys(db: Db): Promise<{ items: ApiKey[] }> {
+  const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.created_at), desc(apiKeys.id));
+  return { items: rows.map(toWire) };
+}
+
+/** The full key is in this answer only; the database keeps its hash. */
+export async function createKey(db: Db, actor: Actor, name: string): Promise<ApiKey & { key: string }> {
+  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), key_hash: hashKey(key), created_by: actor.userId })
+    .returning();
+  return { ...toWire(row!), key };
+}
+
+/** Revoking twice keeps the first time; the key stays listed. */
+export async function revokeKey(db: Db, id: string): Promise<ApiKey> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revoked_at: sql`coalesce(${apiKeys.revoked_at}, now())` })
+    .where(eq(apiKeys.id, id))
+    .returning();
+  if (!row) throw notFound('API key');
+  return toWire(row);
+}
+
+/** Resolves a bearer token to its live key and notes when it was last used. */
+export function apiKeyLookup(db: Db): ApiKeyLookup {
+  return async (token: string): Promise<ApiKeyActor | null> => {
+    if (!token.startsWith(KEY_PREFIX) || token.length > 200) return null;
+    const [row] = await db
+      .select({ id: apiKeys.id, name: apiKeys.name, lastUsedAt: apiKeys.last_used_at })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.key_hash, hashKey(token)), isNull(apiKeys.revoked_at)));
+    if (!row) return null;
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      // Conditional, so concurrent requests of one key still write once.
+      await db
+        .update(apiKeys)
+        .set({ last_used_at: sql`now()` })
+        .where(
+          and(
+            eq(apiKeys.id, row.id),
+            or(isNull(apiKeys.last_used_at), lt(apiKeys.last_used_at, sql`now() - interval '1 minute'`)),
+          ),
+        );
+    }
+    return { id: row.id, name: row.name };
+  };
+}

@@ -1,0 +1,101 @@
+import { EventEmitter } from 'node:events';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Job } from '@nexa/domain';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { iso } from '../opportunities/scope.ts';
+
+/** A database handle or an open transaction: enqueue joins the caller's transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** At most this many runs of one job; the last failure is final. */
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * Workers of this process listen here so an enqueue wakes them at once instead of at the next
+ * poll. The job row may not be committed yet when the signal fires; workers re-check shortly.
+ */
+export const jobSignals = new EventEmitter();
+jobSignals.setMaxListeners(0);
+
+export function wakeJobWorkers(): void {
+  jobSignals.emit('enqueued');
+}
+
+export interface EnqueueInput {
+  kind: string;
+  payload: unknown;
+  ownerId?: string | null;
+  apiKeyId?: string | null;
+  opportunityId?: number | null;
+}
+
+/** Inserts a queued job; commits with the caller's transaction when given one. */
+export async function enqueueJob(tx: DbOrTx, input: EnqueueInput): Promise<JobRow> {
+  if (!input.ownerId === !input.apiKeyId) throw new Error('a job belongs to exactly one user or one API key');
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      kind: input.kind,
+      payload: input.payload,
+      owner_id: input.ownerId ?? null,
+      api_key_id: input.apiKeyId ?? null,
+      opportunity_id: input.opportunityId ?? null,
+    })
+    .returning();
+  wakeJobWorkers();
+  return row!;
+}
+
+/** The public shape of a job (the contract's `Job`): never the payload, never a stack. */
+export function toJob(row: JobRow): Job {
+  const result = (row.result ?? null) as { analysisId?: string } | null;
+  return {
+    id: row.id,
+    kind: 'transcript_analysis',
+    status: row.status,
+    progress: row.progress,
+    opportunityId: row.opportunity_id,
+    analysisId: result?.analysisId ?? null,
+    error: row.error,
+    createdAt: iso(row.created_at)!,
+    finishedAt: iso(row.finished_at),
+  };
+}
+
+const JOB_COLUMNS = {
+  id: jobs.id,
+  kind: jobs.kind,
+  status: jobs.status,
+  progress: jobs.progress,
+  result: jobs.result,
+  error: jobs.error,
+  opportunity_id: jobs.opportunity_id,
+  created_at: jobs.created_at,
+  finished_at: jobs.finished_at,
+};
+
+type Owner = { userId: string } | { apiKeyId: string };
+/** Only the kinds the `Job` contract names are shown (its `kind` is a closed list). */
+const ownedBy = (owner: Owner) =>
+  and(
+    'userId' in owner ? eq(jobs.owner_id, owner.userId) : eq(jobs.api_key_id, owner.apiKeyId),
+    eq(jobs.kind, 'transcript_analysis'),
+  );
+
+/** The owner's newest jobs (a user's or an API key's). */
+export async function listJobs(db: Db, owner: Owner, limit = 20): Promise<Job[]> {
+  const rows = await db.select(JOB_COLUMNS).from(jobs).where(ownedBy(owner)).orderBy(desc(jobs.created_at)).limit(limit);
+  return rows.map((row) => toJob(row as JobRow));
+}
+
+/** One job of this owner, or null (another owner's job does not exist for them). */
+export async function findJob(db: Db, owner: Owner, id: string): Promise<Job | null> {
+  const [row] = await db
+    .select(JOB_COLUMNS)
+    .from(jobs)
+    .where(and(eq(jobs.id, id), ownedBy(owner)));
+  return row ? toJob(row as JobRow) : null;
+}

@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, demoRequests, jobs, opportunities, teamApplications } from '../src/db/schema.ts';
+import { ACCESS_RULES } from './access-rules.ts';
+import { startTestServer, TEST_ORIGIN, type HttpClient, type TestServer } from './test-app.ts';
+
+/**
+ * The access matrix's third dimension (issue 9): for every route that takes an id, each caller
+ * × {own row, another rep's row, a nonexistent id}. A row outside the caller's scope answers
+ * exactly like a missing one (404, never 403, never its data) — DESIGN §5.
+ */
+
+type Caller = 'visitor' | 'repA' | 'repB' | 'manager';
+type Target = 'own' | 'other' | 'missing';
+
+const DAY = 86_400_000;
+const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
+const MISSING_OPP = 2_000_000_000;
+
+describe('access matrix: own, another rep’s and nonexistent ids', () => {
+  let server: TestServer;
+  let storageDir: string;
+  const clients = {} as Record<Caller, HttpClient>;
+  const users = {} as Record<'repA' | 'repB' | 'manager', string>;
+  const opp = {} as Record<'a' | 'b', number>;
+  let demoId: string;
+  let applicationId: string;
+  const job = {} as Record<'a' | 'b', string>;
+  const apiKey = {} as Record<'first' | 'second', string>;
+
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
+    server = await startTestServer({ STORAGE_DIR: storageDir });
+    const [a, b, m] = await Promise.all([
+      server.createUser({ role: 'Sales Representative', fullName: 'Alice Archer' }),
+      server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' }),
+      server.createUser({ role: 'Sales Manager', fullName: 'Mia Manager' }),
+    ]);
+    users.repA = a.id;
+    users.repB = b.id;
+    users.manager = m.id;
+    [clients.repA, clients.repB, clients.manager] = await Promise.all([
+      server.signIn(a.email, a.password),
+      server.signIn(b.email, b.password),
+      server.signIn(m.email, m.password),
+    ]);
+    clients.visitor = server.anonymous;
+
+    const now = Date.now();
+    // Each rep owns rows in every status, with overlapping company names, so a leak would show in any sum.
+    const statuses = ['On-going', 'Closed Win', 'Lost', 'Negotiation'];
+    const row = (owner: string, manager: string, i: number) => ({
+      owner_id: owner,
+      account_manager: manager,
+      product: i % 2 ? 'CRM Platform' : 'Support Desk',
+      client_company_name: ['Acme Corp', 'Globex', 'Initech', `Solo ${manager}`][i % 4],
+      client_name: `Client ${i}`,
+      amount: 1000 * (i + 1) + (owner === users.repB ? 500_000 : 0),
+      status: statuses[i % statuses.length]!,
+      lead_status: i % 3 ? 'Hot Lead' : 'Pending',
+      next_meeting_date: new Date(now + (i - 3) * DAY),
+      technical_answers: 'Question: SSO?\nResponse: Yes.',
+      technical_feedback: 'Fine.',
+      technical_attached_file: 'https://files.example/spec.pdf',
+    });
+    const aRows = Array.from({ length: 9 }, (_, i) => row(users.repA, 'Alice Archer', i));
+    const bRows = Array.from({ length: 7 }, (_, i) => row(users.repB, 'Bob Baker', i));
+    const db = server.database.db;
+    const inserted = await db
+      .insert(opportunities)
+      .values([...aRows, ...bRows])
+      .returning({ id: opportunities.id });
+    opp.a = inserted[0]!.id;
+    opp.b = inserted[aRows.length]!.id;
+
+    const [demo] = await db
+      .insert(demoRequests)
+      .values({
+        full_name: 'Dee Mo',
+        company_name: 'Demo Co',
+        email: 'dee@example.com',
+        selected_date: new Date(now + 7 * DAY),
+        request_type: 'demo',
+      })
+      .returning({ id: demoRequests.id });
+    demoId = demo!.id;
+    const key = 'resumes/ownership-test.pdf';
+    fs.mkdirSync(path.join(storageDir, 'resumes'), { recursive: true });
+    fs.writeFileSync(path.join(storageDir, key), '%PDF-1.4\n%ownership\n');
+    const [application] = await db
+      .insert(teamApplications)
+      .values({
+        full_name: 'Ann Applicant',
+        email: 'ann@example.com',
+        resume_file_path: key,
+        resume_original_name: 'cv.pdf',
+        resume_content_type: 'application/pdf',
+        resume_size: 20,
+      })
+      .returning({ id: teamApplications.id });
+    applicationId = application!.id;
+
+    // Finished jobs (the worker leaves them alone), one per rep.
+    const [jobA, jobB] = await db
+      .insert(jobs)
+      .values(
+        [users.repA, users.repB].map((owner) => ({
+          kind: 'transcript_analysis',
+          status: 'succeeded' as const,
+          progress: 100,
+          payload: {},
+          owner_id: owner,
+        })),
+      )
+      .returning({ id: jobs.id });
+    job.a = jobA!.id;
+    job.b = jobB!.id;
+    const [first, second] = await db
+      .insert(apiKeys)
+      .values(['first', 'second'].map((name) => ({ name, prefix: `nexa_${name}`, key_hash: `hash-${name}` })))
+      .returning({ id: apiKeys.id });
+    apiKey.first = first!.id;
+    apiKey.second = second!.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  /** Without following redirects: the attachment format answers 302 to the file's own address. */
+  async function call(caller: Caller, method: string, url: string, body?: unknown) {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN };
+    if (clients[caller].cookie) headers.cookie = clients[caller].cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(server.url + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+  }
+
+  interface Case {
+    route: string;
+    /** The concrete URL for a target: "own" is rep A's row (or, on manager-only routes, rep A as the subject). */
+    url: (target: Target) => string;
+    body?: unknown;
+    /** Expected status per caller and target. */
+    expect: Record<Caller, Record<Target, number>>;
+    /** Text only the "other" row holds, which must never appear in a refusal. */
+    secret?: string;
+  }
+
+  const all = (status: number) => ({ own: status, other: status, missing: status });
+  const scoped = { own: 200, other: 404, missing: 404 };
+  const oppUrl = (suffix: string) => (t: Target) =>
+    `/api/opportunities/${t === 'own' ? opp.a : t === 'other' ? opp.b : MISSING_OPP}${suffix}`;
+  const repBView = { own: 404, other: 200, missing: 404 };
+  const managerSees = { own: 200, other: 200, missing: 404 };
+  const repRow = { visitor: all(401), repA: scoped, repB: repBView, manager: managerSees };
+  const publicRow = { own: 200, other: 200, missing: 404 };
+  const forManager = (manager: Record<Target, number>) => ({ visitor: all(401), repA: all(403), repB: all(403), manager });
+
+  const cases: Case[] = [
+    { route: 'GET /api/opportunities/:id', url: oppUrl(''), expect: repRow, secret: 'Bob Baker' },
+    ...(['pdf', 'txt', 'technical'] as const).map((format) => ({
+      route: 'GET /api/opportunities/:id/specification',
+      url: oppUrl(`/specification?format=${format}`),
+      expect: repRow,
+    })),
+    {
+      route: 'GET /api/opportunities/:id/specification',
+      url: oppUrl('/specification?format=attachment'),
+      expect: {
+        visitor: all(401),
+        repA: { own: 302, other: 404, missing: 404 },
+        repB: { own: 404, other: 302, missing: 404 },
+        manager: { own: 302, other: 302, missing: 404 },
+      },
+    },
+    {
+      // The subject is a representative: rep A ("own"), the manager (not a representative) or nobody.
+      route: 'GET /api/team/representatives/:id',
+      url: (t) => `/api/team/representatives/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    },
+    {
+      route: 'PUT /api/team/representatives/:id/quota',
+      url: (t) => `/api/team/representatives/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/quota`,
+      body: { quarterlyQuota: 123_000 },
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    },
+    {
+      // Rep A's page: A's deal, B's deal (not A's: 404 as if missing), a deal that does not exist.
+      route: 'GET /api/team/representatives/:id/opportunities/:oppId',
+      url: (t) =>
+        `/api/team/representatives/${users.repA}/opportunities/${t === 'own' ? opp.a : t === 'other' ? opp.b : MISSING_OPP}`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+      secret: 'Bob Baker',
+    },
+    {
+      route: 'GET /api/leads/team-applications/:id/resume',
+      url: (t) => `/api/leads/team-applications/${t === 'missing' ? MISSING_UUID : applicationId}/resume`,
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    { route: 'GET /api/opportunities/:id/call-analyses', url: oppUrl('/call-analyses'), expect: repRow },
+    {
+      // A job is its owner's only: the manager did not start either.
+      route: 'GET /api/jobs/:id',
+      url: (t) => `/api/jobs/${t === 'own' ? job.a : t === 'other' ? job.b : MISSING_UUID}`,
+      expect: { visitor: all(401), repA: scoped, repB: repBView, manager: all(404) },
+    },
+    {
+      // Keys belong to the organisation: any manager may revoke any of them.
+      route: 'DELETE /api/api-keys/:id',
+      url: (t) => `/api/api-keys/${t === 'own' ? apiKey.first : t === 'other' ? apiKey.second : MISSING_UUID}`,
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    {
+      // A session opens no /api/v1 route, whatever the id: only an API key does.
+      route: 'GET /api/v1/jobs/:id',
+      url: (t) => `/api/v1/jobs/${t === 'own' ? job.a : t === 'other' ? job.b : MISSING_UUID}`,
+      expect: { visitor: all(401), repA: all(401), repB: all(401), manager: all(401) },
+    },
+    {
+      // Public by design: the id is an unguessable UUID handed to the visitor who booked.
+      route: 'GET /api/leads/demo-requests/:id/invite.ics',
+      url: (t) => `/api/leads/demo-requests/${t === 'missing' ? MISSING_UUID : demoId}/invite.ics`,
+      expect: { visitor: publicRow, repA: publicRow, repB: publicRow, manager: publicRow },
+    },
+  ];
+
+  it('covers every route of the access table that takes an id', () => {
+    const withId = Object.keys(ACCESS_RULES).filter((route) => route.includes('/:'));
+    expect([...new Set(cases.map((c) => c.route))].sort()).toEqual(withId.sort());
+  });
+
+  const rows = cases.flatMap((c) =>
+    (['visitor', 'repA', 'repB', 'manager'] as const).flatMap((caller) =>
+      (['own', 'other', 'missing'] as const).map((target) => ({
+        name: `${c.route} ${c.url('own').split('?')[1] ?? ''} as ${caller} on ${target}`,
+        c,
+        caller,
+        target,
+      })),
+    ),
+  );
+
+  it.each(rows)('$name', async ({ c, caller, target }) => {
+    const url = c.url(target);
+    const method = c.route.split(' ')[0]!;
+    const res = await call(caller, method, url, c.body);
+    const expected = c.expect[caller][target];
+    expect(res.status, `${method} ${url}`).toBe(expected);
+    if (expected === 404) {
+      // Out of scope reads exactly like missing: a JSON not_found, none of the row's content.
+      expect(JSON.parse(res.text).error.code).toBe('not_found');
+      if (c.secret) expect(res.text).not.toContain(c.secret);
+    }
+    if (expected === 401) expect(JSON.parse(res.text).error.code).toBe('unauthorized');
+    if (expected === 403) expect(JSON.parse(res.text).error.code).toBe('forbidden');
+  });
+
+  it('another rep’s row answers byte-for-byte what a nonexistent one answers', async () => {
+    const other = await call('repA', 'GET', `/api/opportunities/${opp.b}`);
+    const missing = await call('repA', 'GET', `/api/opportunities/${MISSING_OPP}`);
+    expect(other.text).toBe(missing.text);
+  });
+
+  describe('a rep’s counts and sums never include another rep’s rows', () => {
+    /** The figures straight from SQL over one owner's rows, to compare with what the API says. */
+    const select = async <T>(query: SQL) => ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+    async function expected(owner: string) {
+      const perStatus = await select<{ status: string; count: number; amount: number }>(
+        sql`select pipeline_status as status, count(*)::int as count, coalesce(sum(amount), 0)::float8 as amount
+            from opportunities where owner_id = ${owner} group by pipeline_status`,
+      );
+      const companies = await select<{ name: string; total: number; n: number }>(
+        sql`select client_company_name as name, coalesce(sum(amount), 0)::float8 as total, count(*)::int as n
+            from opportunities where owner_id = ${owner} and btrim(coalesce(client_company_name, '')) <> ''
+            group by client_company_name order by client_company_name`,
+      );
+      const [all] = await select<{ n: number }>(sql`select count(*)::int as n from opportunities where owner_id = ${owner}`);
+      return { perStatus, companies, total: all!.n };
+    }
+
+    it.each(['repA', 'repB'] as const)('%s: pipeline totals equal SQL over the rep’s own rows', async (who) => {
+      const want = await expected(users[who]);
+      // Rows in several statuses, so the comparison is over real sums, not zeros.
+      expect(want.perStatus.filter((r) => r.count > 0).length).toBeGreaterThanOrEqual(3);
+      const res = await clients[who].get('/api/pipeline');
+      expect(res.status).toBe(200);
+      for (const total of res.body.totals as Array<{ status: string; count: number; amount: number }>) {
+        const row = want.perStatus.find((r) => r.status === total.status);
+        expect(total.count, total.status).toBe(row?.count ?? 0);
+        expect(total.amount, total.status).toBe(Number(row?.amount ?? 0));
+      }
+      expect(res.body.companyCount).toBe(want.companies.length);
+    });
+
+    it.each(['repA', 'repB'] as const)('%s: companies and their values equal SQL over the rep’s own rows', async (who) => {
+      const want = await expected(users[who]);
+      const res = await clients[who].get('/api/companies?pageSize=200');
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(want.companies.length);
+      expect(
+        res.body.items.map((c: { name: string; total_value: number; opportunity_count: number }) => ({
+          name: c.name,
+          total: c.total_value,
+          n: c.opportunity_count,
+        })),
+      ).toEqual(want.companies.map((c) => ({ name: c.name, total: Number(c.total), n: c.n })));
+    });
+
+    it.each(['repA', 'repB'] as const)('%s: list totals and facets count only own rows', async (who) => {
+      const want = await expected(users[who]);
+      const list = await clients[who].get('/api/opportunities?pageSize=200');
+      expect(list.body.total).toBe(want.total);
+      expect(new Set(list.body.items.map((i: { owner_id: string }) => i.owner_id))).toEqual(new Set([users[who]]));
+      const manager = await clients.manager.get('/api/opportunities?pageSize=200');
+      const all = (await expected(users.repA)).total + (await expected(users.repB)).total;
+      expect(manager.body.total).toBe(all);
+    });
+  });
+});
