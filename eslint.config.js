@@ -54,12 +54,14 @@ export default tseslint.config(
               from: [`./${web}/features`, `./${web}/app`],
               message: 'shared code must not import features or the app',
             },
-            ...['auth', 'site', 'leads', 'analysis', 'pipeline', 'opportunities', 'companies', 'team'].map((area) => ({
-              target: `./${web}/features/${area}`,
-              from: `./${web}/features`,
-              except: [`./${area}`],
-              message: 'features do not import each other: move shared code to components/ or lib/',
-            })),
+            ...['auth', 'site', 'leads', 'analysis', 'pipeline', 'opportunities', 'companies', 'team', 'call-analysis'].map(
+              (area) => ({
+                target: `./${web}/features/${area}`,
+                from: `./${web}/features`,
+                except: [`./${area}`],
+                message: 'features do not import each other: move shared code to components/ or lib/',
+              }),
+            ),
           ],
         },
       ],

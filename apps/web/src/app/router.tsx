@@ -81,11 +81,20 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'opportunities/:oppId',
-                lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage'),
+                lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
+                  'opportunities',
+                  'call-analysis',
+                ]),
               },
               {
                 path: 'companies',
                 lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage'),
+              },
+              {
+                path: 'analyze',
+                lazy: lazyPage(() => import('../features/call-analysis/routes/analyze-call-page.tsx'), 'AnalyzeCallPage', [
+                  'call-analysis',
+                ]),
               },
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -113,16 +122,24 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'representatives/:repId',
-                lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage'),
+                lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
+                  'team',
+                  'call-analysis',
+                ]),
               },
               {
                 path: 'representatives/:repId/opportunities/:oppId',
                 lazy: lazyPage(
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
+                  ['team', 'call-analysis'],
                 ),
               },
               { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
+              {
+                path: 'integrations',
+                lazy: lazyPage(() => import('../features/integrations/routes/integrations-page.tsx'), 'IntegrationsPage'),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

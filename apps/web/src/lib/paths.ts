@@ -16,6 +16,11 @@ export const paths = {
     opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
+    analyze: {
+      path: '/rep/analyze',
+      /** With an opportunity: the form opens with it chosen. */
+      getHref: (opportunityId?: number) => (opportunityId ? `/rep/analyze?opportunity=${opportunityId}` : '/rep/analyze'),
+    },
   },
   manager: {
     dashboard: { path: '/manager', getHref: () => '/manager' },
@@ -30,5 +35,6 @@ export const paths = {
         `/manager/representatives/${encodeURIComponent(repId)}/opportunities/${oppId}`,
     },
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
+    integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
   },
 } as const;

@@ -1,7 +1,7 @@
-import { AlertTriangle, ArrowLeft, CheckCircle2, Info, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, AudioLines, CheckCircle2, Info, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   displayStatus,
@@ -11,14 +11,17 @@ import {
   statusIconTone,
   type OpportunityDetail,
 } from '@nexa/domain';
+import { CallAnalysisSection } from '../../../components/call-analysis/call-analysis-section.tsx';
 import { LeadBadge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useCallAnalyses } from '../api/get-call-analyses.ts';
 import { useOpportunity } from '../api/get-opportunity.ts';
 import { SpecificationDownloads, useSpecificationDownload } from '../components/downloads.tsx';
 
@@ -126,6 +129,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
   const points = parseCommercialPoints(o.commercial_answers);
   const [firstQa] = parseTechnicalQa(o.technical_answers);
   const technical = useSpecificationDownload(o.id);
+  const callAnalyses = useCallAnalyses(o.id);
   const fields: Array<[string, string | null]> = [
     [t('detail.product'), o.product],
     [t('detail.company'), o.client_company_name],
@@ -149,7 +153,10 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
             <CardTitle className="text-xl">{o.client_company_name?.trim() || t('detail.unnamed')}</CardTitle>
             {leadTemperature(o.lead_status) !== 'N/A' && <LeadBadge value={o.lead_status} na={na} />}
           </div>
-          <SpecificationDownloads id={o.id} attachedFile={o.technical_attached_file} />
+          <div className="flex flex-wrap items-center gap-2">
+            <AnalyzeCallLink id={o.id} />
+            <SpecificationDownloads id={o.id} attachedFile={o.technical_attached_file} />
+          </div>
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -246,6 +253,22 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
           </Card>
         </TabsContent>
       </Tabs>
+
+      <CallAnalysisSection query={callAnalyses} />
     </>
+  );
+}
+
+function AnalyzeCallLink({ id }: { id: number }) {
+  const { t } = useTranslation('call-analysis');
+  return (
+    <Link
+      to={paths.rep.analyze.getHref(id)}
+      className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+      data-testid="analyze-call"
+    >
+      <AudioLines className="h-4 w-4" aria-hidden />
+      {t('section.analyze')}
+    </Link>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
+import { CallAnalysisPanel } from './call-analysis-panel.tsx';
 import { OpportunityDetails } from './opportunity-details.tsx';
 import { Skeleton } from './ui.tsx';
 
@@ -44,6 +45,9 @@ export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; op
             {query.data && (
               <>
                 <OpportunityDetails opportunity={query.data} />
+                <div className="mt-5">
+                  <CallAnalysisPanel repId={repId} oppId={query.data.id} headingLevel={3} />
+                </div>
                 <Link
                   to={paths.manager.representativeOpportunity.getHref(repId, query.data.id)}
                   className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"

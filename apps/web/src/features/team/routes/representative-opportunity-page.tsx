@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
+import { CallAnalysisPanel } from '../components/call-analysis-panel.tsx';
 import { OpportunityDetails } from '../components/opportunity-details.tsx';
 import { Card, Skeleton } from '../components/ui.tsx';
 
@@ -49,6 +50,7 @@ export function RepresentativeOpportunityPage() {
           </>
         )}
       </Card>
+      {query.data && <CallAnalysisPanel repId={repId} oppId={query.data.id} />}
     </div>
   );
 }
