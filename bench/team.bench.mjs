@@ -235,6 +235,8 @@ async function benchPostgres() {
 
 async function benchPglite() {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The server's migrations use pg_trgm (opportunity search); a PGlite opening the folder needs it loaded.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-team-bench-'));
   let server;
   try {
@@ -242,7 +244,7 @@ async function benchPglite() {
     // (one process per PGlite folder), and the server started again on them.
     server = await startServer({ DATA_DIR: dataDir });
     await server.stop();
-    const db = new PGlite({ dataDir: path.join(dataDir, 'db') });
+    const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
     await db.waitReady;
     await db.exec(extraRepsSql(REPS - 3));
     let t0 = performance.now();
