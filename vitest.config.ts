@@ -13,6 +13,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Rendering tests take 1–2 s here; a loaded CI machine must not turn that into a timeout.
+          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

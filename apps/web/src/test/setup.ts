@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: too short on a loaded CI machine, where a test
+// that takes 1.5 s here can take several times that.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -60,6 +60,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   toast.dismiss();
+  // Unmount before fetch is restored: the job poll would otherwise reach the real network.
+  cleanup();
   vi.unstubAllGlobals();
 });
 
