@@ -1,3 +1,5 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
@@ -5,7 +7,8 @@ import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 /**
  * Schema fuzzing: every operation of /api/openapi.json gets generated valid-looking and hostile
  * inputs, signed out, as a representative, as a manager and as an integration (a valid API key). Whatever comes in, the answer is
- * never a 500, never a stack trace or SQL, and always a JSON error when it is an error.
+ * never a 500, never a stack trace or SQL, always a JSON error when it is an error, and always a
+ * body that matches the response schema the document declares for that status.
  */
 
 type Schema = {
@@ -80,6 +83,21 @@ interface Operation {
   multipart: boolean;
   /** Declares a security scheme (the ingest API's bearer key). */
   secured: boolean;
+  /** The declared JSON body of each status, compiled. */
+  responses: Map<number, ValidateFunction>;
+}
+
+// The document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12.
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+function responseValidators(op: { responses?: Record<string, any> }): Map<number, ValidateFunction> {
+  const validators = new Map<number, ValidateFunction>();
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    const schema = response?.content?.['application/json']?.schema;
+    if (schema && /^\d{3}$/.test(status)) validators.set(Number(status), ajv.compile(schema));
+  }
+  return validators;
 }
 
 function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
@@ -97,6 +115,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Oper
         body: content['application/json']?.schema,
         multipart: Boolean(content['multipart/form-data']),
         secured: Boolean(op.security?.length),
+        responses: responseValidators(op),
       });
     }
   }
@@ -105,7 +124,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Oper
 
 const LEAKS = /\n\s+at \S+ \(|node_modules|SELECT\s|INSERT\s|UPDATE\s\w+\sSET|syntax error at|ECONNREFUSED|ZodError/;
 
-function assertSafe(label: string, res: { status: number; headers: Headers; text: string }) {
+function assertSafe(label: string, res: { status: number; headers: Headers; text: string }, op: Operation) {
   expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
   if (res.status >= 400) {
     expect(res.headers.get('content-type'), label).toMatch(/application\/json/);
@@ -114,6 +133,12 @@ function assertSafe(label: string, res: { status: number; headers: Headers; text
     expect(typeof body.error?.message, label).toBe('string');
   }
   expect(res.text, label).not.toMatch(LEAKS);
+  const validate = op.responses.get(res.status);
+  if (validate && res.headers.get('content-type')?.includes('application/json')) {
+    expect(validate(JSON.parse(res.text)), `${label} → ${res.status} breaks its schema: ${ajv.errorsText(validate.errors)}`).toBe(
+      true,
+    );
+  }
 }
 
 describe('schema fuzzing over the OpenAPI document', () => {
@@ -138,8 +163,9 @@ describe('schema fuzzing over the OpenAPI document', () => {
   });
   afterAll(() => server.close());
 
-  it('finds the operations to fuzz', () => {
+  it('finds the operations to fuzz, and the response schemas to hold their answers to', () => {
     expect(operations.length).toBeGreaterThanOrEqual(3);
+    expect(operations.filter((op) => op.responses.has(200)).length).toBeGreaterThan(operations.length / 2);
   });
 
   it('answers 400 for a value the database cannot store (a NUL byte found by this fuzzer)', async () => {
@@ -185,7 +211,7 @@ describe('schema fuzzing over the OpenAPI document', () => {
               }
             }
             const res = await client.request(op.method, full, payload);
-            assertSafe(`${who} ${op.method} ${full.slice(0, 120)}`, res);
+            assertSafe(`${who} ${op.method} ${full.slice(0, 120)}`, res, op);
           },
         ),
         { numRuns: 12, seed: 20261122 },
