@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HONEYPOT_FIELD } from '@nexa/domain';
 import { cn } from '../../../lib/cn.ts';
@@ -50,6 +50,20 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
 
 export function TextInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(inputClass, className)} {...props} />;
+}
+
+type TextFieldProps = Omit<FieldProps, 'children'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
+
+/** A labelled text input with its error: the Field and TextInput every lead form repeats. */
+export function TextField({ label, error, hint, required, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <TextInput id={id} aria-describedby={describedBy} aria-invalid={invalid} required={required} {...input} />
+      )}
+    </Field>
+  );
 }
 
 export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {

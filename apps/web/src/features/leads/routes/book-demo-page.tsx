@@ -15,7 +15,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { inviteHref, useCreateDemoRequest } from '../api/create-demo-request.ts';
 import { useDemoSlots } from '../api/get-demo-slots.ts';
-import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextInput } from '../components/form-field.tsx';
+import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextField } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: DemoBookingInput = {
@@ -123,44 +123,29 @@ export function BookDemoPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('bookDemo.title')}>
         <HoneypotField {...form.register('website')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('fields.fullName')} error={errors.full_name?.message} required>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                autoComplete="name"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                required
-                {...form.register('full_name')}
-              />
-            )}
-          </Field>
-          <Field label={t('fields.company')} error={errors.company_name?.message} required>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                autoComplete="organization"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                required
-                {...form.register('company_name')}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.fullName')}
+            error={errors.full_name?.message}
+            required
+            autoComplete="name"
+            {...form.register('full_name')}
+          />
+          <TextField
+            label={t('fields.company')}
+            error={errors.company_name?.message}
+            required
+            autoComplete="organization"
+            {...form.register('company_name')}
+          />
         </div>
-        <Field label={t('fields.email')} error={errors.email?.message} required>
-          {({ id, describedBy, invalid }) => (
-            <TextInput
-              id={id}
-              type="email"
-              autoComplete="email"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-              {...form.register('email')}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('fields.email')}
+          error={errors.email?.message}
+          required
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+        />
 
         <fieldset className="space-y-3" aria-describedby="slot-zone-note">
           <legend className="text-sm font-medium text-slate-800">

@@ -6,7 +6,7 @@ import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type Ea
 import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateDemoRequest } from '../api/create-demo-request.ts';
-import { Confirmation, Field, FormCard, HoneypotField, inputClass, TextInput } from '../components/form-field.tsx';
+import { Confirmation, Field, FormCard, HoneypotField, inputClass, TextField } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: EarlyAccessRequestInput = {
@@ -45,43 +45,28 @@ export function EarlyAccessPage() {
       {confirmed && <Confirmation title={t('earlyAccess.successTitle')}>{t('earlyAccess.successBody')}</Confirmation>}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('earlyAccess.title')}>
         <HoneypotField {...form.register('website')} />
-        <Field label={t('fields.fullName')} error={errors.full_name?.message} required>
-          {({ id, describedBy, invalid }) => (
-            <TextInput
-              id={id}
-              autoComplete="name"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-              {...form.register('full_name')}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.email')} error={errors.email?.message} required>
-          {({ id, describedBy, invalid }) => (
-            <TextInput
-              id={id}
-              type="email"
-              autoComplete="email"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.company')} error={errors.company_name?.message} required>
-          {({ id, describedBy, invalid }) => (
-            <TextInput
-              id={id}
-              autoComplete="organization"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-              {...form.register('company_name')}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('fields.fullName')}
+          error={errors.full_name?.message}
+          required
+          autoComplete="name"
+          {...form.register('full_name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          error={errors.email?.message}
+          required
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('fields.company')}
+          error={errors.company_name?.message}
+          required
+          autoComplete="organization"
+          {...form.register('company_name')}
+        />
         <Field label={t('fields.role')} error={errors.role ? 'required' : undefined} required>
           {({ id, describedBy, invalid }) => (
             <select

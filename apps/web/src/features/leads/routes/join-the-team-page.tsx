@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateTeamApplication } from '../api/create-team-application.ts';
-import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextInput } from '../components/form-field.tsx';
+import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextField } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: TeamApplicationInput = {
@@ -80,69 +80,44 @@ export function JoinTheTeamPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('joinTeam.title')}>
         <HoneypotField {...form.register('website')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('fields.fullName')} error={errors.full_name?.message} required>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                autoComplete="name"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                required
-                {...form.register('full_name')}
-              />
-            )}
-          </Field>
-          <Field label={t('fields.email')} error={errors.email?.message} required>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                type="email"
-                autoComplete="email"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                required
-                {...form.register('email')}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.fullName')}
+            error={errors.full_name?.message}
+            required
+            autoComplete="name"
+            {...form.register('full_name')}
+          />
+          <TextField
+            label={t('fields.email')}
+            error={errors.email?.message}
+            required
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+          />
         </div>
-        <Field label={t('fields.phone')} error={errors.phone_number?.message}>
-          {({ id, describedBy, invalid }) => (
-            <TextInput
-              id={id}
-              type="tel"
-              autoComplete="tel"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              {...form.register('phone_number')}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('fields.phone')}
+          error={errors.phone_number?.message}
+          type="tel"
+          autoComplete="tel"
+          {...form.register('phone_number')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('fields.github')} error={errors.github_link?.message}>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                type="url"
-                placeholder="https://github.com/…"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                {...form.register('github_link')}
-              />
-            )}
-          </Field>
-          <Field label={t('fields.linkedin')} error={errors.linkedin_link?.message}>
-            {({ id, describedBy, invalid }) => (
-              <TextInput
-                id={id}
-                type="url"
-                placeholder="https://www.linkedin.com/in/…"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                {...form.register('linkedin_link')}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.github')}
+            error={errors.github_link?.message}
+            type="url"
+            placeholder="https://github.com/…"
+            {...form.register('github_link')}
+          />
+          <TextField
+            label={t('fields.linkedin')}
+            error={errors.linkedin_link?.message}
+            type="url"
+            placeholder="https://www.linkedin.com/in/…"
+            {...form.register('linkedin_link')}
+          />
         </div>
         <Field label={t('fields.introduction')} error={errors.introduction_text?.message}>
           {({ id, describedBy, invalid }) => (
