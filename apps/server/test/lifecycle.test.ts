@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
 import { startSourceInstance, type Instance } from './cluster.ts';
 import { testDatabaseKind } from './database-target.ts';
+import { startTestServer, TEST_ORIGIN } from './test-app.ts';
 
 describe('data folder lock', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-lock-'));
@@ -58,4 +60,41 @@ describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'nexa.lock'))).toBe(false);
   }, 150_000);
+});
+
+// A proxy keeps its connections to an instance alive and reuses them at once, so they are seldom idle
+// when the instance closes: without `Connection: close` on the answers given while closing, such a
+// connection stayed open after its answer and close() waited for it (nginx kept it busy: for ever).
+describe(`closing under a kept-alive connection (${testDatabaseKind()})`, () => {
+  it('answers the request in flight with Connection: close, and close() then ends at once', async () => {
+    const server = await startTestServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = JSON.stringify({
+      request_type: 'early_access',
+      full_name: 'Closing Time',
+      email: 'closing@example.com',
+      company_name: 'Keep Alive Co',
+      role: 'Sales Manager',
+    });
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}/api/leads/demo-requests`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: TEST_ORIGIN } },
+        (res) => (res.resume(), res.on('end', () => resolve(res))),
+      );
+      request.on('error', reject);
+      // Half the body now: the request is in flight when close() is called.
+      request.write(body.slice(0, 20));
+      setTimeout(() => request.end(body.slice(20)), 300);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const closed = server.close();
+    const res = await answer;
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.connection).toBe('close');
+    await closed;
+    expect(Date.now() - started).toBeLessThan(3_000);
+    agent.destroy();
+  });
 });
