@@ -58,6 +58,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_MODE: bool.optional(),
@@ -139,6 +140,8 @@ export interface Config {
   /** A read replica for the dashboards' reads (PostgreSQL only); null reads from the primary. */
   databaseReadUrl: string | null;
   databaseKind: 'pglite' | 'postgres';
+  /** PostgreSQL connections one process opens at most (to the primary, and as many to the replica). */
+  databasePoolMax: number;
   publicUrl: string;
   authSecret: string;
   demoMode: boolean;
@@ -240,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseReadUrl: env.DATABASE_READ_URL ?? null,
     databaseKind,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     publicUrl: publicUrl.replace(/\/$/, ''),
     // The embedded default keeps a generated secret in the data folder (see db/secret.ts).
     authSecret: env.AUTH_SECRET ?? '',

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     ],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY .*\(not 10\.0\.0\.0\/33\)/],
     [{ TRUST_PROXY: ' , ' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX /],
   ])('stops on %o with a one-line message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
