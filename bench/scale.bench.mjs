@@ -217,12 +217,17 @@ async function main() {
         row[label] = await hammer(lb.url + endpoint.path, cookies[endpoint.as], SECONDS, { A: a.child.pid, B: b.child.pid });
       }
       row.ratio = round(row.two.rps / row.one.rps, 2);
+      // Other people's processes took more than a quarter of the machine during either run: the pair
+      // measured the contention more than the setups.
+      row.disturbed = Math.max(row.one.cpu.other, row.two.cpu.other) > os.cpus().length / 4;
       results.push(row);
       const show = (r) =>
         `${String(r.rps).padStart(5)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, cores: ${Object.entries(r.cpu)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')}`;
-      console.log(`  ${endpoint.name}\n    one: ${show(row.one)}\n    two: ${show(row.two)}\n    ×${row.ratio}`);
+      console.log(
+        `  ${endpoint.name}\n    one: ${show(row.one)}\n    two: ${show(row.two)}\n    ×${row.ratio}${row.disturbed ? ' (disturbed)' : ''}`,
+      );
       if (row.one.errors + row.two.errors) console.log(`    errors: one ${row.one.errors}, two ${row.two.errors}`);
     }
     const geometricMean = round(Math.exp(results.reduce((s, r) => s + Math.log(r.ratio), 0) / results.length), 2);
@@ -241,10 +246,14 @@ async function main() {
       endpoints: results,
       ratio: geometricMean,
       errors: results.reduce((s, r) => s + r.one.errors + r.two.errors, 0),
+      disturbedPairs: results.filter((r) => r.disturbed).map((r) => r.name),
     };
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench/results/scale.json'), `${JSON.stringify(output, null, 2)}\n`);
     console.log(`\n  two instances / one: ×${geometricMean} (geometric mean over the endpoints), errors ${output.errors}`);
+    if (output.disturbedPairs.length) {
+      console.log(`  disturbed by other work on the machine (over a quarter of its CPU): ${output.disturbedPairs.join(', ')}`);
+    }
     console.log(`  load average ${output.loadAverage.start.join(' ')} → ${output.loadAverage.end.join(' ')}`);
     console.log('  bench/results/scale.json written');
     return output.errors === 0;
