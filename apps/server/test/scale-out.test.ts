@@ -57,7 +57,8 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
   const admin = new pg.Client({ connectionString: adminUrl() });
   /** The test's own connection to the instances' database, for checks. */
   const db = new pg.Client({ connectionString: databaseUrl });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-scale-'));
+  /** Data folders and the bucket; made in beforeAll, so a skipped run leaves nothing behind. */
+  let tmp: string;
   let s3: S3rver;
   let a: Instance;
   let b: Instance;
@@ -103,6 +104,7 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-scale-'));
     await admin.connect();
     // An empty database: the two instances below start together and must migrate it once.
     await admin.query(`CREATE DATABASE ${name}`);
@@ -172,7 +174,7 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
     await lb?.stop();
     await s3?.close();
     await db.end().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     const redis = new Redis(TEST_REDIS_URL);
