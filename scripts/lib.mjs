@@ -75,16 +75,43 @@ export function ensureBuild({ force = false } = {}) {
   fs.writeFileSync(stamp, want);
 }
 
+/** Runs a command as root: directly when we are root, else through sudo. */
+function asRoot(command, args, options = {}) {
+  return process.getuid?.() === 0 ? run(command, args, options) : run('sudo', [command, ...args], options);
+}
+
+/** apt-get update, then install the packages; true when both worked. */
+function aptInstall(packages) {
+  const env = { env: { DEBIAN_FRONTEND: 'noninteractive' } };
+  return asRoot('apt-get', ['update', '-qq'], env) === 0 && asRoot('apt-get', ['install', '-y', '-qq', ...packages], env) === 0;
+}
+
 /** Debian's Chromium for the end-to-end suite; installed with apt-get when missing. */
 export function ensureChromium() {
   const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(executable)) return executable;
   console.log('› installing Debian chromium (apt-get)…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', 'chromium']) !== 0 || !fs.existsSync(executable)) {
+  if (!aptInstall(['chromium']) || !fs.existsSync(executable)) {
     throw new Error('Could not install chromium; install it with `apt-get install chromium` or set CHROMIUM_PATH.');
   }
+  return executable;
+}
+
+/**
+ * Debian's nginx for the scale-out test and bench (a load balancer in front of two instances);
+ * installed with apt-get when missing. The tests run it with a configuration of their own on a free
+ * port, so the system service the package may start is stopped and disabled: it would hold port 80
+ * for nothing.
+ */
+export function ensureNginx() {
+  const executable = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+  if (fs.existsSync(executable)) return executable;
+  console.log('› installing Debian nginx (apt-get)…');
+  if (!aptInstall(['nginx']) || !fs.existsSync(executable)) {
+    throw new Error('Could not install nginx; install it with `apt-get install nginx` or set NGINX_PATH.');
+  }
+  const quiet = { stdio: 'ignore' };
+  if (fs.existsSync('/run/systemd/system')) asRoot('systemctl', ['disable', '--now', 'nginx'], quiet);
+  else if (fs.existsSync('/run/nginx.pid')) asRoot(executable, ['-s', 'quit'], quiet);
   return executable;
 }

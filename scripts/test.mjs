@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureBuild, ensureChromium, ensureDependencies, root, run } from './lib.mjs';
+import { ensureBuild, ensureChromium, ensureDependencies, ensureNginx, root, run } from './lib.mjs';
 
 const started = Date.now();
 const results = path.join(root, '.test-reports');
@@ -64,7 +64,9 @@ step('API tests on PostgreSQL', () => {
   console.log(
     `PostgreSQL reachable: running the API tests against ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}`,
   );
-  return vitest('api-postgres', ['api'], { NEXA_TEST_DB: 'postgres' });
+  // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
+  const nginx = ensureNginx();
+  return vitest('api-postgres', ['api'], { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx });
 });
 const built = step('build (web, server)', () => (ensureBuild({ force: true }), 0));
 step('end-to-end tests (Chromium)', () => {

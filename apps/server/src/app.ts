@@ -86,9 +86,19 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     );
   });
 
+  // Once closing, every answer carries `Connection: close`. A proxy that keeps its connections to the
+  // instance alive (nginx's upstream keepalive) would otherwise go on sending requests over them and
+  // the process would never finish closing; instead it opens a new connection for its next request,
+  // which the stopped listener refuses, and the proxy sends that request to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {

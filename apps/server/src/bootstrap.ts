@@ -52,7 +52,7 @@ export async function prepare(config: Config, options: PrepareOptions = {}): Pro
   let database: Database | undefined;
   try {
     config = { ...config, authSecret: resolveAuthSecret(config) };
-    database = await openDatabase(config.databaseUrl, { readUrl: config.databaseReadUrl });
+    database = await openDatabase(config.databaseUrl, { readUrl: config.databaseReadUrl, poolMax: config.databasePoolMax });
     const opening = database;
     await withStartupRetry(
       () => runMigrations(opening, undefined, config.databaseUrl),

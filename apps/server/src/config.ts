@@ -1,9 +1,49 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
 import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR blocks. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (the default) ignores X-Forwarded-*; a comma-separated list of the proxies'
+ * addresses or CIDR blocks trusts them only from those peers; `true` trusts any peer (only safe when
+ * nothing but the proxy can reach the instance).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    const lower = value.toLowerCase();
+    if (['true', '1', 'yes'].includes(lower)) return true;
+    if (['false', '0', 'no'].includes(lower)) return false;
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const wrong = entries.find((e) => !isProxyAddress(e));
+    if (!entries.length || wrong !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false or a comma-separated list of proxy addresses or CIDR blocks${wrong ? ` (not ${wrong})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,11 +58,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_MODE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -99,11 +140,14 @@ export interface Config {
   /** A read replica for the dashboards' reads (PostgreSQL only); null reads from the primary. */
   databaseReadUrl: string | null;
   databaseKind: 'pglite' | 'postgres';
+  /** PostgreSQL connections one process opens at most (to the primary, and as many to the replica). */
+  databasePoolMax: number;
   publicUrl: string;
   authSecret: string;
   demoMode: boolean;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: nobody, anybody, or these proxy addresses / CIDR blocks. */
+  trustProxy: boolean | string[];
   webDistDir: string;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
@@ -199,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseReadUrl: env.DATABASE_READ_URL ?? null,
     databaseKind,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     publicUrl: publicUrl.replace(/\/$/, ''),
     // The embedded default keeps a generated secret in the data folder (see db/secret.ts).
     authSecret: env.AUTH_SECRET ?? '',

@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
     [{ DATABASE_READ_URL: 'mysql://replica' }, /^Invalid configuration: DATABASE_READ_URL must start with postgres:\/\//],
     [{ DATABASE_READ_URL: 'postgres://replica/nexa' }, /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL/],
+    [
+      { TRUST_PROXY: 'maybe' },
+      /^Invalid configuration: TRUST_PROXY must be true, false or a comma-separated list .*\(not maybe\)/,
+    ],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY .*\(not 10\.0\.0\.0\/33\)/],
+    [{ TRUST_PROXY: ' , ' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX /],
   ])('stops on %o with a one-line message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -35,6 +42,18 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('reads TRUST_PROXY as off, on, or the proxies to believe', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
   });
 
   it('requires AUTH_SECRET in production on PostgreSQL', () => {

@@ -1,51 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { startSourceInstance, type Instance } from './cluster.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient } from './test-app.ts';
 
 /** The embedded database must keep every acknowledged write when the server is killed with -9. */
 describe.skipIf(testDatabaseKind() === 'postgres')('embedded database durability', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-durable-'));
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const c of children) c.kill('SIGKILL');
+  const instances: Instance[] = [];
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   async function start(): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        DATA_DIR: dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: 'http://localhost:3000',
-        RATE_LIMIT_MAX: '100000',
-      },
+    const instance = startSourceInstance(0, {
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://localhost:3000',
+      RATE_LIMIT_MAX: '100000',
     });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /Nexa is running at http:\/\/localhost:(\d+)/.exec(output);
-        if (!match) return;
-        clearInterval(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }, 100);
-      child.on('exit', () => {
-        clearInterval(timer);
-        reject(new Error(`exited early: ${output}`));
-      });
-    });
-    return { child, url };
+    instances.push(instance);
+    await instance.ready;
+    // Port 0: the server names the port it got.
+    const port = /Nexa is running at http:\/\/localhost:(\d+)/.exec(instance.output())![1];
+    return { child: instance.child, url: `http://127.0.0.1:${port}` };
   }
 
   async function signIn(url: string) {

@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
+import { startSourceInstance, type Instance } from './cluster.ts';
 import { testDatabaseKind } from './database-target.ts';
+import { startTestServer, TEST_ORIGIN } from './test-app.ts';
 
 describe('data folder lock', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-lock-'));
@@ -31,34 +33,16 @@ describe('data folder lock', () => {
 // Runs with the embedded database only: the PostgreSQL run of the suite would repeat it unchanged.
 describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-life-'));
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
+  const instances: Instance[] = [];
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   function start(port: number) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (!output.includes('Nexa is running')) return;
-        clearInterval(timer);
-        resolve();
-      }, 100);
-      void exited.then(() => {
-        clearInterval(timer);
-        reject(new Error(`exited: ${output}`));
-      });
-    });
-    return { child, ready, exited, output: () => output };
+    const instance = startSourceInstance(port, { DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+    instances.push(instance);
+    return instance;
   }
 
   it('serves, refuses a second server on the same folder, and closes on SIGTERM', async () => {
@@ -68,7 +52,6 @@ describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
     expect(fs.existsSync(path.join(dir, 'nexa.lock'))).toBe(true);
 
     const second = start(0);
-    second.ready.catch(() => {});
     const code = await second.exited;
     expect(code).toBe(1);
     expect(second.output()).toMatch(/is in use by another Nexa server/);
@@ -77,4 +60,41 @@ describe.skipIf(testDatabaseKind() === 'postgres')('server process', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'nexa.lock'))).toBe(false);
   }, 150_000);
+});
+
+// A proxy keeps its connections to an instance alive and reuses them at once, so they are seldom idle
+// when the instance closes: without `Connection: close` on the answers given while closing, such a
+// connection stayed open after its answer and close() waited for it (nginx kept it busy: for ever).
+describe(`closing under a kept-alive connection (${testDatabaseKind()})`, () => {
+  it('answers the request in flight with Connection: close, and close() then ends at once', async () => {
+    const server = await startTestServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = JSON.stringify({
+      request_type: 'early_access',
+      full_name: 'Closing Time',
+      email: 'closing@example.com',
+      company_name: 'Keep Alive Co',
+      role: 'Sales Manager',
+    });
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}/api/leads/demo-requests`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: TEST_ORIGIN } },
+        (res) => (res.resume(), res.on('end', () => resolve(res))),
+      );
+      request.on('error', reject);
+      // Half the body now: the request is in flight when close() is called.
+      request.write(body.slice(0, 20));
+      setTimeout(() => request.end(body.slice(20)), 300);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const closed = server.close();
+    const res = await answer;
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.connection).toBe('close');
+    await closed;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    agent.destroy();
+  });
 });

@@ -30,3 +30,54 @@ describe.runIf(available)('rate limits shared through Redis', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+// The abuse limits (sign-in, password reset, lead forms) use the same store: with Redis an attacker
+// gains nothing by spreading attempts over instances.
+describe.runIf(available)('abuse limits shared through Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  const prefix = `nexa-test-abuse-${process.pid}-${Date.now()}:`;
+
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      SIGN_IN_LIMIT_PER_EMAIL: '2',
+      RESET_LIMIT_PER_EMAIL: '2',
+      LEADS_RATE_LIMIT_MAX: '2',
+    };
+    [a, b] = await Promise.all([startTestServer(env), startTestServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('counts failed sign-ins for one e-mail on both instances together', async () => {
+    const attempt = (server: TestServer) =>
+      server.anonymous.post('/api/auth/sign-in/email', { email: 'target@test.nexa', password: 'wrong-password' });
+    expect([(await attempt(a)).status, (await attempt(b)).status]).toEqual([401, 401]);
+    for (const server of [a, b]) {
+      const limited = await attempt(server);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('counts reset requests for one e-mail on both instances together', async () => {
+    const request = (server: TestServer) =>
+      server.anonymous.post('/api/auth/request-password-reset', { email: 'reset@test.nexa' });
+    expect([(await request(a)).status, (await request(b)).status, (await request(a)).status]).toEqual([200, 200, 429]);
+  });
+
+  it('counts lead submissions from one address on both instances together', async () => {
+    const submit = (server: TestServer, n: number) =>
+      server.anonymous.post('/api/leads/demo-requests', {
+        request_type: 'early_access',
+        full_name: `Spread ${n}`,
+        email: `spread-${n}@example.com`,
+        company_name: 'Spread Co',
+        role: 'Sales Manager',
+      });
+    expect([(await submit(a, 1)).status, (await submit(b, 2)).status, (await submit(a, 3)).status]).toEqual([201, 201, 429]);
+  });
+});

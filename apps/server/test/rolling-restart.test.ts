@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { freePorts, startSourceInstance, type Instance } from './cluster.ts';
 import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.ts';
 
 /**
@@ -14,77 +13,32 @@ import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.
  * times in all), and every lead is stored exactly once.
  */
 
-/** Distinct free ports: all are held until every one is chosen, so the OS cannot hand one out twice. */
-async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve) => {
-          const probe = net.createServer().listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((p) => (p.address() as AddressInfo).port);
-  await Promise.all(probes.map((p) => new Promise((resolve) => p.close(resolve))));
-  return ports;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Instance {
-  port: number;
-  child: ChildProcess;
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-  output: () => string;
-}
 
 describe.runIf(testDatabaseKind() === 'postgres')('rolling restart of two instances on PostgreSQL', () => {
   const name = `nexa_test_roll_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = withDatabaseName(adminUrl(), name);
   const admin = new pg.Client({ connectionString: adminUrl() });
-  const children: ChildProcess[] = [];
   let proxy: http.Server;
   let proxyUrl: string;
   const ports: number[] = [];
 
-  function start(port: number): Instance {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        AUTH_SECRET: 'rolling-restart-secret-0123456789abcdef',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://127.0.0.1:3000',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        // Every request arrives from the proxy's address: limits would measure the test, not the restart.
-        RATE_LIMIT_MAX: '1000000',
-        LEADS_RATE_LIMIT_MAX: '1000000',
-      },
+  const instances: Instance[] = [];
+  const start = (port: number): Instance => {
+    const instance = startSourceInstance(port, {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: 'rolling-restart-secret-0123456789abcdef',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      // Every request arrives from the proxy's address: limits would measure the test, not the restart.
+      RATE_LIMIT_MAX: '1000000',
+      LEADS_RATE_LIMIT_MAX: '1000000',
     });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (!output.includes('Nexa is running')) return;
-        clearInterval(timer);
-        resolve();
-      }, 50);
-      void exited.then(() => {
-        clearInterval(timer);
-        reject(new Error(`exited: ${output}`));
-      });
-    });
-    return { port, child, ready, exited, output: () => output };
-  }
+    instances.push(instance);
+    return instance;
+  };
 
   /** Round robin; an instance that refuses the connection (stopped, not yet started) is skipped. */
   function startProxy(): Promise<void> {
@@ -140,7 +94,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('rolling restart of two instan
     await startProxy();
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const instance of instances) await instance.stop('SIGKILL');
     await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

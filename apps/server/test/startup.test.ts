@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
 import { prepare } from '../src/bootstrap.ts';
 import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.ts';
 import { testConfig } from './test-app.ts';
@@ -35,6 +36,36 @@ describe.runIf(testDatabaseKind() === 'postgres')('start-up on PostgreSQL', () =
       await check.end();
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('opens at most DATABASE_POOL_MAX connections however many requests wait', async () => {
+    const name = `nexa_test_pool_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    try {
+      const prepared = await prepare(testConfig({ DATABASE_URL: withDatabaseName(adminUrl(), name), DATABASE_POOL_MAX: '3' }), {
+        seed: false,
+      });
+      try {
+        const pids = await Promise.all(
+          Array.from({ length: 12 }, async () => {
+            const { rows } = (await prepared.database.db.execute(
+              sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
+            )) as unknown as {
+              rows: Array<{ pid: number }>;
+            };
+            return rows[0]!.pid;
+          }),
+        );
+        expect(new Set(pids).size).toBe(3);
+      } finally {
+        await prepared.release();
+      }
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
