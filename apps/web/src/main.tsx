@@ -5,11 +5,17 @@ import { currentLanguage, i18nReady } from './lib/i18n.ts';
 import { prerenderedLanguage } from './lib/prerendered.ts';
 import './index.css';
 
+/** Ends the current task, letting the browser paint or handle input before the rest runs. */
+function yieldToMain(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // Not a top-level await: the bundler would have to split the entry chunk into many small ones
 // to keep lazy chunks that import from it from waiting on it.
 async function start() {
   // A task of its own: evaluating the entry chunk already takes one long task on a slow phone.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await yieldToMain();
   const router = createRouter();
   // The page's code and messages first, so its first render is whole — what hydration needs.
   await Promise.all([i18nReady, routerReady(router)]);
