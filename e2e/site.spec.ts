@@ -158,6 +158,8 @@ for (const language of ['en', 'fr'] as const) {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((url) => FORBIDDEN_ON_HOME.test(url))).toEqual([]);
+    // The partner carousel, below the fold, fetches its library only when scrolled near.
+    expect(scripts.filter((url) => /\/assets\/embla-carousel/.test(url))).toEqual([]);
     // One chunk per namespace of the active language: 'common' exactly once means the other language
     // (nor a fallback language) was not fetched.
     expect(scripts.filter((url) => /\/assets\/common-/.test(url))).toHaveLength(1);
