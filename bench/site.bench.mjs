@@ -197,7 +197,7 @@ try {
   );
   for (const [pagePath, { html, declaredScripts }] of Object.entries(documents)) {
     console.log(
-      `${pagePath.padEnd(10)} pre-rendered HTML: ${kb(html.gzip)} KB gzip, ${kb(html.brotli)} KB brotli; scripts it names: ${declaredScripts.gzipKB} KB gzip, ${declaredScripts.files} files (fetched at low priority)`,
+      `${pagePath.padEnd(10)} pre-rendered HTML: ${kb(html.gzip)} KB gzip, ${kb(html.brotli)} KB brotli; scripts it names: ${declaredScripts.gzipKB} KB gzip, ${declaredScripts.files} files (the entry chunk and its preloads at low priority)`,
     );
   }
   for (const file of pages['/']) console.log(`    ${file.file.padEnd(48)} ${String(kb(file.gzip)).padStart(6)} KB gzip`);
