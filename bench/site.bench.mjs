@@ -2,7 +2,9 @@
 // 1. Starts the production server on a free port and a throw-away data folder.
 // 2. Opens '/' and '/why-nexa' in Chromium and sums the JavaScript each page fetches
 //    (gzip and brotli sizes of the built files; the server sends the brotli ones).
-// 3. Runs Lighthouse on both pages, mobile and desktop (LH_RUNS=n runs each n times, median kept).
+// 3. Runs Lighthouse on both pages, mobile and desktop (LH_RUNS=n runs each n times, median kept);
+//    a run that fails is tried once more and its stderr printed. Each run records the machine's load
+//    average: on a shared machine total blocking time follows the load, not the code.
 // Prints the figures and writes bench/results/site.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -82,12 +84,23 @@ async function scriptsOf(browser, base, pagePath) {
   return [...new Set(seen)].map((file) => ({ file, ...sizesOf(file) }));
 }
 
-function entryScripts() {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+/** The scripts an HTML file of the build names itself (module script and modulepreloads), with their sizes. */
+function scriptsIn(htmlFile) {
+  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
   return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => ({ file: match[1], ...sizesOf(match[1]) }));
 }
 
-function lighthouse(url, preset) {
+/** The English pre-rendered file of a public page (decision 010), as the server sends it to an English browser. */
+const prerenderedFile = (pagePath) => `pages/en/${pagePath === '/' ? 'index' : pagePath.slice(1)}.html`;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
+/** One Lighthouse run; a run that fails is tried once more, and its stderr is shown either way. */
+function lighthouse(url, preset, attempt = 1) {
   const out = path.join(os.tmpdir(), `nexa-lh-${process.pid}-${preset}.json`);
   const args = [
     'lighthouse',
@@ -98,10 +111,28 @@ function lighthouse(url, preset) {
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const result = spawnSync('npx', args, { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore' });
-  if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url} (${preset})`);
+  const load = loadAverage();
+  fs.rmSync(out, { force: true });
+  const result = spawnSync('npx', args, {
+    cwd: root,
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  if (result.status !== 0 || !fs.existsSync(out)) {
+    const stderr = (result.stderr ?? '')
+      .split('\n')
+      .filter((line) => line.trim() && !line.includes('npm warn'))
+      .join('\n');
+    const why = result.error ? String(result.error) : `exit ${result.status}`;
+    console.error(`lighthouse failed on ${url} (${preset}, attempt ${attempt}, ${why}):\n${stderr || '(no output)'}`);
+    if (attempt === 1) return lighthouse(url, preset, 2);
+    throw new Error(`lighthouse failed twice on ${url} (${preset})`);
+  }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const score = (id) => Math.round(report.categories[id].score * 100);
   return {
     performance: score('performance'),
@@ -112,19 +143,27 @@ function lighthouse(url, preset) {
     lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
     tbtMs: Math.round(report.audits['total-blocking-time'].numericValue),
     cls: Math.round(report.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+    load,
   };
 }
 
 function medianRun(url, preset) {
   const runs = Array.from({ length: LH_RUNS }, () => lighthouse(url, preset));
   const best = median(runs.map((run) => run.performance));
-  return { ...runs.find((run) => run.performance === best), runs: runs.map((run) => run.performance) };
+  return {
+    ...runs.find((run) => run.performance === best),
+    runs: runs.map((run) => run.performance),
+    tbtRuns: runs.map((run) => run.tbtMs),
+    loads: runs.map((run) => run.load),
+  };
 }
 
+const startLoad = loadAverage();
+console.log(`load average (1, 5, 15 min): ${startLoad}`);
 const { base, stop } = await startServer();
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
-  const entry = entryScripts();
+  const entry = scriptsIn('index.html');
   const pages = {};
   for (const pagePath of ['/', '/why-nexa']) pages[pagePath] = await scriptsOf(browser, base, pagePath);
   await browser.close();
@@ -143,6 +182,24 @@ try {
       `${pagePath.padEnd(10)} JS: ${figures.gzipKB} KB gzip (${verdict} the ${BUDGET_KB} KB budget), ${figures.brotliKB} KB brotli, ${figures.files} files`,
     );
   }
+  const documents = Object.fromEntries(
+    ['/', '/why-nexa'].map((pagePath) => {
+      const file = prerenderedFile(pagePath);
+      const declared = scriptsIn(file);
+      return [
+        pagePath,
+        {
+          html: { file, ...sizesOf(`/${file}`) },
+          declaredScripts: { files: declared.length, gzipKB: kb(sum(declared, 'gzip')) },
+        },
+      ];
+    }),
+  );
+  for (const [pagePath, { html, declaredScripts }] of Object.entries(documents)) {
+    console.log(
+      `${pagePath.padEnd(10)} pre-rendered HTML: ${kb(html.gzip)} KB gzip, ${kb(html.brotli)} KB brotli; scripts it names: ${declaredScripts.gzipKB} KB gzip, ${declaredScripts.files} files (the entry chunk and its preloads at low priority)`,
+    );
+  }
   for (const file of pages['/']) console.log(`    ${file.file.padEnd(48)} ${String(kb(file.gzip)).padStart(6)} KB gzip`);
 
   const scores = {};
@@ -151,19 +208,22 @@ try {
       const result = medianRun(base + pagePath, preset);
       scores[`${pagePath} ${preset}`] = result;
       console.log(
-        `lighthouse ${pagePath} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}; runs ${result.runs.join('/')})`,
+        `lighthouse ${pagePath} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}; runs ${result.runs.join('/')}, TBT ${result.tbtRuns.join('/')} ms, load average ${result.loads.join(' | ')})`,
       );
     }
   }
   const results = {
     measuredAt: new Date().toISOString(),
-    machine: `${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    machine: `${os.cpus().length} cores, load average at the start ${startLoad}, at the end ${loadAverage()}`,
     budgetKB: BUDGET_KB,
     entry: entryFigures,
     js,
+    documents: Object.fromEntries(
+      Object.entries(documents).map(([pagePath, { html, declaredScripts }]) => [
+        pagePath,
+        { file: html.file, gzipKB: kb(html.gzip), brotliKB: kb(html.brotli), declaredScripts },
+      ]),
+    ),
     homeFiles: pages['/'].map(({ file, gzip }) => ({ file, gzipKB: kb(gzip) })),
     lighthouse: scores,
   };

@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support/hydration.ts';
 
 const API = '**/api/analysis/company';
 
 async function openSection(page: Page) {
   await page.goto('/');
+  // The landing page is pre-rendered: typing before React hydrates the form would be lost.
+  await waitForHydration(page);
   const section = page.locator('section#analysis');
   await section.scrollIntoViewIfNeeded();
   return {
@@ -98,6 +101,7 @@ test('a French visitor gets the form, the diagnosis and the cards in French', as
   const context = await browser.newContext({ locale: 'fr-FR' });
   const page = await context.newPage();
   await page.goto('/');
+  await waitForHydration(page);
   const section = page.locator('section#analysis');
   await section.getByRole('textbox', { name: "Nom de l'entreprise" }).fill('Banque Durand');
   await section.getByRole('button', { name: 'Analyser' }).click();

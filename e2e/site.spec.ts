@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support/hydration.ts';
 
 type Language = 'en' | 'fr';
 
@@ -16,8 +17,12 @@ const PAGES: Array<{ path: string; heading: Record<Language, RegExp> }> = [
 const FORBIDDEN_ON_HOME =
   /\/assets\/(rep-layout|manager-layout|workspace-layout|route-guard|dashboard-page|opportunit|companies-page|team-dashboard|representative|leads-inbox|sign-in-page|reset-password|book-demo-page|early-access-page|join-the-team-page)[-.]/;
 
-/** Stops the page's (already installed) fake clock: from here time moves only by page.clock.runFor. */
+/**
+ * Stops the page's (already installed) fake clock: from here time moves only by page.clock.runFor.
+ * Only once the page is hydrated: its timers start then.
+ */
 async function freezeClock(page: Page) {
+  await waitForHydration(page);
   const now = await page.evaluate(() => Date.now());
   // A second ahead: the round trip to read the time must not overtake it.
   await page.clock.pauseAt(now + 1000);
@@ -52,20 +57,115 @@ for (const language of ['en', 'fr'] as const) {
   }
 }
 
-test('the landing page loads no workspace, form or sign-in chunk, and one language only', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/');
-  await expect(page.getByTestId('deal-demo')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Recognized by Global Tech Accelerators' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(3);
-  expect(scripts.filter((url) => FORBIDDEN_ON_HOME.test(url))).toEqual([]);
-  // One chunk per namespace of the active language: 'common' exactly once means French was not fetched.
-  expect(scripts.filter((url) => /\/assets\/common-/.test(url))).toHaveLength(1);
+const LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
+
+test("the public pages arrive pre-rendered in the visitor's language, with its title and sharing metadata", async ({
+  request,
+}) => {
+  const cases = [
+    { headers: { 'accept-language': 'en-US,en;q=0.9' }, language: 'en' },
+    { headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' }, language: 'fr' },
+    // The visitor's own choice (the cookie the language toggle sets) wins over the browser's language.
+    { headers: { 'accept-language': 'fr-FR', cookie: 'language=en' }, language: 'en' },
+    { headers: { 'accept-language': 'en-US', cookie: 'language=fr' }, language: 'fr' },
+  ] as const;
+  for (const { path, heading } of PAGES) {
+    for (const { headers, language } of cases) {
+      const response = await request.get(path, { headers });
+      const html = await response.text();
+      const where = `${path} with ${JSON.stringify(headers)}`;
+      expect(response.headers()['content-language'], where).toBe(language);
+      expect(response.headers()['vary'], where).toMatch(/Cookie, Accept-Language/);
+      expect(html, where).toContain(`<html lang="${language}">`);
+      expect(html, where).toContain(`<div id="root" data-prerendered="${language}">`);
+      const h1 = (html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '')
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&');
+      expect(h1, where).toMatch(heading[language]);
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
+      expect(title, where).toMatch(/Nexa/);
+      expect(html, where).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html, where).toContain(`<meta property="og:locale" content="${LOCALES[language].replace('-', '_')}" />`);
+      expect(html, where).toMatch(/<meta name="description" content="[^"]{40,}" \/>/);
+    }
+  }
 });
+
+for (const language of ['en', 'fr'] as const) {
+  test(`the pre-rendered pages hydrate in ${language} without a mismatch or a new render`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: LOCALES[language] });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Remembers the server's <h1> element: hydration keeps it, a new render would replace it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+      });
+    });
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[language]);
+      const kept = await page.evaluate(
+        () => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1'),
+      );
+      expect(kept, `${path}: the server's markup was hydrated`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('without JavaScript a French visitor reads the pages in French', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const { path, heading } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading.fr);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  }
+  await context.close();
+});
+
+test('the language chosen with the toggle is the one the server pre-renders on the next visit', async ({ page }) => {
+  await page.goto('/about');
+  await waitForHydration(page);
+  await page.getByRole('contentinfo').getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[2]!.heading.fr);
+  const response = await page.goto('/why-nexa');
+  expect(await response?.text()).toContain('<html lang="fr">');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[1]!.heading.fr);
+  await expect(page).toHaveTitle(/^Pourquoi Nexa/);
+});
+
+for (const language of ['en', 'fr'] as const) {
+  test(`the landing page loads no workspace, form or sign-in chunk, and ${language} messages only`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: LOCALES[language] });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('deal-demo')).toBeVisible();
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((url) => FORBIDDEN_ON_HOME.test(url))).toEqual([]);
+    // The partner carousel, below the fold, fetches its library only when scrolled near.
+    expect(scripts.filter((url) => /\/assets\/embla-carousel/.test(url))).toEqual([]);
+    // One chunk per namespace of the active language: 'common' exactly once means the other language
+    // (nor a fallback language) was not fetched.
+    expect(scripts.filter((url) => /\/assets\/common-/.test(url))).toHaveLength(1);
+    await context.close();
+  });
+}
 
 test('the demo card plays its run, pauses with its timers stopped, resumes and ends at 8 s', async ({ page }) => {
   await page.clock.install();

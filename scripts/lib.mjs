@@ -65,6 +65,7 @@ export function ensureBuild({ force = false } = {}) {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'apps/server/src',
     'apps/server/build.mjs',
   ]);

@@ -1,41 +1,49 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressFile } from './build/precompress.ts';
+import { prerenderSite, SSR_OUT_DIR } from './build/prerender.ts';
 
-/**
- * Writes a .br and a .gz beside every text asset, once at build time, so the server can send
- * them as they are (@fastify/static `preCompressed`): a phone on a slow network downloads the
- * landing page's JavaScript at about a third of its size, and the server spends no CPU on it.
- */
+/** Every text asset of the client build gets its .br and .gz (build/precompress.ts). */
 function precompress(): Plugin {
   return {
     name: 'nexa-precompress',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
-        const file = path.join(dir, fileName);
-        const source = fs.readFileSync(file);
-        if (source.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
-      }
+      for (const fileName of Object.keys(bundle)) precompressFile(path.join(dir, fileName));
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+/**
+ * After the server-side build of src/entry-server.tsx (the second step of `npm run build`), renders
+ * the public pages to static HTML in each language (build/prerender.ts, decision 010).
+ */
+function prerender(): Plugin {
+  return {
+    name: 'nexa-prerender',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    async closeBundle() {
+      await prerenderSite(this.environment.config.root);
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), precompress(), prerender()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
+  // The footer's year during hydration: the pre-rendered pages carry the year they were built in.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     target: 'es2022',
+    // The server-side build only feeds the pre-renderer; it is deleted once the pages are written.
+    outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
+    // The pre-renderer reads which chunks a page needs, to preload them from its static HTML.
+    manifest: !isSsrBuild,
     // Nothing inline: the server's CSP allows scripts from 'self' only.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
@@ -45,4 +53,4 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/domain/') },
     },
   },
-});
+}));

@@ -1,17 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
-import './lib/i18n.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createRouter, routerReady } from './app/router.tsx';
+import { currentLanguage, i18nReady } from './lib/i18n.ts';
+import { prerenderedLanguage } from './lib/prerendered.ts';
 import './index.css';
 
-const router = createRouter();
+/** Ends the current task, letting the browser paint or handle input before the rest runs. */
+function yieldToMain(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// Not a top-level await: the bundler would have to split the entry chunk into many small ones
+// to keep lazy chunks that import from it from waiting on it.
+async function start() {
+  // A task of its own: evaluating the entry chunk already takes one long task on a slow phone.
+  await yieldToMain();
+  const router = createRouter();
+  // The page's code and messages first, so its first render is whole — what hydration needs.
+  await Promise.all([i18nReady, routerReady(router)]);
+  const container = document.getElementById('root')!;
+  const app = <App router={router} />;
+  // The server's HTML is hydrated when it is in the visitor's language; otherwise (a choice the
+  // server could not see, e.g. kept only in local storage) the page is rendered anew in that language.
+  if (prerenderedLanguage() === currentLanguage()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
@@ -15,6 +15,24 @@ const lazyPage =
     return { Component: module[name] };
   };
 
+/** What the build needs to pre-render a public page (src/entry-server.tsx, decision 010). */
+export interface PrerenderHandle {
+  /** The page's module, relative to src/: the build manifest names its chunks by it. */
+  module: string;
+  namespaces: string[];
+}
+
+// The public site's pages by source file, so one name serves both the import and the build manifest.
+const sitePages = import.meta.glob<Record<string, React.ComponentType>>('../features/site/routes/*-page.tsx');
+
+/** A public site page: loaded lazily like any other, and pre-rendered to static HTML at build time. */
+function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = sitePages[`../features/site/routes/${file}`];
+  if (!load) throw new Error(`No site page ${file}`);
+  const prerender: PrerenderHandle = { module: `features/site/routes/${file}`, namespaces };
+  return { lazy: lazyPage(load, name, namespaces), handle: { prerender } };
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
@@ -22,26 +40,11 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          {
-            index: true,
-            lazy: lazyPage(() => import('../features/site/routes/landing-page.tsx'), 'LandingPage', ['site', 'analysis']),
-          },
-          {
-            path: paths.whyNexa.path,
-            lazy: lazyPage(() => import('../features/site/routes/why-page.tsx'), 'WhyPage', ['why', 'analysis']),
-          },
-          {
-            path: paths.about.path,
-            lazy: lazyPage(() => import('../features/site/routes/about-page.tsx'), 'AboutPage', ['about']),
-          },
-          {
-            path: paths.securityTrust.path,
-            lazy: lazyPage(() => import('../features/site/routes/security-page.tsx'), 'SecurityPage', ['security']),
-          },
-          {
-            path: paths.terms.path,
-            lazy: lazyPage(() => import('../features/site/routes/terms-page.tsx'), 'TermsPage', ['legal']),
-          },
+          { index: true, ...sitePage('landing-page.tsx', 'LandingPage', ['site', 'analysis']) },
+          { path: paths.whyNexa.path, ...sitePage('why-page.tsx', 'WhyPage', ['why', 'analysis']) },
+          { path: paths.about.path, ...sitePage('about-page.tsx', 'AboutPage', ['about']) },
+          { path: paths.securityTrust.path, ...sitePage('security-page.tsx', 'SecurityPage', ['security']) },
+          { path: paths.terms.path, ...sitePage('terms-page.tsx', 'TermsPage', ['legal']) },
           {
             path: paths.earlyAccess.path,
             lazy: lazyPage(() => import('../features/leads/routes/early-access-page.tsx'), 'EarlyAccessPage'),
@@ -150,3 +153,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Settles once the router has loaded the lazy routes of its location (their modules and messages),
+ * so its first render is the whole page — as the pre-renderer rendered it, which hydration needs.
+ * A module that fails to load settles it too: the router then shows its error page.
+ */
+export function routerReady(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

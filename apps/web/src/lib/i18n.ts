@@ -1,28 +1,72 @@
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from '@nexa/domain/language';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { prerenderedLanguage } from './prerendered.ts';
 
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGES, type Language };
 
-/** Spec §5: the stored choice, else French when the browser is French, else English. */
-export function detectLanguage(): Language {
+// The pre-renderer (scripts/prerender.mjs) runs this module in Node, with no document.
+const inBrowser = typeof document !== 'undefined';
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  return document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+/**
+ * Keeps the visitor's choice where the server reads it (a cookie: the next page arrives
+ * pre-rendered in that language) and in local storage, where visits before the cookie kept it.
+ */
+function rememberLanguage(language: Language) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (stored === 'en' || stored === 'fr') return stored;
+    localStorage.setItem(LANGUAGE_COOKIE, language);
+  } catch {
+    // Storage can be blocked; the cookie still holds the choice.
+  }
+}
+
+/** The visitor's own choice: the cookie, else local storage (then copied to the cookie for the server). */
+function storedLanguage(): Language | undefined {
+  const cookie = readCookie(LANGUAGE_COOKIE);
+  if (isLanguage(cookie)) return cookie;
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_COOKIE);
   } catch {
     // Storage can be blocked; fall through to the browser's language.
   }
-  return navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  if (!isLanguage(stored)) return undefined;
+  rememberLanguage(stored);
+  return stored;
+}
+
+/**
+ * Spec §5: the stored choice, else French when the browser is French, else English. On a
+ * pre-rendered page the server has already read the browser's language (Accept-Language) and
+ * painted the page in it; that reading wins over `navigator.language`, so the page hydrates in the
+ * language it shows.
+ */
+export function detectLanguage(): Language {
+  if (!inBrowser) return DEFAULT_LANGUAGE;
+  return pickLanguage(storedLanguage(), prerenderedLanguage() ?? navigator.language);
 }
 
 export function setLanguage(language: Language): Promise<unknown> {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // The choice still applies to this page.
-  }
+  rememberLanguage(language);
   return i18next.changeLanguage(language);
 }
 
@@ -31,16 +75,20 @@ export function currentLanguage(): Language {
 }
 
 i18next.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
+  if (inBrowser) document.documentElement.lang = lng;
 });
 
-// Only the active language's namespaces are fetched, each as its own small chunk.
-void i18next
+/**
+ * Settles once the detected language's common namespace is loaded. Only the active language's
+ * namespaces are fetched, each as its own small chunk: no fallback language, which i18next would
+ * fetch as well — src/locales/locales.test.ts makes sure no message is missing in any language.
+ */
+export const i18nReady = i18next
   .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
   .use(initReactI18next)
   .init({
     lng: detectLanguage(),
-    fallbackLng: 'en',
+    fallbackLng: false,
     supportedLngs: LANGUAGES,
     ns: ['common'],
     defaultNS: 'common',

@@ -1,4 +1,15 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+}
+
+/**
+ * Provided by the pre-renderer (src/entry-server.tsx), where effects do not run: it receives the
+ * page's metadata during the render and writes it into the static page's <head>.
+ */
+export const PageMetaContext = createContext<((meta: PageMeta) => void) | null>(null);
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -12,6 +23,7 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 
 /** Sets the page title and its sharing metadata (description, Open Graph, Twitter). */
 export function usePageMeta(title: string, description?: string) {
+  useContext(PageMetaContext)?.({ title, description });
   useEffect(() => {
     document.title = title;
     setMeta('property', 'og:title', title);

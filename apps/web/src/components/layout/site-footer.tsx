@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -11,8 +12,23 @@ const LINKS = [
   { to: paths.securityTrust.getHref(), key: 'nav.security' },
 ] as const;
 
+const noSubscription = () => () => {};
+
+/**
+ * This year by the visitor's clock — but the build's year while a pre-rendered page hydrates, as
+ * the server rendered it: a page built in December still hydrates without a mismatch in January,
+ * then shows the new year.
+ */
+const useCurrentYear = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+
 export function SiteFooter() {
   const { t } = useTranslation();
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -35,7 +51,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="pb-8 text-center text-xs text-slate-600">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p className="pb-8 text-center text-xs text-slate-600">{t('footer.rights', { year })}</p>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaOptionsType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyCarousel } from '../hooks/use-lazy-carousel.ts';
 
 interface Programme {
   name: string;
@@ -35,6 +36,8 @@ function NameMark({ name, detail }: { name: string; detail: string }) {
   );
 }
 
+const CAROUSEL_OPTIONS: EmblaOptionsType = { loop: true, align: 'start' };
+
 /**
  * Spec §2: 'Recognized by Global Tech Accelerators' — 2 slides that loop, aligned to the start,
  * with previous/next buttons and the left/right arrow keys; the slide shown is announced.
@@ -42,20 +45,11 @@ function NameMark({ name, detail }: { name: string; detail: string }) {
 export function PartnerCarousel() {
   const { t } = useTranslation('site');
   const programmes = t('partners.items', { returnObjects: true }) as Programme[];
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' });
   const [selected, setSelected] = useState(0);
+  const { viewportRef, run } = useLazyCarousel(CAROUSEL_OPTIONS, setSelected);
 
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
-
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const previous = useCallback(() => run((embla) => embla.scrollPrev()), [run]);
+  const next = useCallback(() => run((embla) => embla.scrollNext()), [run]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();

@@ -1,7 +1,14 @@
 import { useEffect, useState, type RefObject } from 'react';
 
+interface InViewOptions {
+  /** How much of the element must show (0–1). */
+  threshold?: number;
+  /** Grows the viewport, e.g. '200px' to react shortly before the element scrolls in. */
+  rootMargin?: string;
+}
+
 /** Becomes true (and stays true) once the element is at least `threshold` visible. */
-export function useInView(ref: RefObject<Element | null>, threshold = 0.2): boolean {
+export function useInView(ref: RefObject<Element | null>, { threshold = 0.2, rootMargin }: InViewOptions = {}): boolean {
   const [seen, setSeen] = useState(false);
   useEffect(() => {
     const element = ref.current;
@@ -14,10 +21,10 @@ export function useInView(ref: RefObject<Element | null>, threshold = 0.2): bool
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
-      { threshold },
+      { threshold, rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, seen, threshold]);
+  }, [ref, seen, threshold, rootMargin]);
   return seen;
 }

@@ -1,0 +1,55 @@
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInView } from './use-in-view.ts';
+
+type Action = (carousel: EmblaCarouselType) => void;
+
+/**
+ * Embla on a carousel's viewport, fetched when the carousel comes near the screen or the visitor
+ * acts on it — not with the page: the landing page's carousel sits below the fold, and Embla's 7 KB
+ * stay out of its initial JavaScript (issue 4). Until then the server-rendered first slide shows;
+ * an action asked for before Embla is ready (`run`) happens once it is. `onSelect` hears the index
+ * of the slide shown; `options` must be stable.
+ */
+export function useLazyCarousel(options: EmblaOptionsType, onSelect: (index: number) => void) {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const near = useInView(viewportRef, { threshold: 0, rootMargin: '300px' });
+  const [asked, setAsked] = useState(false);
+  const [carousel, setCarousel] = useState<EmblaCarouselType>();
+  const pending = useRef<Action | null>(null);
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
+
+  const wanted = near || asked;
+  useEffect(() => {
+    if (!wanted) return;
+    let cancelled = false;
+    let created: EmblaCarouselType | undefined;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewportRef.current) return;
+      const embla = EmblaCarousel(viewportRef.current, options);
+      created = embla;
+      const select = () => selectRef.current(embla.selectedScrollSnap());
+      embla.on('select', select).on('reInit', select);
+      pending.current?.(embla);
+      pending.current = null;
+      setCarousel(embla);
+    });
+    return () => {
+      cancelled = true;
+      created?.destroy();
+    };
+  }, [wanted, options]);
+
+  const run = useCallback(
+    (action: Action) => {
+      if (carousel) return action(carousel);
+      pending.current = action;
+      setAsked(true);
+    },
+    [carousel],
+  );
+  return { viewportRef, run };
+}
