@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -66,8 +67,41 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   };
 }
 
+/** Statement texts seen so far and their names; bounded, so a stream of one-off texts cannot grow it. */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 2_000;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `nexa_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Every parameterised statement is sent as a named prepared statement, keyed by its text: each
+ * connection parses and plans it once, and PostgreSQL then reuses the plan. Planning the team and
+ * pipeline statements cost more than running them on the kept-up summaries (~1–2 ms each, the
+ * larger part of the database's CPU per dashboard call; docs/decisions/009). Values stay
+ * parameters, so the set of texts is the code's own, bounded above all the same.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const config = args[0] as { text?: unknown; name?: unknown; submit?: unknown } | string | undefined;
+    // A plain query config only: a Submittable (cursor, stream) must keep its prototype.
+    if (typeof config === 'object' && typeof config.text === 'string' && !config.name && typeof config.submit !== 'function') {
+      const name = statementName(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 function openPool(url: string, max: number) {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
