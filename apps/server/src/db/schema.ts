@@ -135,7 +135,9 @@ export const opportunities = pgTable(
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
-    index('opportunities_owner_meeting_idx').on(t.owner_id, t.next_meeting_date),
+    // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
+    // stopping at the page's last row even when many meetings share one time.
+    index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
     index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
