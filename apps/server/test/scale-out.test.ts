@@ -310,8 +310,13 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
       logLines(instance)
         .filter((l) => l.event === 'job.succeeded' && queued.includes(l.jobId as string))
         .map((l) => l.jobId as string);
-    const byA = ran(a);
-    const byB = ran(b);
+    // A job's log line is written after its row commits, and reaches us through a pipe: wait for it.
+    let byA: string[] = [];
+    let byB: string[] = [];
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(100)) {
+      [byA, byB] = [ran(a), ran(b)];
+      if (byA.length + byB.length >= queued.length) break;
+    }
     expect([...byA, ...byB].sort()).toEqual([...queued].sort());
     expect(byA.length).toBeGreaterThan(0);
     expect(byB.length).toBeGreaterThan(0);
