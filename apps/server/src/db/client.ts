@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { usePreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -52,6 +53,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  usePreparedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
