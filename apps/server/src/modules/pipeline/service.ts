@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PIPELINE_STATUSES, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
@@ -12,12 +12,27 @@ interface SummaryTotal {
   count: number | string;
   amount: number | string;
 }
-interface CardsRow {
+interface UpcomingRow {
+  id: number;
+  client_company_name: string | null;
+  client_name: string | null;
+  product: string | null;
+  lead_status: string | null;
+  next_meeting_date: string;
+}
+interface DayRow {
+  date: string;
+  lead_status: string | null;
+  count: number;
+}
+interface SummaryRow {
   /** json: node-postgres parses it, PGlite may hand back text. */
   totals: SummaryTotal[] | string;
   follow_up_count: number | string;
   company_count: number | string;
   companies_this_month: number | string;
+  upcoming: UpcomingRow[] | string;
+  days: DayRow[] | string;
 }
 
 const parseJson = <T>(value: T | string | undefined): T | [] =>
@@ -32,61 +47,53 @@ export async function pipelineSummary(
   month: string | undefined,
   now = new Date(),
 ): Promise<PipelineSummary> {
-  const owned = eq(o.owner_id, actor.userId);
-  const calendarMonth = month ?? currentMonth(now);
+  const owner = actor.userId;
+  const calendarStart = `${month ?? currentMonth(now)}-01`;
   const thisMonthStart = `${currentMonth(now)}-01`;
 
-  // The cards in one statement over kept-up summaries (team_summaries, rep_companies,
-  // rep_company_months) and the follow-up partial index: a few index entries, whatever the
-  // number of the rep's opportunities (docs/decisions/009).
-  const cardsQuery = selectRows<CardsRow>(
+  // One statement, one round trip: the cards over kept-up summaries (team_summaries,
+  // rep_companies, rep_company_months) and the follow-up partial index, the next meetings in
+  // (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
+  // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
+  // The limit is written into the text: as a parameter, the prepared statement's generic plan
+  // assumes a tenth of the rows and PostgreSQL keeps re-planning it for every call.
+  const [row] = await selectRows<SummaryRow>(
     db,
     sql`
     select
       (select coalesce(json_agg(json_build_object('status', pipeline_status, 'count', deals, 'amount', amount_sum::float8)), '[]'::json)
-         from ${teamSummaries} where owner_key = ${actor.userId}) as totals,
-      (select count(*)::int from ${o} where ${o.owner_id} = ${actor.userId}
+         from ${teamSummaries} where owner_key = ${owner}) as totals,
+      (select count(*)::int from ${o} where ${o.owner_id} = ${owner}
          and ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending') as follow_up_count,
-      (select count(*)::int from ${repCompanies} where owner_key = ${actor.userId}) as company_count,
-      (select count(*)::int from ${repCompanyMonths} where owner_key = ${actor.userId}
-         and month = ${thisMonthStart}::date) as companies_this_month`,
+      (select count(*)::int from ${repCompanies} where owner_key = ${owner}) as company_count,
+      (select count(*)::int from ${repCompanyMonths} where owner_key = ${owner}
+         and month = ${thisMonthStart}::date) as companies_this_month,
+      (select coalesce(json_agg(m order by m.next_meeting_date, m.id), '[]'::json) from (
+         select ${o.id} as id, ${o.client_company_name} as client_company_name, ${o.client_name} as client_name,
+           ${o.product} as product, ${o.lead_status} as lead_status, ${o.next_meeting_date} as next_meeting_date
+         from ${o} where ${o.owner_id} = ${owner} and ${o.next_meeting_date} > ${now}
+         order by ${o.next_meeting_date}, ${o.id} limit ${sql.raw(String(UPCOMING_LIMIT))}) m) as upcoming,
+      (select coalesce(json_agg(d order by d.date), '[]'::json) from (
+         select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
+         from ${repMeetingDays} where owner_key = ${owner}
+           and day >= ${calendarStart}::date and day < (${calendarStart}::date + interval '1 month')
+         group by day) d) as days`,
   );
-  const [cardsResult, upcoming, days] = await Promise.all([
-    cardsQuery,
-    db
-      .select({
-        id: o.id,
-        client_company_name: o.client_company_name,
-        client_name: o.client_name,
-        product: o.product,
-        lead_status: o.lead_status,
-        next_meeting_date: o.next_meeting_date,
-      })
-      .from(o)
-      .where(and(owned, gt(o.next_meeting_date, now)))
-      .orderBy(asc(o.next_meeting_date), asc(o.id))
-      .limit(UPCOMING_LIMIT),
-    selectRows<{ date: string; lead_status: string | null; count: number }>(
-      db,
-      sql`select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
-        from ${repMeetingDays} where owner_key = ${actor.userId}
-          and day >= ${calendarMonth + '-01'}::date and day < (${calendarMonth + '-01'}::date + interval '1 month')
-        group by day order by day`,
-    ),
-  ]);
 
-  const cards = cardsResult[0];
   const totals: PipelineSummary['totals'] = PIPELINE_STATUSES.map((status) => {
-    const found = parseJson<SummaryTotal[]>(cards?.totals).find((t) => t.status === status);
+    const found = parseJson<SummaryTotal[]>(row?.totals).find((t) => t.status === status);
     return { status, count: Number(found?.count ?? 0), amount: Number(found?.amount ?? 0) };
   });
   return {
     totals,
     openCount: totals[0]!.count,
-    followUpCount: Number(cards?.follow_up_count ?? 0),
-    companyCount: Number(cards?.company_count ?? 0),
-    companiesThisMonth: Number(cards?.companies_this_month ?? 0),
-    upcomingMeetings: upcoming.map((m) => ({ ...m, next_meeting_date: iso(m.next_meeting_date)! })),
-    calendar: { month: calendarMonth, days },
+    followUpCount: Number(row?.follow_up_count ?? 0),
+    companyCount: Number(row?.company_count ?? 0),
+    companiesThisMonth: Number(row?.companies_this_month ?? 0),
+    upcomingMeetings: parseJson<UpcomingRow[]>(row?.upcoming).map((m) => ({
+      ...m,
+      next_meeting_date: iso(m.next_meeting_date)!,
+    })),
+    calendar: { month: calendarStart.slice(0, 7), days: parseJson<DayRow[]>(row?.days) },
   };
 }
