@@ -90,13 +90,13 @@ async function signIn(url) {
   return res.headers.getSetCookie()[0].split(';')[0];
 }
 
-function cannon(url, paths, cookie) {
+function cannon(url, paths, cookie, connections = CONNECTIONS, duration = DURATION_S) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
+        connections,
+        duration,
         headers: { cookie },
         requests: paths.map((p) => ({ method: 'GET', path: p })),
       },
@@ -123,6 +123,17 @@ async function measure(url, cookie, calls) {
     log(
       `${name.padEnd(22)} p50 ${out[name].p50} ms  p95 ${out[name].p95} ms  p99 ${out[name].p99} ms  ${out[name].rps} req/s  errors ${out[name].errors}`,
     );
+  }
+  return out;
+}
+
+/** One request at a time: the latency a call has on its own, to set beside the database's time. */
+async function measureAlone(url, cookie, calls) {
+  const out = {};
+  for (const name of ['pipeline', 'filteredPage']) {
+    const r = await cannon(url, [calls[name]], cookie, 1, 3);
+    out[name] = { mean: r.latency.mean, p50: r.latency.p50 };
+    log(`${name.padEnd(22)} alone: mean ${r.latency.mean} ms  p50 ${r.latency.p50} ms`);
   }
   return out;
 }
@@ -212,7 +223,7 @@ async function originalApproach(query, owner) {
   return { ms: Math.round(best.ms), rows: best.rows, megabytes: Math.round(best.bytes / 1e5) / 10 };
 }
 
-function summarise(kind, http, explain, original) {
+function summarise(kind, http, alone, explain, original) {
   const dashboard = ['pipeline', 'dashboardTable', 'facets', 'me'];
   const worstDashboardP95 = Math.max(...dashboard.map((k) => http[k].p95));
   const filteredP95 = http.filteredPage.p95;
@@ -234,6 +245,14 @@ function summarise(kind, http, explain, original) {
     pipelineMeanMs: pipelineMean,
     ratioToDbPipeline: Math.round((pipelineMean / explain.pipeline) * 100) / 100,
     ratioToDbFiltered: Math.round((http.filteredPage.mean / explain.filteredPage) * 100) / 100,
+    // The same ratios for one request at a time, where queueing for the 2 cores does not count.
+    alone: {
+      pipelineMeanMs: alone.pipeline.mean,
+      filteredMeanMs: alone.filteredPage.mean,
+      speedupVsOriginal: Math.round((original.ms / alone.pipeline.mean) * 10) / 10,
+      ratioToDbPipeline: Math.round((alone.pipeline.mean / explain.pipeline) * 100) / 100,
+      ratioToDbFiltered: Math.round((alone.filteredPage.mean / explain.filteredPage) * 100) / 100,
+    },
   };
 }
 
@@ -270,8 +289,18 @@ async function benchPostgres() {
     await client.end();
     server = await startServer({ DATABASE_URL: url });
     const cookie = await signIn(server.url);
-    const http = await measure(server.url, cookie, CALLS(new Date().toISOString().slice(0, 7)));
-    return { rows: n, repRows: mine, http, explain, original, summary: summarise('postgres', http, explain, original) };
+    const calls = CALLS(new Date().toISOString().slice(0, 7));
+    const http = await measure(server.url, cookie, calls);
+    const alone = await measureAlone(server.url, cookie, calls);
+    return {
+      rows: n,
+      repRows: mine,
+      http,
+      alone,
+      explain,
+      original,
+      summary: summarise('postgres', http, alone, explain, original),
+    };
   } finally {
     await server?.stop();
     await client.end().catch(() => {});
@@ -308,8 +337,18 @@ async function benchPglite() {
     await db.close();
     server = await startServer({ DATA_DIR: dataDir });
     const cookie = await signIn(server.url);
-    const http = await measure(server.url, cookie, CALLS(new Date().toISOString().slice(0, 7)));
-    return { rows: n, repRows: mine, http, explain, original, summary: summarise('pglite', http, explain, original) };
+    const calls = CALLS(new Date().toISOString().slice(0, 7));
+    const http = await measure(server.url, cookie, calls);
+    const alone = await measureAlone(server.url, cookie, calls);
+    return {
+      rows: n,
+      repRows: mine,
+      http,
+      alone,
+      explain,
+      original,
+      summary: summarise('pglite', http, alone, explain, original),
+    };
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
