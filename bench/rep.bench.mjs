@@ -223,6 +223,15 @@ async function originalApproach(query, owner) {
   return { ms: Math.round(best.ms), rows: best.rows, megabytes: Math.round(best.bytes / 1e5) / 10 };
 }
 
+/** The calls under load and alone, then their summary against the database's time and the original approach. */
+async function measureServer(kind, url, explain, original) {
+  const cookie = await signIn(url);
+  const calls = CALLS(new Date().toISOString().slice(0, 7));
+  const http = await measure(url, cookie, calls);
+  const alone = await measureAlone(url, cookie, calls);
+  return { http, alone, explain, original, summary: summarise(kind, http, alone, explain, original) };
+}
+
 function summarise(kind, http, alone, explain, original) {
   const dashboard = ['pipeline', 'dashboardTable', 'facets', 'me'];
   const worstDashboardP95 = Math.max(...dashboard.map((k) => http[k].p95));
@@ -288,19 +297,7 @@ async function benchPostgres() {
     );
     await client.end();
     server = await startServer({ DATABASE_URL: url });
-    const cookie = await signIn(server.url);
-    const calls = CALLS(new Date().toISOString().slice(0, 7));
-    const http = await measure(server.url, cookie, calls);
-    const alone = await measureAlone(server.url, cookie, calls);
-    return {
-      rows: n,
-      repRows: mine,
-      http,
-      alone,
-      explain,
-      original,
-      summary: summarise('postgres', http, alone, explain, original),
-    };
+    return { rows: n, repRows: mine, ...(await measureServer('postgres', server.url, explain, original)) };
   } finally {
     await server?.stop();
     await client.end().catch(() => {});
@@ -336,19 +333,7 @@ async function benchPglite() {
     );
     await db.close();
     server = await startServer({ DATA_DIR: dataDir });
-    const cookie = await signIn(server.url);
-    const calls = CALLS(new Date().toISOString().slice(0, 7));
-    const http = await measure(server.url, cookie, calls);
-    const alone = await measureAlone(server.url, cookie, calls);
-    return {
-      rows: n,
-      repRows: mine,
-      http,
-      alone,
-      explain,
-      original,
-      summary: summarise('pglite', http, alone, explain, original),
-    };
+    return { rows: n, repRows: mine, ...(await measureServer('pglite', server.url, explain, original)) };
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
