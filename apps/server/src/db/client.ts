@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { usePreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
+import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
 
 export type Schema = typeof schema;
 /** One database type for callers, whichever driver is behind it. */
@@ -69,14 +69,13 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   };
 }
 
-/** Statement texts seen so far and their names; bounded, so a stream of one-off texts cannot grow it. */
+/** Statement texts seen so far and their names (computed once per text). */
 const statementNames = new Map<string, string>();
-const MAX_NAMED_STATEMENTS = 2_000;
 
-function statementName(text: string): string | undefined {
+function namedFor(text: string): string | undefined {
   let name = statementNames.get(text);
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `nexa_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    name = statementName(text);
     statementNames.set(text, name);
   }
   return name;
@@ -86,15 +85,14 @@ function statementName(text: string): string | undefined {
  * Every parameterised statement is sent as a named prepared statement, keyed by its text: each
  * connection parses and plans it once, and PostgreSQL then reuses the plan. Planning the team and
  * pipeline statements cost more than running them on the kept-up summaries (~1–2 ms each, the
- * larger part of the database's CPU per dashboard call; docs/decisions/009). Values stay
- * parameters, so the set of texts is the code's own, bounded above all the same.
+ * larger part of the database's CPU per dashboard call; docs/decisions/009).
  */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const config = args[0] as { text?: unknown; name?: unknown; submit?: unknown } | string | undefined;
     // A plain query config only: a Submittable (cursor, stream) must keep its prototype.
     if (typeof config === 'object' && typeof config.text === 'string' && !config.name && typeof config.submit !== 'function') {
-      const name = statementName(config.text);
+      const name = namedFor(config.text);
       if (name) args[0] = { ...config, name };
     }
     return (super.query as (...a: unknown[]) => never)(...args);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
 
 /**
  * PGlite's `query()` parses, plans and runs every statement anew (an unnamed statement each time),
@@ -26,7 +26,6 @@ interface PGliteInternals {
   parsers: Record<number, (value: string, typeId?: number) => unknown>;
 }
 
-const MAX_STATEMENTS = 2_000;
 const { serialize } = protocol;
 
 export function usePreparedStatements(client: PGlite): void {
@@ -37,7 +36,7 @@ export function usePreparedStatements(client: PGlite): void {
   const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
   async function prepare(text: string): Promise<Prepared> {
-    const name = `nexa_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    const name = statementName(text);
     await send(serialize.parse({ name, text }));
     try {
       const described = await send(serialize.describe({ type: 'S', name }));
@@ -78,7 +77,7 @@ export function usePreparedStatements(client: PGlite): void {
 
   client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     // What this path does not cover (no values, COPY blobs, a full cache) goes the usual way.
-    if (!params?.length || options?.blob || (statements.size >= MAX_STATEMENTS && !statements.has(text))) {
+    if (!params?.length || options?.blob || (statements.size >= MAX_NAMED_STATEMENTS && !statements.has(text))) {
       return unnamedQuery<T>(text, params, options);
     }
     await internals._checkReady();
