@@ -65,15 +65,16 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     }
     // A missing hashed asset is a real 404, not the app.
     if (url.startsWith('/assets/')) return reply.status(404).send(body('not_found', 'No such asset'));
-    const page = prerendered && Object.hasOwn(prerendered.pages, url) ? prerendered.pages[url] : undefined;
-    const language = page ? requestLanguage(request) : undefined;
-    if (page && language && prerendered?.languages.includes(language)) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Language')
-        .header('content-language', language)
-        .type('text/html')
-        .sendFile(path.posix.join(PAGES_DIR, language, page));
+    if (prerendered && Object.hasOwn(prerendered.pages, url)) {
+      const language = requestLanguage(request);
+      if (prerendered.languages.includes(language)) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .header('content-language', language)
+          .type('text/html')
+          .sendFile(path.posix.join(PAGES_DIR, language, prerendered.pages[url]!));
+      }
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });

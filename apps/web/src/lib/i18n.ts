@@ -14,7 +14,7 @@ import { prerenderedLanguage } from './prerendered.ts';
 
 export { LANGUAGES, type Language };
 
-// The pre-renderer (scripts/prerender.mjs) runs this module in Node, with no document.
+// The pre-renderer (apps/web/build/prerender.ts) runs this module in Node, with no document.
 const inBrowser = typeof document !== 'undefined';
 
 function readCookie(name: string): string | undefined {

@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from '@nexa/domain/language';
 
 /**
- * The build pre-renders the public pages to static HTML in each language (scripts/prerender.mjs,
+ * The build pre-renders the public pages to static HTML in each language (apps/web/build/prerender.ts,
  * decision 010) and marks the root element with the language it rendered: the browser hydrates
  * that page only when it runs in the same language.
  */
