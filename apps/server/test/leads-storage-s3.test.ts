@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamApplications } from '../src/db/schema.ts';
 import { sweepOrphanResumes } from '../src/modules/leads/orphan-sweeper.ts';
 import { createS3Storage } from '../src/storage/s3-storage.ts';
 import { fixtures, resumeForm } from './leads-fixtures.ts';
+import { startS3rver, type TestS3 } from './s3-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 describe('resumes in an S3-compatible bucket (s3rver)', () => {
-  let s3: S3rver;
+  let s3: TestS3;
   let dir: string;
   let endpoint: string;
   let server: TestServer;
@@ -23,22 +22,10 @@ describe('resumes in an S3-compatible bucket (s3rver)', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync('/tmp/nexa-s3rver-');
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'resumes', configs: [] }],
-    });
-    const address = (await s3.run()) as AddressInfo;
-    endpoint = `http://127.0.0.1:${address.port}`;
+    s3 = await startS3rver(dir);
+    endpoint = s3.endpoint;
     server = await startTestServer({
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: 'resumes',
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       LEADS_RATE_LIMIT_MAX: '1000',
     });
     const m = await server.createUser({ role: 'Sales Manager' });
@@ -47,7 +34,7 @@ describe('resumes in an S3-compatible bucket (s3rver)', () => {
       region: 'us-east-1',
       endpoint,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: s3.credentials,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
@@ -107,8 +94,7 @@ describe('resumes in an S3-compatible bucket (s3rver)', () => {
       bucket: 'resumes',
       region: 'us-east-1',
       endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
+      ...s3.credentials,
       forcePathStyle: true,
     });
     const db = server.database.db;

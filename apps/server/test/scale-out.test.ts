@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../src/auth/auth.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -25,6 +23,7 @@ import {
 import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.ts';
 import { fixtures, resumeForm } from './leads-fixtures.ts';
 import { redisAnswers, TEST_REDIS_URL } from './redis-target.ts';
+import { startS3rver, type TestS3 } from './s3-target.ts';
 import { testConfig } from './test-app.ts';
 
 /**
@@ -59,7 +58,7 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
   const db = new pg.Client({ connectionString: databaseUrl });
   /** Data folders and the bucket; made in beforeAll, so a skipped run leaves nothing behind. */
   let tmp: string;
-  let s3: S3rver;
+  let s3: TestS3;
   let a: Instance;
   let b: Instance;
   let lb: Nginx;
@@ -110,14 +109,7 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
     await admin.query(`CREATE DATABASE ${name}`);
     const s3dir = path.join(tmp, 's3');
     fs.mkdirSync(s3dir);
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: s3dir,
-      configureBuckets: [{ name: 'resumes', configs: [] }],
-    });
-    const s3Port = ((await s3.run()) as AddressInfo).port;
+    s3 = await startS3rver(s3dir);
     let portLb: number;
     [portA, portB, portLb] = (await freePorts(3)) as [number, number, number];
     publicUrl = `http://127.0.0.1:${portLb}`;
@@ -133,12 +125,7 @@ describe.runIf(enabled)('scale-out: two instances behind nginx on PostgreSQL, Re
       TRUST_PROXY: '127.0.0.1',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: 'resumes',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       ORPHAN_SWEEP_INTERVAL_MS: '0',
       // The limits under test are the sign-in ones; the general ones would count the load below.
       SIGN_IN_LIMIT_PER_EMAIL: '3',
