@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { addRepsSql } from './team-data.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,12 +99,7 @@ async function load(url, cookie) {
   return { requests: times.length, rps: Math.round(result.requests.average), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
 }
 
-// 50 representatives: the 3 demo ones plus 47 more; ~1 % of rows have no owner (Unassigned).
-const extraRepsSql = (count) => `
-  INSERT INTO users (id, email, full_name, role, email_verified)
-  SELECT 'bench-rep-' || g, 'bench.rep' || g || '@bench.nexa.test', 'Bench Rep ' || g, 'Sales Representative', true
-  FROM generate_series(1, ${count}) g ON CONFLICT DO NOTHING`;
-
+// 50 representatives: the 3 demo ones plus 47 more (addRepsSql); ~1 % of rows have no owner (Unassigned).
 const rowsSql = (count) => `
   WITH reps AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE role = 'Sales Representative')
   INSERT INTO opportunities (owner_id, account_manager, product, status, lead_status, amount, client_company_name,
@@ -210,7 +206,7 @@ async function benchPostgres() {
     const client = new pg.Client({ connectionString: dbUrl.toString() });
     client.on('error', () => {}); // the database is dropped with FORCE at the end
     await client.connect();
-    await client.query(extraRepsSql(REPS - 3));
+    await client.query(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await client.query(rowsSql(PG_ROWS));
     const loadMs = Math.round(performance.now() - t0);
@@ -246,7 +242,7 @@ async function benchPglite() {
     await server.stop();
     const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
     await db.waitReady;
-    await db.exec(extraRepsSql(REPS - 3));
+    await db.exec(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await db.exec(rowsSql(PGLITE_ROWS));
     const loadMs = Math.round(performance.now() - t0);
