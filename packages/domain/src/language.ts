@@ -30,11 +30,11 @@ export function pickLanguage(stored: string | null | undefined, browserLanguage:
 export function preferredLanguageOf(header: string | null | undefined): string | undefined {
   let best: { tag: string; q: number } | undefined;
   for (const part of header?.split(',') ?? []) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const [tag = '', ...params] = part.split(';').map((p) => p.trim());
+    const qParam = params.find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!tag.trim() || tag.trim() === '*' || !(q > 0) || q > 1) continue;
-    if (!best || q > best.q) best = { tag: tag.trim(), q };
+    if (!tag || tag === '*' || !(q > 0) || q > 1) continue;
+    if (!best || q > best.q) best = { tag, q };
   }
   return best?.tag;
 }
