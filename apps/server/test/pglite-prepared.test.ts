@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePreparedStatements } from '../src/db/pglite-prepared.ts';
 import { testDatabaseKind } from './database-target.ts';
@@ -27,6 +27,16 @@ describe.runIf(testDatabaseKind() === 'pglite')('prepared statements on PGlite',
     expect(again.rows[0]).toEqual([12, 'o2', new Date('2026-11-01T12:00:00Z'), { a: 1 }, '18.0']);
     expect(first.fields.map((f) => f.name)).toEqual(['id', 'owner', 'at', 'doc', 'n']);
     expect(await prepared('marker-rows')).toHaveLength(1);
+  });
+
+  it("lays a call's own parsers over the client's, as Drizzle passes them", async () => {
+    const asText = (value: string) => value;
+    const text = 'select at, doc, n, id from t /* marker-parsers */ where id = $1';
+    const res = await db.query(text, [3], { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: asText } });
+    // The call's parser for timestamptz; the client's for jsonb and int; numeric stays text.
+    expect(res.rows[0]).toEqual(['2026-11-01 03:00:00+00', { a: 1 }, '4.5', 3]);
+    const plain = await db.query(text, [3], { rowMode: 'array' });
+    expect(plain.rows[0]).toEqual([new Date('2026-11-01T03:00:00Z'), { a: 1 }, '4.5', 3]);
   });
 
   it('serialises values by the parameter types the statement was described with', async () => {

@@ -28,6 +28,16 @@ interface PGliteInternals {
 
 const { serialize } = protocol;
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 export function usePreparedStatements(client: PGlite): void {
   const internals = client as unknown as PGliteInternals;
   const unnamedQuery = client.query.bind(client);
@@ -37,42 +47,57 @@ export function usePreparedStatements(client: PGlite): void {
 
   async function prepare(text: string): Promise<Prepared> {
     const name = statementName(text);
-    await send(serialize.parse({ name, text }));
     try {
-      const described = await send(serialize.describe({ type: 'S', name }));
+      // Sync ends the batch whether or not Parse failed, so the connection leaves the error state.
+      const described = await send(
+        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      );
       return { name, paramTypes: parse.parseDescribeStatementResults(described) };
     } catch (error) {
       // Not kept: drop the name too, or the next Parse of this text would find it taken.
-      await send(serialize.close({ type: 'S', name })).catch(() => {});
+      await send(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
       throw error;
     }
   }
 
   async function run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const messages = [];
     let prepared = statements.get(text);
-    try {
-      if (!prepared) {
-        prepared = await prepare(text);
-        statements.set(text, prepared);
-      }
-      const { paramTypes } = prepared;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const type = paramTypes[i]!;
-        const serializer = options?.serializers?.[type] ?? internals.serializers[type];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(
-        ...(await send(serialize.bind({ statement: prepared.name, values }))),
-        ...(await send(serialize.describe({ type: 'P' }))),
-        ...(await send(serialize.execute({}))),
-      );
-    } finally {
-      messages.push(...(await send(serialize.sync())));
+    if (!prepared) {
+      prepared = await prepare(text);
+      statements.set(text, prepared);
     }
+    const { paramTypes } = prepared;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = paramTypes[i]!;
+      const serializer = options?.serializers?.[type] ?? internals.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    // One call into the WASM for the four messages: an error in any of them is thrown once Sync
+    // has run, so the connection is ready for the next statement either way.
+    const messages = await send(
+      concat([
+        serialize.bind({ statement: prepared.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
     await client.syncToFs();
-    return parse.parseResults(messages, internals.parsers, options)[0] as Results<T>;
+    return parse.parseResults(messages, parsersFor(options), options && { ...options, parsers: undefined })[0] as Results<T>;
+  }
+
+  /**
+   * parseResults merges per-call parsers into a copy of all 340 of the client's on every call;
+   * Drizzle passes nine on every query, which made that copy the dearest step of a small read.
+   * The call's parsers are laid over the client's by prototype instead, which answers the same.
+   */
+  function parsersFor(options?: QueryOptions): Record<number, (value: string, typeId?: number) => unknown> {
+    if (!options?.parsers) return internals.parsers;
+    return Object.assign(
+      Object.create(internals.parsers) as Record<number, (value: string, typeId?: number) => unknown>,
+      options.parsers,
+    );
   }
 
   client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
