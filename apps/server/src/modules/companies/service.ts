@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o } from '../../db/schema.ts';
 import { iso } from '../opportunities/scope.ts';
 import { likePattern } from '../opportunities/queries.ts';
@@ -38,7 +39,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
     .groupBy(o.client_company_name)
     .having(having.length ? sql.join(having, sql` and `) : undefined)
     .orderBy(o.client_company_name)
-    .limit(query.pageSize)
+    .limit(literalLimit(query.pageSize))
     .offset((query.page - 1) * query.pageSize);
 
   let total = rows[0]?.total ?? 0;

@@ -10,6 +10,7 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
+import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, opportunitySearchText, repFieldValues, teamSummaries } from '../../db/schema.ts';
 import { iso, visibleTo } from './scope.ts';
 
@@ -100,7 +101,7 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
       .from(o)
       .where(where)
       .orderBy(order, descending ? desc(o.id) : asc(o.id))
-      .limit(query.pageSize)
+      .limit(literalLimit(query.pageSize))
       .offset((query.page - 1) * query.pageSize),
     countOpportunities(db, actor, query, where),
   ]);

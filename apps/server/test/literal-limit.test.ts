@@ -1,0 +1,19 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { describe, expect, it } from 'vitest';
+import { literalLimit } from '../src/db/literal-limit.ts';
+import { opportunities } from '../src/db/schema.ts';
+
+describe('literalLimit', () => {
+  const db = drizzle.mock();
+
+  it('writes the page size into the text and keeps the offset a parameter', () => {
+    const query = db.select({ id: opportunities.id }).from(opportunities).limit(literalLimit(25)).offset(50).toSQL();
+    expect(query.sql).toMatch(/ limit 25 offset \$1$/);
+    expect(query.params).toEqual([50]);
+  });
+
+  it('refuses anything but a non-negative integer, so no text reaches the SQL', () => {
+    for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => literalLimit(bad)).toThrow(RangeError);
+    expect(() => literalLimit('1; drop table users' as unknown as number)).toThrow(RangeError);
+  });
+});
