@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -101,7 +101,9 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  // Security headers from one helmet middleware built here. @fastify/helmet builds a new one
+  // (parsing the whole policy) on every request, a measurable share of a small API call.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -120,6 +122,9 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   const redis = config.redisUrl ? await createRedis(config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
