@@ -205,6 +205,10 @@ describe('opportunities API', () => {
       ['from=2030-06-17&to=2030-06-17', ['a1']],
       ['from=2030-06-18&to=2030-06-24', []],
       ['product=CRM%20Platform&status=On-going&q=init', ['a3']],
+      // Totals of the dropdown filters alone come from rep_product_statuses, the others from the rows.
+      ['product=CRM%20Platform&status=On-going', ['a1', 'a3']],
+      ['product=CRM%20Platform&status=Closed-Win', []],
+      ['product=Support%20Desk&status=Closed-Win&page=1', ['a2']],
     ])('%s', async (query, expected) => {
       const res = await repA.get(`/api/opportunities?${query}`);
       expect(res.status).toBe(200);

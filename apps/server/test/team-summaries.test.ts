@@ -60,6 +60,13 @@ const RECOMPUTED_FIELD_VALUES = sql`
   ) v GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 const STORED_FIELD_VALUES = sql`SELECT owner_key, field, value, rows::text FROM rep_field_values ORDER BY 1, 2, 3`;
 
+const RECOMPUTED_PRODUCT_STATUSES = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, CASE WHEN product IS NULL THEN '' ELSE product END AS product,
+    pipeline_status, count(*)::text AS deals
+  FROM opportunities GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const STORED_PRODUCT_STATUSES = sql`
+  SELECT owner_key, product, pipeline_status, deals::text FROM rep_product_statuses ORDER BY 1, 2, 3`;
+
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
@@ -77,6 +84,7 @@ describe('team and rep summaries', () => {
     expect(await select(STORED_COMPANY_MONTHS)).toEqual(await select(RECOMPUTED_COMPANY_MONTHS));
     expect(await select(STORED_MEETING_DAYS)).toEqual(await select(RECOMPUTED_MEETING_DAYS));
     expect(await select(STORED_FIELD_VALUES)).toEqual(await select(RECOMPUTED_FIELD_VALUES));
+    expect(await select(STORED_PRODUCT_STATUSES)).toEqual(await select(RECOMPUTED_PRODUCT_STATUSES));
     return recomputed.length;
   };
 
@@ -142,7 +150,7 @@ describe('team and rep summaries', () => {
       .set({ client_company_name: 'Renamed Co' })
       .where(inArray(opportunities.id, some.slice(20, 40)));
     await expectInSync();
-    // An update that changes nothing the summaries count leaves them as they are.
+    // Every row moves to one product: rep_product_statuses merges its keys, the others stay as they are.
     await db.update(opportunities).set({ product: 'Renamed' });
     await expectInSync();
   });

@@ -141,8 +141,15 @@ export const opportunities = pgTable(
     index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
-    // Equality filters of the list (product, status) then the default order, for the rep's filtered pages.
-    index('opportunities_owner_product_status_meeting_idx').on(t.owner_id, t.product, t.pipeline_status, t.next_meeting_date),
+    // Equality filters of the list (product, status) then the default order with its id tie-break,
+    // so a filtered page is read in index order without sorting rows that share a meeting time.
+    index('opportunities_owner_product_status_meeting_id_idx').on(
+      t.owner_id,
+      t.product,
+      t.pipeline_status,
+      t.next_meeting_date,
+      t.id,
+    ),
   ],
 );
 
@@ -226,6 +233,23 @@ export const repCompanyMonths = pgTable(
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.month, t.company] })],
+);
+
+/**
+ * How many opportunities each representative has per product and pipeline status, kept by
+ * triggers like the summaries above (migration rep_product_statuses), so the opportunities list
+ * counts its total for the dropdown filters (none, product, status, both) from a few dozen rows
+ * instead of the matching rows. product '' stands for none: a product filter is never empty.
+ */
+export const repProductStatuses = pgTable(
+  'rep_product_statuses',
+  {
+    owner_key: text('owner_key').notNull(),
+    product: text('product').notNull(),
+    pipeline_status: text('pipeline_status').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.product, t.pipeline_status] })],
 );
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, teamSummaries } from '../../db/schema.ts';
+import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
 import { iso, visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -109,24 +109,25 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
 }
 
 /**
- * The list's total. Without filters, or with a pipeline status only, it is a sum over the kept-up
- * team summaries (decision 007) — counting a rep's 20,000 rows on every page costs more than the
- * page itself. Any other filter counts the matching rows.
+ * The list's total. With no filter but the dropdowns' product and pipeline status, it is a sum
+ * over the kept-up rep_product_statuses (decision 007) — counting a rep's matching rows on every
+ * page costs more than the page itself. Any other filter counts the matching rows.
  */
 async function countOpportunities(db: Db, actor: Actor, query: OpportunityListQuery, where: SQL | undefined) {
   const { q, product, status, lead_status, client_company_name, from, to } = query;
-  const filtered = q || product || lead_status || client_company_name || from || to || (status && !isPipelineStatus(status));
+  const filtered = q || lead_status || client_company_name || from || to || (status && !isPipelineStatus(status));
   if (filtered) {
     const [row] = await db.select({ n: count() }).from(o).where(where);
     return row?.n ?? 0;
   }
   const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${teamSummaries.deals}), 0)` })
-    .from(teamSummaries)
+    .select({ n: sql<string>`coalesce(sum(${repProductStatuses.deals}), 0)` })
+    .from(repProductStatuses)
     .where(
       and(
-        actor.role === ROLES.manager ? undefined : eq(teamSummaries.owner_key, actor.userId),
-        status ? eq(teamSummaries.pipeline_status, status) : undefined,
+        actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, actor.userId),
+        product ? eq(repProductStatuses.product, product) : undefined,
+        status ? eq(repProductStatuses.pipeline_status, status) : undefined,
       ),
     );
   return Number(row?.n ?? 0);
