@@ -6,6 +6,7 @@
 // aggregated there); and the database's own time for the same SQL (EXPLAIN ANALYZE).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ const { pg_trgm } = await import(requireServer.resolve('@electric-sql/pglite/con
 const DEMO_EMAIL = 'alex@demo.nexa.test';
 const DEMO_PASSWORD = 'nexa-demo-2026';
 const REPS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 20;
 const LIMITS = { postgres: 25, pglite: 60 };
 
@@ -105,36 +106,76 @@ function cannon(url, paths, cookie, connections = CONNECTIONS, duration = DURATI
   });
 }
 
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
 // Per-call latency percentiles: autocannon reports per run; one run per path keeps them apart.
+// Each call is measured RUNS times and the run with the median p95 is kept: on 2 shared cores one
+// run's p95 moves by a third from one minute to the next (all runs are kept in the results).
 async function measure(url, cookie, calls) {
   const out = {};
   for (const [name, p] of Object.entries(calls)) {
-    const r = await cannon(url, [p], cookie);
-    out[name] = {
-      path: p,
-      requests: r.requests.total,
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
-      p99: r.latency.p99,
-      mean: r.latency.mean,
-      errors: r.errors + r.non2xx + r.timeouts,
-    };
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await cannon(url, [p], cookie);
+      runs.push({
+        path: p,
+        requests: r.requests.total,
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
+        p99: r.latency.p99,
+        mean: r.latency.mean,
+        errors: r.errors + r.non2xx + r.timeouts,
+      });
+    }
+    const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
+    out[name] = { ...median, errors: runs.reduce((sum, r) => sum + r.errors, 0), p95Runs: runs.map((r) => r.p95) };
     log(
-      `${name.padEnd(22)} p50 ${out[name].p50} ms  p95 ${out[name].p95} ms  p99 ${out[name].p99} ms  ${out[name].rps} req/s  errors ${out[name].errors}`,
+      `${name.padEnd(22)} p50 ${median.p50} ms  p95 ${median.p95} ms (runs ${out[name].p95Runs.join(' / ')})  p99 ${median.p99} ms  ${median.rps} req/s  errors ${out[name].errors}`,
     );
   }
   return out;
 }
 
-/** One request at a time: the latency a call has on its own, to set beside the database's time. */
+/** Every call for a few seconds first, so V8 has compiled the hot paths and the pool is full. */
+async function warmUp(url, cookie, calls) {
+  for (const p of Object.values(calls)) await cannon(url, [p], cookie, CONNECTIONS, 2);
+}
+
+/**
+ * One request at a time, timed to the microsecond (autocannon rounds latencies to whole
+ * milliseconds): the latency a call has on its own, to set beside the database's time.
+ */
 async function measureAlone(url, cookie, calls) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (p) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${url}${p}`, { agent, headers: { cookie } }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p}: ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
   const out = {};
   for (const name of ['pipeline', 'filteredPage']) {
-    const r = await cannon(url, [calls[name]], cookie, 1, 3);
-    out[name] = { mean: r.latency.mean, p50: r.latency.p50 };
-    log(`${name.padEnd(22)} alone: mean ${r.latency.mean} ms  p50 ${r.latency.p50} ms`);
+    const times = [];
+    const until = performance.now() + 3000;
+    while (performance.now() < until) {
+      const start = performance.now();
+      await get(calls[name]);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const round = (ms) => Math.round(ms * 1000) / 1000;
+    out[name] = {
+      mean: round(times.reduce((a, b) => a + b, 0) / times.length),
+      p50: round(times[times.length >> 1]),
+      requests: times.length,
+    };
+    log(`${name.padEnd(22)} alone: mean ${out[name].mean} ms  p50 ${out[name].p50} ms  (${times.length} requests)`);
   }
+  agent.destroy();
   return out;
 }
 
@@ -171,9 +212,10 @@ const serverSql = (owner) => {
       `select id, client_company_name, client_name, product, lead_status, next_meeting_date from opportunities where owner_id = ${o} and next_meeting_date > now() order by next_meeting_date asc, id asc limit 8`,
       `select to_char(next_meeting_date at time zone 'UTC', 'YYYY-MM-DD'), min(lead_status), count(*)::int from opportunities where owner_id = ${o} and next_meeting_date >= date_trunc('month', now()) and next_meeting_date < date_trunc('month', now()) + interval '1 month' group by 1 order by 1`,
     ],
+    // What GET /api/opportunities runs for a page filtered by the dropdowns: the page as one JSON
+    // value and its total from rep_product_statuses, in one statement.
     filteredPage: [
-      `select id, owner_id, account_manager, product, status, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going' order by next_meeting_date asc nulls last, id asc limit 25 offset 25`,
-      `select count(*) from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going'`,
+      `select (select coalesce(json_agg(page), '[]'::json) from (select id, owner_id, account_manager, product, status, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going' order by next_meeting_date asc nulls last, id asc limit 25 offset 25) page) as items, (select coalesce(sum(deals), 0) from rep_product_statuses where owner_key = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going') as total`,
     ],
   };
 };
@@ -227,6 +269,7 @@ async function originalApproach(query, owner) {
 async function measureServer(kind, url, explain, original) {
   const cookie = await signIn(url);
   const calls = CALLS(new Date().toISOString().slice(0, 7));
+  await warmUp(url, cookie, calls);
   const http = await measure(url, cookie, calls);
   const alone = await measureAlone(url, cookie, calls);
   return { http, alone, explain, original, summary: summarise(kind, http, alone, explain, original) };
@@ -288,9 +331,9 @@ async function benchPostgres() {
     const [{ mine }] = (await client.query('select count(*)::int mine from opportunities where owner_id = $1', [owner])).rows;
     log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
     const query = async (s) => (await client.query(s)).rows;
-    const explain = Object.fromEntries(
-      await Promise.all(Object.entries(serverSql(owner)).map(async ([k, v]) => [k, await explainTotal(query, v)])),
-    );
+    // One client runs one statement at a time.
+    const explain = {};
+    for (const [k, v] of Object.entries(serverSql(owner))) explain[k] = await explainTotal(query, v);
     const original = await originalApproach(query, owner);
     log(
       `database time: pipeline ${explain.pipeline} ms (aggregating every row: ${explain.pipelineAggregated} ms), filtered page ${explain.filteredPage} ms; original approach ${original.ms} ms (${original.rows} rows, ${original.megabytes} MB)`,

@@ -19,6 +19,10 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** A json column's value: parsed by the driver, or still text; absent reads as an empty list. */
+export const jsonValue = <T>(value: T | string | undefined): T | [] =>
+  value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
 export interface Database {
   db: Db;
   /**

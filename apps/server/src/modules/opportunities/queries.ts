@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   isPipelineStatus,
   ROLES,
@@ -9,7 +9,7 @@ import {
   type OpportunitySortField,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import { jsonValue, type Db } from '../../db/client.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
 import { iso, visibleTo } from './scope.ts';
@@ -38,28 +38,58 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-export function listConditions(actor: Actor, query: OpportunityListQuery): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [visibleTo(actor)];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    // Product, client company, client, account manager and amount text (spec §5: "12500" finds
-    // 12500.00), through the trigram index (migration opportunity_search).
-    conditions.push(sql`${opportunitySearchText} ilike ${pattern}`);
-  }
-  if (query.product) conditions.push(eq(o.product, query.product));
+const bound = (name: keyof ListValues) => sql.placeholder(name);
+
+/**
+ * The list's conditions, with every value a placeholder (listValues gives them), so one shape of
+ * filters is one prepared query, built once (preparedList).
+ */
+function listConditions(actor: Actor, query: OpportunityListQuery): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [visibleTo(actor, bound('owner'))];
+  // Product, client company, client, account manager and amount text (spec §5: "12500" finds
+  // 12500.00), through the trigram index (migration opportunity_search).
+  if (query.q) conditions.push(sql`${opportunitySearchText} ilike ${bound('pattern')}`);
+  if (query.product) conditions.push(eq(o.product, bound('product')));
   if (query.status) {
     conditions.push(
       isPipelineStatus(query.status)
-        ? eq(o.pipeline_status, query.status)
-        : sql`lower(btrim(${o.status})) = ${query.status.toLowerCase()}`,
+        ? eq(o.pipeline_status, bound('status'))
+        : sql`lower(btrim(${o.status})) = ${bound('status')}`,
     );
   }
   // Spec §5: the lead-status filter is compared in upper case.
-  if (query.lead_status) conditions.push(sql`upper(${o.lead_status}) = ${query.lead_status.toUpperCase()}`);
-  if (query.client_company_name) conditions.push(eq(o.client_company_name, query.client_company_name));
-  if (query.from) conditions.push(gte(o.next_meeting_date, dayStart(query.from)));
-  if (query.to) conditions.push(lt(o.next_meeting_date, new Date(dayStart(query.to).getTime() + 86_400_000)));
+  if (query.lead_status) conditions.push(sql`upper(${o.lead_status}) = ${bound('lead_status')}`);
+  if (query.client_company_name) conditions.push(eq(o.client_company_name, bound('company')));
+  if (query.from) conditions.push(gte(o.next_meeting_date, bound('from')));
+  if (query.to) conditions.push(lt(o.next_meeting_date, bound('to')));
   return and(...conditions);
+}
+
+type ListValues = {
+  owner: string;
+  pattern?: string;
+  product?: string;
+  status?: string;
+  lead_status?: string;
+  company?: string;
+  from?: string;
+  to?: string;
+  offset: number;
+};
+
+function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
+  const { q, product, status, lead_status, client_company_name, from, to } = query;
+  return {
+    owner: actor.userId,
+    pattern: q ? likePattern(q) : undefined,
+    product,
+    status: status && (isPipelineStatus(status) ? status : status.toLowerCase()),
+    lead_status: lead_status?.toUpperCase(),
+    company: client_company_name,
+    from: from ? dayStart(from).toISOString() : undefined,
+    to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
+    offset: (query.page - 1) * query.pageSize,
+  };
 }
 
 export const listColumns = {
@@ -84,28 +114,66 @@ export function toListItem(row: ListRow): OpportunityListItem {
   return {
     ...row,
     id: row.id!,
+    amount: row.amount === null ? null : Number(row.amount),
     pipeline_status: row.pipeline_status as OpportunityListItem['pipeline_status'],
     next_meeting_date: iso(row.next_meeting_date),
     record_date: iso(row.record_date)!,
   };
 }
 
-export async function listOpportunities(db: Db, actor: Actor, query: OpportunityListQuery) {
+/**
+ * One page of the list and its total in one statement. The page travels as one JSON value: both
+ * drivers then decode one text instead of each of the page's 300-odd fields, which on PGlite cost
+ * more than running the query (docs/decisions/009).
+ */
+function buildList(db: Db, actor: Actor, query: OpportunityListQuery) {
   const where = listConditions(actor, query);
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const order = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  const [rows, total] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(o)
-      .where(where)
-      .orderBy(order, descending ? desc(o.id) : asc(o.id))
-      .limit(literalLimit(query.pageSize))
-      .offset((query.page - 1) * query.pageSize),
-    countOpportunities(db, actor, query, where),
-  ]);
-  return { items: rows.map(toListItem), total };
+  const page = db
+    .select(listColumns)
+    .from(o)
+    .where(where)
+    .orderBy(order, descending ? desc(o.id) : asc(o.id))
+    .limit(literalLimit(query.pageSize))
+    .offset(bound('offset'))
+    .as('page');
+  // An aggregate over the sorted page: one row even when the page is empty, and json_agg keeps
+  // the page's order (nothing between them reorders rows).
+  return db
+    .select({
+      items: sql<ListRow[] | string>`coalesce(json_agg(page), '[]'::json)`,
+      total: sql<number | string>`${totalOf(actor, query, where)}`,
+    })
+    .from(page)
+    .prepare(`nexa_list_${shapeOf(actor, query)}`);
+}
+
+/** What decides the statement's text: the caller's scope, which filters are set, sort, page size. */
+function shapeOf(actor: Actor, query: OpportunityListQuery): string {
+  const { q, product, status, lead_status, client_company_name, from, to } = query;
+  const set = [q, product, status, lead_status, client_company_name, from, to].map((v) => (v ? 1 : 0)).join('');
+  const statusKind = status && isPipelineStatus(status) ? 'p' : 'r';
+  return `${actor.role === ROLES.manager ? 'm' : 'r'}${set}${statusKind}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+}
+
+// A list's prepared query per database and shape: building the SQL through Drizzle cost as much
+// Node time as the rest of the call. Shapes are few in use; past MAX_SHAPES the cache starts over.
+const MAX_SHAPES = 500;
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof buildList>>>();
+
+export async function listOpportunities(db: Db, actor: Actor, query: OpportunityListQuery) {
+  let forDb = prepared.get(db);
+  if (!forDb) prepared.set(db, (forDb = new Map()));
+  const shape = shapeOf(actor, query);
+  let list = forDb.get(shape);
+  if (!list) {
+    if (forDb.size >= MAX_SHAPES) forDb.clear();
+    forDb.set(shape, (list = buildList(db, actor, query)));
+  }
+  const [row] = await list.execute(listValues(actor, query));
+  return { items: jsonValue(row?.items).map(toListItem), total: Number(row?.total ?? 0) };
 }
 
 /**
@@ -113,24 +181,16 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
  * over the kept-up rep_product_statuses (decision 007) — counting a rep's matching rows on every
  * page costs more than the page itself. Any other filter counts the matching rows.
  */
-async function countOpportunities(db: Db, actor: Actor, query: OpportunityListQuery, where: SQL | undefined) {
+function totalOf(actor: Actor, query: OpportunityListQuery, where: SQL | undefined): SQL {
   const { q, product, status, lead_status, client_company_name, from, to } = query;
   const filtered = q || lead_status || client_company_name || from || to || (status && !isPipelineStatus(status));
-  if (filtered) {
-    const [row] = await db.select({ n: count() }).from(o).where(where);
-    return row?.n ?? 0;
-  }
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${repProductStatuses.deals}), 0)` })
-    .from(repProductStatuses)
-    .where(
-      and(
-        actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, actor.userId),
-        product ? eq(repProductStatuses.product, product) : undefined,
-        status ? eq(repProductStatuses.pipeline_status, status) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
+  if (filtered) return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
+  const summary = and(
+    actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
+    product ? eq(repProductStatuses.product, bound('product')) : undefined,
+    status ? eq(repProductStatuses.pipeline_status, bound('status')) : undefined,
+  );
+  return sql`(select coalesce(sum(${repProductStatuses.deals}), 0) from ${repProductStatuses} where ${summary ?? sql`true`})`;
 }
 
 /** Dropdown options built from the data present (spec §2), read from the kept-up rep_field_values. */

@@ -1,15 +1,16 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { ROLES } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { opportunities } from '../../db/schema.ts';
 
 /**
  * DESIGN §4.4: a representative reads only the rows they own; a manager reads every row.
- * Every opportunity query starts from this condition, so no filter can widen it.
+ * Every opportunity query starts from this condition, so no filter can widen it. A prepared
+ * query passes a placeholder for the owner and binds actor.userId to it on each call.
  */
-export function visibleTo(actor: Actor): SQL | undefined {
+export function visibleTo(actor: Actor, owner: string | Placeholder = actor.userId): SQL | undefined {
   if (actor.role === ROLES.manager) return undefined;
-  return eq(opportunities.owner_id, actor.userId);
+  return eq(opportunities.owner_id, owner);
 }
 
 /** Timestamps leave the database as Date (both drivers) and travel as ISO strings. */

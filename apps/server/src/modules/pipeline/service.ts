@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PIPELINE_STATUSES, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { selectRows, type Db } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
 import { iso } from '../opportunities/scope.ts';
 
@@ -34,9 +34,6 @@ interface SummaryRow {
   upcoming: UpcomingRow[] | string;
   days: DayRow[] | string;
 }
-
-const parseJson = <T>(value: T | string | undefined): T | [] =>
-  value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const currentMonth = (now: Date) => now.toISOString().slice(0, 7);
 
@@ -81,7 +78,7 @@ export async function pipelineSummary(
   );
 
   const totals: PipelineSummary['totals'] = PIPELINE_STATUSES.map((status) => {
-    const found = parseJson<SummaryTotal[]>(row?.totals).find((t) => t.status === status);
+    const found = jsonValue<SummaryTotal[]>(row?.totals).find((t) => t.status === status);
     return { status, count: Number(found?.count ?? 0), amount: Number(found?.amount ?? 0) };
   });
   return {
@@ -90,10 +87,10 @@ export async function pipelineSummary(
     followUpCount: Number(row?.follow_up_count ?? 0),
     companyCount: Number(row?.company_count ?? 0),
     companiesThisMonth: Number(row?.companies_this_month ?? 0),
-    upcomingMeetings: parseJson<UpcomingRow[]>(row?.upcoming).map((m) => ({
+    upcomingMeetings: jsonValue<UpcomingRow[]>(row?.upcoming).map((m) => ({
       ...m,
       next_meeting_date: iso(m.next_meeting_date)!,
     })),
-    calendar: { month: calendarStart.slice(0, 7), days: parseJson<DayRow[]>(row?.days) },
+    calendar: { month: calendarStart.slice(0, 7), days: jsonValue<DayRow[]>(row?.days) },
   };
 }
