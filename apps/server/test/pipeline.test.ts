@@ -156,6 +156,31 @@ describe('pipeline and companies API', () => {
     expect(res.body.items.map((c: { name: string }) => c.name)).toEqual(expected);
   });
 
+  it('pages companies from the summary exactly as grouping every row does, without blank names', async () => {
+    const c = await server.createUser({ role: 'Sales Representative' });
+    const repC = await server.signIn(c.email, c.password);
+    const names = ['Zeta', 'alpha', 'Beta', '  ', null, 'Zeta', 'beta ', 'Émile'];
+    await server.database.db
+      .insert(opportunities)
+      .values(
+        names.map((name, i) => ({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' })),
+      );
+    // Unfiltered pages come from rep_companies; industry=Technology (every row's default) groups every row.
+    for (const page of ['pageSize=25', 'pageSize=2&page=1', 'pageSize=2&page=2', 'pageSize=2&page=3', 'pageSize=2&page=4']) {
+      const fromSummary = await repC.get(`/api/companies?${page}`);
+      const grouped = await repC.get(`/api/companies?${page}&industry=Technology`);
+      expect(fromSummary.status).toBe(200);
+      expect(fromSummary.body).toEqual(grouped.body);
+      expect(fromSummary.body.total).toBe(5);
+    }
+    const all = await repC.get('/api/companies');
+    expect(all.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['Beta', 'Zeta', 'alpha', 'beta ', 'Émile']);
+    expect(all.body.items.find((i: { name: string }) => i.name === 'Zeta')).toMatchObject({
+      opportunity_count: 2,
+      total_value: 700,
+    });
+  });
+
   it('knows the total past the last page', async () => {
     const res = await repA.get('/api/companies?page=9');
     expect(res.body).toEqual({ items: [], total: 3 });

@@ -141,6 +141,8 @@ export const opportunities = pgTable(
     index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
+    // A page of a rep's companies (named from rep_companies) joined to just their rows.
+    index('opportunities_owner_company_idx').on(t.owner_id, t.client_company_name),
     // Equality filters of the list (product, status) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
     index('opportunities_owner_product_status_meeting_id_idx').on(

@@ -1,0 +1,1 @@
+CREATE INDEX "opportunities_owner_company_idx" ON "opportunities" USING btree ("owner_id","client_company_name");
