@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequests } from '../src/db/schema.ts';
 import { testDatabaseKind } from './database-target.ts';
@@ -32,5 +33,25 @@ describe.runIf(testDatabaseKind() === 'postgres')('two visitors racing for one d
     const rows = await server.database.db.select().from(demoRequests);
     expect(rows).toHaveLength(contested.length);
     expect(new Set(rows.map((r) => r.selected_date.toISOString()))).toEqual(new Set(contested));
+  });
+
+  it('stores one of several identical submissions sent at the same moment, and answers each with it', async () => {
+    for (let round = 0; round < 5; round++) {
+      const email = `twin${round}@example.com`;
+      const twins = Array.from({ length: 4 }, () =>
+        server.anonymous.post('/api/leads/demo-requests', {
+          request_type: 'early_access',
+          full_name: `Twin ${round}`,
+          email,
+          company_name: 'Twins Inc',
+          role: 'Sales Manager',
+        }),
+      );
+      const answers = await Promise.all(twins);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+      const stored = await server.database.db.select().from(demoRequests).where(eq(demoRequests.email, email));
+      expect(stored).toHaveLength(1);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createEvent } from 'ics';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   freeSlots,
   slotRefusal,
@@ -33,6 +33,18 @@ function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Runs the duplicate check and the insert of one visitor's submission one at a time, whichever
+ * instance or connection takes it: a transaction holding an advisory lock on the submitter's
+ * e-mail. Without it, two identical submissions at the same moment both pass the check.
+ */
+function oneAtATime<T>(db: Db, kind: string, email: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nexa-lead:${kind}:${email.toLowerCase()}`}, 0))`);
+    return work(tx as unknown as Db);
+  });
 }
 
 const toCreated = (row: DemoRequestRow, created: boolean): DemoRequestCreated => ({
@@ -74,24 +86,23 @@ export async function createDemoRequest(
     notes: isDemo ? input.notes : `Requested role: ${input.role}`,
     selected_date: isDemo ? new Date(input.selected_date) : meta.now,
   };
-  const previous = await findRecentDemoRequest(
-    db,
-    { ...values, selected_date: isDemo ? values.selected_date : null },
-    new Date(meta.now.getTime() - DUPLICATE_WINDOW_MS),
-  );
-  if (previous) return { row: previous, created: false };
-
-  if (isDemo) {
-    const refusal = slotRefusal(values.selected_date.getTime(), meta.now.getTime(), availability);
-    if (refusal === 'past') throw new AppError('bad_request', 'slot_past: this slot has already started', 'selected_date');
-    if (refusal) throw new AppError('bad_request', 'slot_unavailable: not an offered demo slot', 'selected_date');
-  }
+  const since = new Date(meta.now.getTime() - DUPLICATE_WINDOW_MS);
+  const duplicateKey = { ...values, selected_date: isDemo ? values.selected_date : null };
   try {
-    const [row] = await db
-      .insert(demoRequests)
-      .values({ ...values, ip: meta.ip, user_agent: meta.userAgent })
-      .returning();
-    return { row: row!, created: true };
+    return await oneAtATime(db, input.request_type, values.email, async (tx) => {
+      const previous = await findRecentDemoRequest(tx, duplicateKey, since);
+      if (previous) return { row: previous, created: false };
+      if (isDemo) {
+        const refusal = slotRefusal(values.selected_date.getTime(), meta.now.getTime(), availability);
+        if (refusal === 'past') throw new AppError('bad_request', 'slot_past: this slot has already started', 'selected_date');
+        if (refusal) throw new AppError('bad_request', 'slot_unavailable: not an offered demo slot', 'selected_date');
+      }
+      const [row] = await tx
+        .insert(demoRequests)
+        .values({ ...values, ip: meta.ip, user_agent: meta.userAgent })
+        .returning();
+      return { row: row!, created: true };
+    });
   } catch (error) {
     // The partial unique index on demo slots decides a race: one booking wins, the other is told.
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slot_taken: this slot has just been booked', 'selected_date');
@@ -159,18 +170,25 @@ export async function createTeamApplication(
     stored = { key, contentType: check.kind.contentType, size: resume.size };
   }
   try {
-    const [row] = await db
-      .insert(teamApplications)
-      .values({
-        ...values,
-        resume_file_path: stored?.key ?? null,
-        resume_content_type: stored?.contentType ?? null,
-        resume_size: stored?.size ?? null,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-      })
-      .returning();
-    return { row: row!, created: true };
+    // Checked again under the lock: an identical application may have landed while the file was stored.
+    const outcome = await oneAtATime(db, 'application', values.email, async (tx) => {
+      const first = await findRecentTeamApplication(tx, values, new Date(meta.now.getTime() - DUPLICATE_WINDOW_MS));
+      if (first) return { row: first, created: false };
+      const [row] = await tx
+        .insert(teamApplications)
+        .values({
+          ...values,
+          resume_file_path: stored?.key ?? null,
+          resume_content_type: stored?.contentType ?? null,
+          resume_size: stored?.size ?? null,
+          ip: meta.ip,
+          user_agent: meta.userAgent,
+        })
+        .returning();
+      return { row: row!, created: true };
+    });
+    if (!outcome.created && stored) await storage.delete(stored.key).catch(() => {});
+    return outcome;
   } catch (error) {
     if (stored) await storage.delete(stored.key).catch(() => {});
     throw error;
