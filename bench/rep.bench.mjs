@@ -194,6 +194,8 @@ const CALLS = (month) => ({
   filteredPage: '/api/opportunities?product=CRM%20Platform&status=On-going&sort=next_meeting_date&pageSize=25&page=2',
   searchPage: '/api/opportunities?q=acme&sort=-amount&pageSize=25',
   calendarMonth: `/api/pipeline?month=${month}`,
+  // My Companies: a page of companies with their aggregates (not among the issue's targets).
+  companies: '/api/companies?pageSize=25',
 });
 
 // --- the server's SQL for the same calls, for EXPLAIN ANALYZE and the original approach ---
