@@ -249,6 +249,8 @@ test('the why page call runs line by line, pauses and restarts; the book-a-demo 
   await page.clock.install();
   await page.goto('/why-nexa');
   await expect(page.getByText('28%', { exact: true })).toBeVisible();
+  // While the hero's own Book a demo button is on screen, the floating one stays away (it would cover it at 375 px).
+  await expect(page.getByTestId('floating-book-demo')).toHaveCount(0);
   await freezeClock(page);
   await expect(page.getByText('14 hrs', { exact: true })).toBeVisible();
   await page.locator('#call-demo').scrollIntoViewIfNeeded();
@@ -269,6 +271,7 @@ test('the why page call runs line by line, pauses and restarts; the book-a-demo 
   await page.getByTestId('call-restart').click();
   await expect(demo).toHaveAttribute('data-status', 'playing');
   await expect(lines).toHaveCount(1);
+  await page.getByRole('figure').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('floating-book-demo')).toBeVisible();
   await page.getByTestId('floating-book-demo').click();
   await expect(page).toHaveURL(/\/book-demo$/);

@@ -11,6 +11,7 @@ import {
   UserCheck,
   Users,
 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
@@ -18,6 +19,7 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { CallDemo } from '../components/call-demo.tsx';
 import { CompanyAnalysis } from '../components/company-analysis.tsx';
+import { useOnScreen } from '../hooks/use-on-screen.ts';
 
 const FEATURE_ICONS = [Mic, ClipboardCheck, MessageSquareQuote, FileText, Database, BarChart3];
 
@@ -36,6 +38,8 @@ export function WhyPage() {
     { key: 'manager', icon: Users },
     { key: 'sales', icon: UserCheck },
   ] as const;
+  const heroCta = useRef<HTMLAnchorElement>(null);
+  const heroCtaOnScreen = useOnScreen(heroCta);
 
   return (
     <>
@@ -45,7 +49,7 @@ export function WhyPage() {
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('hero.title')}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={paths.bookDemo.getHref()} className={buttonVariants({ size: 'lg' })}>
+            <Link ref={heroCta} to={paths.bookDemo.getHref()} className={buttonVariants({ size: 'lg' })}>
               <CalendarDays className="h-4 w-4" aria-hidden />
               {t('hero.cta')}
             </Link>
@@ -154,17 +158,21 @@ export function WhyPage() {
         </figure>
       </section>
 
-      <Link
-        to={paths.bookDemo.getHref()}
-        className={buttonVariants({
-          size: 'lg',
-          className: 'fixed bottom-5 right-5 z-30 rounded-full shadow-lg shadow-brand-600/30',
-        })}
-        data-testid="floating-book-demo"
-      >
-        <CalendarDays className="h-4 w-4" aria-hidden />
-        {t('floating')}
-      </Link>
+      {/* Floats in once the hero's own button has scrolled away: two at once would cover the
+          hero's second button on a phone and say the same thing twice. */}
+      {!heroCtaOnScreen && (
+        <Link
+          to={paths.bookDemo.getHref()}
+          className={buttonVariants({
+            size: 'lg',
+            className: 'fixed bottom-5 right-5 z-30 rounded-full shadow-lg shadow-brand-600/30',
+          })}
+          data-testid="floating-book-demo"
+        >
+          <CalendarDays className="h-4 w-4" aria-hidden />
+          {t('floating')}
+        </Link>
+      )}
     </>
   );
 }
