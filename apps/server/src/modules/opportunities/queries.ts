@@ -42,7 +42,7 @@ const bound = (name: keyof ListValues) => sql.placeholder(name);
 
 /**
  * The list's conditions, with every value a placeholder (listValues gives them), so one shape of
- * filters is one prepared query, built once (preparedList).
+ * filters is one prepared query, built once per process (listOpportunities).
  */
 function listConditions(actor: Actor, query: OpportunityListQuery): SQL | undefined {
   const conditions: Array<SQL | undefined> = [visibleTo(actor, bound('owner'))];
