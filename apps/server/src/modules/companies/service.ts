@@ -2,10 +2,10 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, repCompanies } from '../../db/schema.ts';
 import { iso } from '../opportunities/scope.ts';
-import { likePattern } from '../opportunities/queries.ts';
 
 const industry = sql`coalesce(max(nullif(btrim(${o.company_industry}), '')), ${DEFAULT_INDUSTRY})`;
 

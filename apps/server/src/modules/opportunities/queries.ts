@@ -10,6 +10,7 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, type Db } from '../../db/client.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
 import { iso, visibleTo } from './scope.ts';
@@ -30,9 +31,6 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   technical_scoring: o.technical_scoring,
   commercial_scoring: o.commercial_scoring,
 };
-
-/** LIKE patterns take the user's text literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);

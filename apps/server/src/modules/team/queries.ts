@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES, type RepresentativeSortField } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 /**
  * Every team figure comes from the summaries (team_summaries, team_quarter_wins, rep_win_rate),
@@ -127,15 +128,13 @@ const SORT_COLUMNS: Record<RepresentativeSortField, SQL> = {
   conversionRate: sql`"conversionRate"`,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function searchMembers(
   db: Db,
   { q, sort, page, pageSize }: { q?: string; sort: string; page: number; pageSize: number },
 ): Promise<{ items: MemberRow[]; total: number }> {
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[sort.replace(/^-/, '') as RepresentativeSortField];
-  const pattern = q ? `%${escapeLike(q)}%` : null;
+  const pattern = q ? likePattern(q) : null;
   const found = await rows<MemberRow & { total: number }>(
     db,
     sql`WITH ${membersCte()}
