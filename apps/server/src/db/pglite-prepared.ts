@@ -28,16 +28,6 @@ interface PGliteInternals {
 
 const { serialize } = protocol;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 export function usePreparedStatements(client: PGlite): void {
   const internals = client as unknown as PGliteInternals;
   const unnamedQuery = client.query.bind(client);
@@ -50,12 +40,12 @@ export function usePreparedStatements(client: PGlite): void {
     try {
       // Sync ends the batch whether or not Parse failed, so the connection leaves the error state.
       const described = await send(
-        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       );
       return { name, paramTypes: parse.parseDescribeStatementResults(described) };
     } catch (error) {
       // Not kept: drop the name too, or the next Parse of this text would find it taken.
-      await send(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
+      await send(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
       throw error;
     }
   }
@@ -76,7 +66,7 @@ export function usePreparedStatements(client: PGlite): void {
     // One call into the WASM for the four messages: an error in any of them is thrown once Sync
     // has run, so the connection is ready for the next statement either way.
     const messages = await send(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: prepared.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
