@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, repCompanies } from '../../db/schema.ts';
@@ -39,6 +39,8 @@ function companyFilters(query: CompanyListQuery): SQL[] {
 
 const namedCompany = sql`${o.client_company_name} is not null and btrim(${o.client_company_name}) <> ''`;
 const namedSummary = (actor: Actor) => and(eq(repCompanies.owner_key, actor.userId), sql`btrim(${repCompanies.company}) <> ''`);
+/** How many named companies the rep has, from rep_companies. */
+const summaryCount = (actor: Actor) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(actor)})`;
 
 /**
  * Companies derived from the representative's own opportunities (spec §3), grouped by the database.
@@ -85,10 +87,7 @@ function pageFromSummary(db: Db, actor: Actor, pageSize: number, offset: number)
     .offset(offset)
     .as('page');
   return db
-    .select({
-      ...companyColumns,
-      total: sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(actor)})`,
-    })
+    .select({ ...companyColumns, total: summaryCount(actor) })
     .from(o)
     .innerJoin(page, eq(o.client_company_name, page.company))
     .where(eq(o.owner_id, actor.userId))
@@ -99,10 +98,7 @@ function pageFromSummary(db: Db, actor: Actor, pageSize: number, offset: number)
 /** Past the last page: the total alone, so the pager still knows the size. */
 async function countCompanies(db: Db, actor: Actor, having: SQL[]): Promise<number> {
   if (!having.length) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(repCompanies)
-      .where(namedSummary(actor));
+    const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor)} as n`);
     return row?.n ?? 0;
   }
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
