@@ -90,7 +90,7 @@ function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
   };
 }
 
-export const listColumns = {
+const listColumns = {
   id: o.id,
   owner_id: o.owner_id,
   account_manager: o.account_manager,
@@ -108,7 +108,7 @@ export const listColumns = {
 
 type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] | null };
 
-export function toListItem(row: ListRow): OpportunityListItem {
+function toListItem(row: ListRow): OpportunityListItem {
   return {
     ...row,
     id: row.id!,

@@ -52,8 +52,7 @@ export async function pipelineSummary(
   // rep_companies, rep_company_months) and the follow-up partial index, the next meetings in
   // (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
   // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
-  // The limit is written into the text: as a parameter, the prepared statement's generic plan
-  // assumes a tenth of the rows and PostgreSQL keeps re-planning it for every call.
+  // The meetings' limit is written into the text, as db/literal-limit.ts explains.
   const [row] = await selectRows<SummaryRow>(
     db,
     sql`
