@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
-import { authRoutes } from './auth/routes.ts';
+import { AUTH_ROUTE, authPathOf, authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
+import { isApiRequest } from './http/api-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
@@ -45,6 +46,12 @@ export interface AppDeps {
   storage?: Storage;
 }
 
+/** The path of a request as logged: query strings and reset links carry tokens, so never them. */
+function loggedPath(request: FastifyRequest): string {
+  const path = request.routeOptions.url === AUTH_ROUTE ? `/api/auth${authPathOf(request)}` : (request.url.split('?')[0] ?? '');
+  return path.replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token');
+}
+
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */
 export async function buildApp({ config, database, logger, storage }: AppDeps) {
   const app = Fastify({
@@ -74,8 +81,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     request.log.info(
       {
         method: request.method,
-        // Query strings and reset links carry tokens: never log them.
-        url: (request.url.split('?')[0] ?? '').replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token'),
+        url: loggedPath(request),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
@@ -97,7 +103,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
   });
 
@@ -132,7 +138,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     // With Redis every instance counts against the same limit; if Redis is down, requests pass
     // rather than fail (the limit is a guard, not a dependency).
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),

@@ -143,6 +143,10 @@ export interface Config {
   /** PostgreSQL connections one process opens at most (to the primary, and as many to the replica). */
   databasePoolMax: number;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; without it the server is a demo reached at a loopback address. */
+  publicUrlConfigured: boolean;
+  /** Origins whose pages may make state-changing calls (sign-in, forms, edits). */
+  trustedOrigins: string[];
   authSecret: string;
   demoMode: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -203,6 +207,26 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The names a browser on this machine may use for a server it runs. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** Vite's dev server, which proxies the API in development. */
+const VITE_DEV_PORT = 5173;
+
+/**
+ * With PUBLIC_URL set, only its origin is trusted: behind a proxy that is the one address users
+ * type. Without it (the demo), the server cannot know which of its addresses a person opened, so
+ * each loopback spelling on its port is trusted — and nothing else, since a page on another host
+ * could otherwise act with a visitor's cookie.
+ */
+function trustedOriginsFor(publicUrl: string | undefined, port: number, env: Env['NODE_ENV']): string[] {
+  const ports = env === 'development' ? [port, VITE_DEV_PORT] : [port];
+  const loopback = LOOPBACK_HOSTS.flatMap((host) => ports.map((p) => `http://${host}:${p}`));
+  if (!publicUrl) return loopback;
+  const origins = [new URL(publicUrl).origin];
+  if (env === 'development') origins.push(`http://localhost:${VITE_DEV_PORT}`);
+  return origins;
+}
+
 /** Parses the environment once; a wrong value throws a one-line message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -245,6 +269,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseKind,
     databasePoolMax: env.DATABASE_POOL_MAX,
     publicUrl: publicUrl.replace(/\/$/, ''),
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
+    trustedOrigins: trustedOriginsFor(env.PUBLIC_URL, env.PORT, env.NODE_ENV),
     // The embedded default keeps a generated secret in the data folder (see db/secret.ts).
     authSecret: env.AUTH_SECRET ?? '',
     demoMode: env.DEMO_MODE ?? databaseKind === 'pglite',

@@ -29,12 +29,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  const lines = [
-    ``,
-    `  Nexa is running at ${url}`,
-    `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
-  ];
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [``, `  Nexa is running at http://localhost:${port}`];
+  if (config.publicUrlConfigured) {
+    lines.push(`  open ${config.publicUrl}`);
+  } else {
+    // Sign-in and forms trust only the loopback addresses until PUBLIC_URL names the real one.
+    lines.push(`  open http://localhost:${port} or http://127.0.0.1:${port}`);
+    lines.push(`  (to open it from another machine, set PUBLIC_URL to the address people type)`);
+  }
+  lines.push(`  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
   if (config.demoMode) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(21)} ${a.fullName.padEnd(13)} ${a.email}`);

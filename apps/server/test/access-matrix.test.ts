@@ -4,6 +4,8 @@ import { ACCESS_RULES } from './access-rules.ts';
 import { HttpClient, openTestDatabase, startTestServer, testConfig, type TestServer } from './test-app.ts';
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+/** A spelling the router decodes to the same route: the access rule must not depend on the raw text. */
+const encoded = (url: string) => url.replace('/api/', '/%61pi/');
 
 describe('access matrix', () => {
   it('lists every /api route with the rule it declares', async () => {
@@ -43,6 +45,13 @@ describe('access matrix', () => {
       expect(res.body.error.code).toBe('unauthorized');
     });
 
+    it.each(routes)('$method $url answers a visitor the same through an encoded spelling', async ({ method, url }) => {
+      const body = method === 'GET' ? undefined : {};
+      const canonical = await server.anonymous.request(method, url, body);
+      const other = await server.anonymous.request(method, encoded(url), body);
+      expect([other.status, other.body?.error?.code]).toEqual([canonical.status, canonical.body?.error?.code]);
+    });
+
     // A route open to both roles has no "other role" to refuse.
     const singleRole = routes.filter((r) => Array.isArray(r.access) && r.access.length === 1);
     it.each(singleRole)('$method $url refuses the other role with 403', async ({ method, url, access }) => {
@@ -50,6 +59,8 @@ describe('access matrix', () => {
       const res = await other.request(method, url, method === 'GET' ? undefined : {});
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
+      const spelled = await other.request(method, encoded(url), method === 'GET' ? undefined : {});
+      expect([spelled.status, spelled.body.error.code]).toEqual([403, 'forbidden']);
     });
 
     // An API key opens the ingest API and nothing else; a session opens everything but the ingest API.

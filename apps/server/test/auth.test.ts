@@ -211,7 +211,7 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
       { origin: EVIL },
     );
     expect(foreignSignIn.status).toBe(403);
-    expect(foreignSignIn.body.error.code).toBe('forbidden');
+    expect(foreignSignIn.body.error.code).toBe('untrusted_origin');
     expect(foreignSignIn.headers.getSetCookie()).toEqual([]);
 
     const client = await server.signIn(user.email, user.password);

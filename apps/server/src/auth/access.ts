@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isRole, type Role } from '@nexa/domain';
+import { isApiPattern, isApiRequest } from '../http/api-route.ts';
 import { AppError } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { createSessionReader, type SessionReader, type SessionRow } from './session-reader.ts';
@@ -115,7 +116,7 @@ export const accessControl = fp<AccessOptions>(async (app: FastifyInstance, { au
   // call that carries a cookie without saying where it comes from. Tools without cookies (curl)
   // send no Origin and pass; browsers always send one on POST, PUT, PATCH and DELETE.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     // A bearer key is not sent by a browser on its own (unlike a cookie), so a forged cross-site
     // request cannot carry it: integrations may call from anywhere.
     if (request.routeOptions.config?.access === 'api-key') return;
@@ -126,14 +127,17 @@ export const accessControl = fp<AccessOptions>(async (app: FastifyInstance, { au
       { event: 'access.denied', reason: 'origin', origin: origin ?? null, method: request.method, ip: request.ip },
       'state-changing request from another origin',
     );
-    throw new AppError('forbidden', 'Requests from another origin are refused');
+    throw new AppError(
+      'untrusted_origin',
+      `Requests from ${origin ?? 'a page that names no origin'} are refused: open the server at its address, or set PUBLIC_URL to the address it is opened at`,
+    );
   });
 
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
+    if (!isApiPattern(route.url) || route.url.startsWith('/api/auth/')) return;
     const access = route.config?.access;
     if (access === undefined) {
       throw new MissingAccessRuleError(`Route ${route.method} ${route.url} has no access rule`);

@@ -16,13 +16,6 @@ export const PASSWORD_MAX = 128;
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-/** Origins allowed to make state-changing calls: the public URL, plus Vite's dev server in development. */
-export function trustedOrigins(config: Config): string[] {
-  const origins = [new URL(config.publicUrl).origin];
-  if (config.env === 'development') origins.push('http://localhost:5173');
-  return origins;
-}
-
 export interface AuthDeps {
   /** Sends password-reset links; without one, reset requests are accepted and nothing is sent. */
   mailer?: Mailer;
@@ -35,7 +28,7 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: trustedOrigins(config),
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

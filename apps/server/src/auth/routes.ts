@@ -42,6 +42,11 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type LimitState = Awaited<ReturnType<Limiter>>;
 
+const querystringOf = (url: string): string => {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
+};
+
 const emailOf = (request: FastifyRequest): string => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
@@ -56,6 +61,17 @@ function errorBody(status: number, data: unknown, path: string): ApiErrorBody {
   if (field === 'password' && path === '/reset-password') field = 'newPassword';
   if (field === 'password' && path === '/change-password') field = 'newPassword';
   return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** The one route that carries every better-auth call. */
+export const AUTH_ROUTE = '/api/auth/*';
+
+/**
+ * The better-auth path of a request the router matched to AUTH_ROUTE (`/sign-in/email`), from the
+ * router's decoded wildcard — the raw URL may spell the same route differently (`/%61pi/auth/…`).
+ */
+export function authPathOf(request: FastifyRequest): string {
+  return `/${(request.params as { '*'?: string })['*'] ?? ''}`;
 }
 
 /** Hands the product's /api/auth/* calls to better-auth, with abuse limits, uniform errors and an audit log. */
@@ -85,11 +101,11 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
 
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: AUTH_ROUTE,
     async handler(request, reply) {
-      const path = (request.url.split('?')[0] ?? '').slice('/api/auth'.length);
+      const path = authPathOf(request);
       if (ENDPOINTS[path] !== request.method) {
-        return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}` } });
+        return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} /api/auth${path}` } });
       }
       const email = emailOf(request);
 
@@ -120,7 +136,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
       headers.set('x-forwarded-for', request.ip);
       headers.delete('content-length');
       const response = await auth.handler(
-        new Request(new URL(request.url, config.publicUrl), {
+        // The canonical spelling of the path, whatever the client sent: better-auth routes by text.
+        new Request(new URL(`/api/auth${path}${querystringOf(request.url)}`, config.publicUrl), {
           method: request.method,
           headers,
           body: payload !== undefined ? JSON.stringify(payload) : undefined,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../http/api-route.ts';
 import type { Database, Db } from './client.ts';
 
 /**
@@ -28,7 +29,7 @@ export const readRouting = fp<{ database: Database }>(async (app: FastifyInstanc
   });
   if (!replicated) return;
   app.addHook('onSend', async (request, reply) => {
-    if (WRITES.has(request.method) && request.url.startsWith('/api/') && reply.statusCode < 400) {
+    if (WRITES.has(request.method) && isApiRequest(request) && reply.statusCode < 400) {
       void reply.header(
         'set-cookie',
         [reply.getHeader('set-cookie') ?? []]

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, pickLanguage, preferredLanguageOf, type Language } from '@nexa/domain/language';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { looksLikeApiPath } from './api-route.ts';
 import { body } from './error-handler.ts';
 
 /** Where the web build writes the pre-rendered public pages, and their index (apps/web/build/prerender.ts). */
@@ -60,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (looksLikeApiPath(url) || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(body('not_found', `No route ${request.method} ${url}`));
     }
     // A missing hashed asset is a real 404, not the app.

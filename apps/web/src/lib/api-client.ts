@@ -84,6 +84,15 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
 };
 
+/**
+ * The page was opened at an address the server does not trust (a demo reached by its IP address,
+ * or a proxy that does not match PUBLIC_URL). Every form says so in the same words, naming the fix.
+ */
+export function untrustedOriginMessage(t: (key: string, values: Record<string, string>) => string, error: unknown) {
+  if (!(error instanceof ApiError) || error.code !== 'untrusted_origin') return null;
+  return t('common:errors.untrusted_origin', { origin: window.location.origin });
+}
+
 /** The translation key of an error: the API's code under common:errors, or a generic one. */
 export function errorKey(error: unknown): string {
   if (error instanceof ApiError) return `common:errors.${error.code}`;

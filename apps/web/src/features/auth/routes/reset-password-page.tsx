@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
@@ -38,7 +39,7 @@ function failure(t: Translate, error: unknown): AlertMessage {
   if (error instanceof AuthApiError && error.field === 'token') {
     return { title: t('reset.errors.invalidLink.title'), description: t('reset.errors.invalidLink.description') };
   }
-  return { title: t('signIn.errors.unexpected') };
+  return { title: t('signIn.errors.unexpected'), description: untrustedOriginMessage(t, error) ?? undefined };
 }
 
 function RequestResetForm() {

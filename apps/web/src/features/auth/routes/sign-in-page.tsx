@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { homePathForRole, type Profile } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
@@ -33,7 +33,7 @@ function signInFailure(t: Translate, error: unknown): AlertMessage {
       : { title: t('signIn.errors.rateLimited.title'), description: t('signIn.errors.rateLimited.later') };
   }
   if (error instanceof ApiError && (error.status === 400 || error.status === 401)) return message(t, 'failed');
-  return { title: t('signIn.errors.unexpected') };
+  return { title: t('signIn.errors.unexpected'), description: untrustedOriginMessage(t, error) ?? undefined };
 }
 
 /** The alert for a profile that could not be read right after a successful sign-in. */

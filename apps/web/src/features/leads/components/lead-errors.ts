@@ -1,12 +1,14 @@
 import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 
 /**
  * Shows the catalogue's error for a failed submission (spec §8) as a destructive toast.
  * `fallback` is the form's own title and description keys.
  */
 export function toastSubmitError(t: TFunction, error: unknown, fallback: { title: string; description: string }) {
+  const untrusted = untrustedOriginMessage(t, error);
+  if (untrusted) return toast.error(t(fallback.title), { description: untrusted });
   if (error instanceof ApiError) {
     const specific: Record<number, string> = {
       409: 'errors.slotTaken',

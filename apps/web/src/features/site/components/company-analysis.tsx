@@ -3,7 +3,7 @@ import { LoaderCircle, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanCompanyName, companyNameProblem, type CompanyNameProblem } from '@nexa/domain/cards';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAnalyzeCompany } from '../api/analyze-company.ts';
 import { AnalysisResult, type AnalysisOutcome } from './analysis/analysis-result.tsx';
@@ -67,7 +67,8 @@ export function CompanyAnalysis() {
           if (controller.signal.aborted) return;
           setOutcome(null);
           const limited = error instanceof ApiError && error.code === 'rate_limited';
-          notify('error', t('errors.analysisTitle'), limited ? t('errors.rateLimited') : t('errors.analysisBody'));
+          const reason = untrustedOriginMessage(t, error) ?? (limited ? t('errors.rateLimited') : t('errors.analysisBody'));
+          notify('error', t('errors.analysisTitle'), reason);
         },
       },
     );
