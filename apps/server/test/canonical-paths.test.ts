@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeApiPath } from '../src/http/api-route.ts';
-import { HttpClient, startTestServer, TEST_ORIGIN, type TestServer } from './test-app.ts';
+import type { HttpClient } from './test-app.ts';
+import { startTestServer, TEST_ORIGIN, type TestServer } from './test-app.ts';
 
 /**
  * The router decodes a path before matching it, so `/%61pi/leads/demo-requests` reaches the same
