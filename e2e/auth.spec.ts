@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { DEMO, DEMO_PASSWORD, signInAs } from './support/session.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +42,25 @@ test.describe('sign-in and route guard on the demo team', () => {
 
     await signInWithForm(page, 'nobody@demo.nexa.test', 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('Please check your email and password');
+  });
+
+  // The suite's server trusts only its PUBLIC_URL (127.0.0.1); localhost is another origin to a browser.
+  test('a page opened at an untrusted address says to set PUBLIC_URL, in both languages', async ({ browser }) => {
+    const other = baseURL.replace('127.0.0.1', 'localhost');
+    for (const [locale, words] of [
+      ['en-US', 'set PUBLIC_URL to'],
+      ['fr-FR', 'définissez PUBLIC_URL sur'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(`${other}/signin`);
+      await page.getByLabel(locale === 'en-US' ? 'Email' : 'E-mail').fill(DEMO.sam);
+      await page.getByLabel(locale === 'en-US' ? 'Password' : 'Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Sign in' : 'Se connecter' }).click();
+      await expect(page.getByRole('alert')).toContainText(words);
+      await expect(page.getByRole('alert')).toContainText(other);
+      await context.close();
+    }
   });
 
   test('the form speaks French', async ({ browser }) => {
