@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
 import { isApiRequest } from './http/api-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -177,6 +179,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     db: database.db,
     provider: createAnalysisProvider(config.ai),
     analysis: config.analysis,
+    bodyLimitBytes: config.smallBodyLimitBytes,
   });
   await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });

@@ -68,6 +68,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Sign-in, password reset and the company analysis take a few short fields.
+  SMALL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4_096),
   IMPORT_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(33_554_432),
   SMTP_URL: z
     .string()
@@ -93,12 +95,15 @@ const envSchema = z.object({
   DEMO_SLOT_DAYS: z.string().min(3).default('tue,wed,fri'),
   DEMO_SLOT_HOURS: z.string().min(3).default('10:00-18:00'),
   DEMO_SLOT_MINUTES: z.coerce.number().int().positive().default(30),
+  DEMO_SLOT_HORIZON_DAYS: z.coerce.number().int().min(1).max(365).default(60),
   LEADS_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(10 * 1024 * 1024),
-  LEADS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  // Per client address: generous, so an office behind one address can send many forms.
+  LEADS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  LEADS_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LEADS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(600_000),
   LEADS_NOTIFY_EMAIL: z.email().optional(),
   ORPHAN_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
@@ -155,6 +160,8 @@ export interface Config {
   webDistDir: string;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
+  /** The body limit of the public calls that take a few short fields (sign-in, reset, company analysis). */
+  smallBodyLimitBytes: number;
   /** Largest CSV import request (JSON rows after column mapping). */
   importBodyLimitBytes: number;
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
@@ -168,7 +175,8 @@ export interface Config {
   leads: {
     slots: SlotAvailability;
     uploadMaxBytes: number;
-    rateLimit: { max: number; windowMs: number };
+    /** Forms per window per client address (max) and per e-mail address (perEmail). */
+    rateLimit: { max: number; perEmail: number; windowMs: number };
     notifyEmail: string | null;
     /** Stored resumes with no application row are deleted once older than graceMs, every intervalMs (0 = off). */
     orphanSweep: { graceMs: number; intervalMs: number };
@@ -252,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       days: env.DEMO_SLOT_DAYS,
       hours: env.DEMO_SLOT_HOURS,
       slotMinutes: env.DEMO_SLOT_MINUTES,
+      horizonDays: env.DEMO_SLOT_HORIZON_DAYS,
     });
   } catch (error) {
     throw new ConfigError(`Invalid configuration: DEMO_SLOT_* ${(error as Error).message}`);
@@ -279,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    smallBodyLimitBytes: env.SMALL_BODY_LIMIT_BYTES,
     importBodyLimitBytes: env.IMPORT_BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
@@ -294,7 +304,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leads: {
       slots,
       uploadMaxBytes: env.LEADS_UPLOAD_MAX_BYTES,
-      rateLimit: { max: env.LEADS_RATE_LIMIT_MAX, windowMs: env.LEADS_RATE_LIMIT_WINDOW_MS },
+      rateLimit: {
+        max: env.LEADS_RATE_LIMIT_MAX,
+        perEmail: env.LEADS_RATE_LIMIT_PER_EMAIL,
+        windowMs: env.LEADS_RATE_LIMIT_WINDOW_MS,
+      },
       notifyEmail: env.LEADS_NOTIFY_EMAIL ?? null,
       orphanSweep: { graceMs: env.ORPHAN_SWEEP_GRACE_MS, intervalMs: env.ORPHAN_SWEEP_INTERVAL_MS },
     },

@@ -283,3 +283,40 @@ describe('flood protection', () => {
     expect(applications.slice(3)).toEqual([429]);
   });
 });
+
+describe('lead-form budgets per address and per e-mail', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The defaults: a generous per-address budget and a small per-e-mail one.
+    server = await startTestServer({ LEADS_RATE_LIMIT_WINDOW_MS: '600000' });
+  });
+  afterAll(() => server.close());
+
+  const earlyAccess = (email: string, i: number) =>
+    server.anonymous.post('/api/leads/demo-requests', {
+      request_type: 'early_access',
+      full_name: `Colleague ${i}`,
+      email,
+      company_name: 'Shared Office',
+      role: 'Sales Manager',
+    });
+
+  it('lets an office behind one address send more than 10 forms in 10 minutes', async () => {
+    const statuses = [];
+    for (let i = 0; i < 15; i++) statuses.push((await earlyAccess(`colleague${i}@office.example`, i)).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+  });
+
+  it('bounds one e-mail address, whatever the spelling of its case', async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const email = i % 2 ? 'Repeat@Office.example' : 'repeat@office.example';
+      statuses.push((await earlyAccess(email, 100 + i)).status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 201 || s === 200)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    const refused = await earlyAccess('repeat@office.example', 200);
+    expect([refused.body.error.code, refused.body.error.field]).toEqual(['rate_limited', 'email']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -22,7 +22,11 @@ describe('instantOfWallTime', () => {
 describe('freeSlots', () => {
   it('offers Tue, Wed and Fri 10:00–18:00 New York in 30-minute slots (16 a day)', () => {
     // Week of Mon 2026-01-12.
-    const slots = freeSlots({ from: at('2026-01-12T00:00:00Z'), to: at('2026-01-19T00:00:00Z'), now: 0 });
+    const slots = freeSlots({
+      from: at('2026-01-12T00:00:00Z'),
+      to: at('2026-01-19T00:00:00Z'),
+      now: at('2026-01-12T00:00:00Z') - 1,
+    });
     expect(slots).toHaveLength(48);
     expect(iso(slots[0]!)).toBe('2026-01-13T15:00:00.000Z');
     expect(iso(slots[15]!)).toBe('2026-01-13T22:30:00.000Z');
@@ -31,7 +35,11 @@ describe('freeSlots', () => {
   });
 
   it('follows daylight saving: 10:00 New York is 15:00 UTC before 8 March 2026 and 14:00 UTC after', () => {
-    const slots = freeSlots({ from: at('2026-03-03T00:00:00Z'), to: at('2026-03-12T00:00:00Z'), now: 0 });
+    const slots = freeSlots({
+      from: at('2026-03-03T00:00:00Z'),
+      to: at('2026-03-12T00:00:00Z'),
+      now: at('2026-03-03T00:00:00Z') - 1,
+    });
     const firsts = slots.filter((s) => new Date(s).getUTCMinutes() === 0).map(iso);
     expect(firsts).toContain('2026-03-06T15:00:00.000Z'); // Fri, EST
     expect(firsts).toContain('2026-03-10T14:00:00.000Z'); // Tue, EDT
@@ -39,7 +47,11 @@ describe('freeSlots', () => {
   });
 
   it('follows the autumn change (1 November 2026)', () => {
-    const slots = freeSlots({ from: at('2026-10-30T00:00:00Z'), to: at('2026-11-05T00:00:00Z'), now: 0 });
+    const slots = freeSlots({
+      from: at('2026-10-30T00:00:00Z'),
+      to: at('2026-11-05T00:00:00Z'),
+      now: at('2026-10-30T00:00:00Z') - 1,
+    });
     expect(iso(slots[0]!)).toBe('2026-10-30T14:00:00.000Z'); // Fri, EDT
     expect(slots.map(iso)).toContain('2026-11-03T15:00:00.000Z'); // Tue, EST
   });
@@ -49,7 +61,7 @@ describe('freeSlots', () => {
     const spring = freeSlots({
       from: at('2026-03-08T00:00:00Z'),
       to: at('2026-03-09T12:00:00Z'),
-      now: 0,
+      now: at('2026-03-08T00:00:00Z') - 1,
       availability: night,
     }).map(iso);
     // 02:00 does not exist that night: 00:00 EST, 01:00 EST, 03:00 EDT.
@@ -57,7 +69,7 @@ describe('freeSlots', () => {
     const autumn = freeSlots({
       from: at('2026-11-01T00:00:00Z'),
       to: at('2026-11-02T12:00:00Z'),
-      now: 0,
+      now: at('2026-11-01T00:00:00Z') - 1,
       availability: night,
     }).map(iso);
     expect(new Set(autumn).size).toBe(autumn.length);
@@ -75,15 +87,28 @@ describe('freeSlots', () => {
   });
 
   it('keeps to [from, to) and caps a long range', () => {
-    const slots = freeSlots({ from: at('2026-01-13T15:30:00Z'), to: at('2026-01-13T16:30:00Z'), now: 0 }).map(iso);
+    const slots = freeSlots({
+      from: at('2026-01-13T15:30:00Z'),
+      to: at('2026-01-13T16:30:00Z'),
+      now: at('2026-01-13T15:30:00Z') - 1,
+    }).map(iso);
     expect(slots).toEqual(['2026-01-13T15:30:00.000Z', '2026-01-13T16:00:00.000Z']);
-    const year = freeSlots({ from: at('2026-01-01T00:00:00Z'), to: at('2027-01-01T00:00:00Z'), now: 0 });
+    const year = freeSlots({
+      from: at('2026-01-01T00:00:00Z'),
+      to: at('2027-01-01T00:00:00Z'),
+      now: at('2026-01-01T00:00:00Z') - 1,
+    });
     expect(year.length).toBeLessThanOrEqual(Math.ceil((62 / 7) * 3) * 16);
   });
 
   it('uses configured availability in another zone', () => {
     const availability = parseSlotAvailability({ timeZone: 'Europe/Paris', days: 'mon', hours: '09:00-10:00', slotMinutes: 20 });
-    const slots = freeSlots({ from: at('2026-06-01T00:00:00Z'), to: at('2026-06-02T00:00:00Z'), now: 0, availability });
+    const slots = freeSlots({
+      from: at('2026-06-01T00:00:00Z'),
+      to: at('2026-06-02T00:00:00Z'),
+      now: at('2026-06-01T00:00:00Z') - 1,
+      availability,
+    });
     expect(slots.map(iso)).toEqual(['2026-06-01T07:00:00.000Z', '2026-06-01T07:20:00.000Z', '2026-06-01T07:40:00.000Z']);
   });
 });
@@ -96,6 +121,14 @@ describe('slotRefusal', () => {
   it('refuses a past or started slot', () => {
     expect(slotRefusal(at('2026-01-09T15:00:00Z'), now)).toBe('past');
     expect(slotRefusal(at('2026-01-13T15:00:00Z'), at('2026-01-13T15:00:00Z'))).toBe('past');
+  });
+  it('refuses a slot past the booking horizon, and offers none there', () => {
+    // 2026-03-13 is a Friday 59 days after now; 2026-03-20 is 66 days after.
+    expect(slotRefusal(at('2026-03-13T15:00:00Z'), now)).toBeNull();
+    expect(slotRefusal(at('2026-03-20T14:00:00Z'), now)).toBe('too_far');
+    const offered = freeSlots({ from: at('2026-03-01T00:00:00Z'), to: at('2026-03-31T00:00:00Z'), now });
+    expect(offered.length).toBeGreaterThan(0);
+    expect(Math.max(...offered)).toBeLessThanOrEqual(now + 60 * 24 * 3600_000);
   });
   it('refuses times off the grid, outside hours or on closed days', () => {
     expect(slotRefusal(at('2026-01-14T15:15:00Z'), now)).toBe('not_a_slot');

@@ -13,6 +13,8 @@ export interface SlotAvailability {
   endMinute: number;
   /** Length of one slot in minutes. */
   slotMinutes: number;
+  /** How far ahead a slot may be booked, in days from now: the calendar offers no more. */
+  horizonDays: number;
 }
 
 export const DEFAULT_SLOT_AVAILABILITY: SlotAvailability = {
@@ -21,6 +23,7 @@ export const DEFAULT_SLOT_AVAILABILITY: SlotAvailability = {
   startMinute: 10 * 60,
   endMinute: 18 * 60,
   slotMinutes: 30,
+  horizonDays: 60,
 };
 
 /** The longest range one slot query may cover. */
@@ -102,7 +105,7 @@ export function isSlotStart(instant: number, availability: SlotAvailability = DE
   return instantOfWallTime(w.year, w.month, w.day, minuteOfDay, availability.timeZone) === instant;
 }
 
-export type SlotRefusal = 'not_a_slot' | 'past';
+export type SlotRefusal = 'not_a_slot' | 'past' | 'too_far';
 
 /** Why a requested slot cannot be booked, or null when it can (booking conflicts are the database's). */
 export function slotRefusal(
@@ -113,6 +116,7 @@ export function slotRefusal(
   if (!isSlotStart(instant, availability)) return 'not_a_slot';
   // A slot that has started can no longer be chosen.
   if (instant <= now) return 'past';
+  if (instant > now + availability.horizonDays * DAY) return 'too_far';
   return null;
 }
 
@@ -128,7 +132,7 @@ export interface SlotQuery {
 
 /** Free slot starts (UTC ms) in [from, to), in order: offered, not started, not booked. */
 export function freeSlots({ from, to, now, booked = new Set(), availability = DEFAULT_SLOT_AVAILABILITY }: SlotQuery): number[] {
-  const end = Math.min(to, from + MAX_SLOT_RANGE_DAYS * DAY);
+  const end = Math.min(to, from + MAX_SLOT_RANGE_DAYS * DAY, now + availability.horizonDays * DAY + 1);
   const result: number[] = [];
   const first = wallTimeIn(from, availability.timeZone);
   // Walk calendar days of the reference zone; Date.UTC normalises day overflow into months.
@@ -183,6 +187,7 @@ export function parseSlotAvailability(input: {
   days: string;
   hours: string;
   slotMinutes: number;
+  horizonDays?: number;
 }): SlotAvailability {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone });
@@ -213,6 +218,7 @@ export function parseSlotAvailability(input: {
     startMinute,
     endMinute,
     slotMinutes: input.slotMinutes,
+    horizonDays: input.horizonDays ?? DEFAULT_SLOT_AVAILABILITY.horizonDays,
   };
 }
 

@@ -102,6 +102,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
   app.route({
     method: ['GET', 'POST'],
     url: AUTH_ROUTE,
+    bodyLimit: config.smallBodyLimitBytes,
     async handler(request, reply) {
       const path = authPathOf(request);
       if (ENDPOINTS[path] !== request.method) {

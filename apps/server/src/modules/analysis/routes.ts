@@ -9,12 +9,17 @@ export interface AnalysisRoutesOptions {
   db: Db;
   provider: AnalysisProvider;
   analysis: Config['analysis'];
+  bodyLimitBytes: number;
 }
 
-export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, { db, provider, analysis }) => {
+export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (
+  app,
+  { db, provider, analysis, bodyLimitBytes },
+) => {
   app.post(
     '/api/analysis/company',
     {
+      bodyLimit: bodyLimitBytes,
       config: {
         access: 'public',
         // Each call may cost a model request: a tighter limit than the API's default, per client IP.

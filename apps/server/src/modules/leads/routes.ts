@@ -25,6 +25,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/index.ts';
 import { leadsCsv } from './csv.ts';
+import { leadEmailBudget } from './email-budget.ts';
 import { notifyNewLead } from './notify.ts';
 import { startOrphanSweeper } from './orphan-sweeper.ts';
 import { bookedSlotStarts, countLeads, listLeads } from './queries.ts';
@@ -77,11 +78,16 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 24, headerPairs: 100 },
   });
 
-  // Each public POST has its own per-IP budget, stricter than the API's general one.
+  // Each public POST has its own per-IP budget, stricter than the API's general one, and each
+  // e-mail address a smaller one of its own.
   const publicPost = {
     access: 'public' as const,
     rateLimit: { max: config.leads.rateLimit.max, timeWindow: config.leads.rateLimit.windowMs },
   };
+  const spendEmailBudget = leadEmailBudget(app, {
+    max: config.leads.rateLimit.perEmail,
+    windowMs: config.leads.rateLimit.windowMs,
+  });
 
   app.get(
     '/api/leads/demo-slots',
@@ -114,6 +120,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
         request.log.warn({ event: 'leads.honeypot', ip: meta.ip }, 'honeypot filled; nothing stored');
         return reply.status(201).send(honeypotDemoAnswer(input, meta.now));
       }
+      await spendEmailBudget(request, reply, input.email);
       const { row, created } = await createDemoRequest(db, input, config.leads.slots, meta);
       if (created) {
         notifyNewLead(
@@ -199,6 +206,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
           request.log.warn({ event: 'leads.honeypot', ip: meta.ip }, 'honeypot filled; nothing stored');
           return reply.status(201).send({ id: randomUUID(), created: true, has_resume: resume !== null });
         }
+        await spendEmailBudget(request, reply, parsed.data.email);
         const { row, created } = await createTeamApplication(db, storage, parsed.data, resume, meta);
         if (created) {
           notifyNewLead(mailer, config.leads.notifyEmail, request.log, `New application: ${row.full_name}`, {

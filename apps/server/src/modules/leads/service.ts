@@ -95,6 +95,10 @@ export async function createDemoRequest(
       if (isDemo) {
         const refusal = slotRefusal(values.selected_date.getTime(), meta.now.getTime(), availability);
         if (refusal === 'past') throw new AppError('bad_request', 'slot_past: this slot has already started', 'selected_date');
+        if (refusal === 'too_far') {
+          const days = availability.horizonDays;
+          throw new AppError('bad_request', `slot_too_far: demos are booked at most ${days} days ahead`, 'selected_date');
+        }
         if (refusal) throw new AppError('bad_request', 'slot_unavailable: not an offered demo slot', 'selected_date');
       }
       const [row] = await tx
