@@ -86,6 +86,11 @@ const envSchema = z.object({
   SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  // A reset request answers after this long whether or not the account exists (its mail goes out meanwhile).
+  RESET_RESPONSE_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+  // Past this many failed sign-ins for one e-mail (from all clients), each attempt waits SIGN_IN_SLOWDOWN_MS first.
+  SIGN_IN_SLOWDOWN_AFTER: z.coerce.number().int().positive().default(10),
+  SIGN_IN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -167,8 +172,22 @@ export interface Config {
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Failed sign-ins and reset requests allowed per window, per client IP and per e-mail. */
-  authLimits: { windowMs: number; signInPerIp: number; signInPerEmail: number; resetPerIp: number; resetPerEmail: number };
+  /**
+   * Failed sign-ins refused per window per client IP and per e-mail *from one client* (so nobody can
+   * lock an owner out from elsewhere); past slowDownAfter failures for an e-mail from all clients,
+   * attempts are slowed by slowDownMs instead. Reset requests per IP and per e-mail, each answered
+   * after resetResponseMs whatever the outcome.
+   */
+  authLimits: {
+    windowMs: number;
+    signInPerIp: number;
+    signInPerEmail: number;
+    slowDownAfter: number;
+    slowDownMs: number;
+    resetPerIp: number;
+    resetPerEmail: number;
+    resetResponseMs: number;
+  };
   /** Shared counters (rate limits) across instances; in-process memory when unset. */
   redisUrl: string | null;
   redisPrefix: string;
@@ -298,6 +317,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signInPerEmail: env.SIGN_IN_LIMIT_PER_EMAIL,
       resetPerIp: env.RESET_LIMIT_PER_IP,
       resetPerEmail: env.RESET_LIMIT_PER_EMAIL,
+      resetResponseMs: env.RESET_RESPONSE_MS,
+      slowDownAfter: env.SIGN_IN_SLOWDOWN_AFTER,
+      slowDownMs: env.SIGN_IN_SLOWDOWN_MS,
     },
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,

@@ -30,6 +30,28 @@ describe(`abuse limits (${testDatabaseKind()})`, { timeout: 120_000 }, () => {
     expect((await signIn(other.email, other.password)).status).toBe(200);
   });
 
+  it('never locks the owner out from elsewhere: failures from other clients only slow the e-mail down', async () => {
+    server = await startTestServer({
+      TRUST_PROXY: 'true',
+      SIGN_IN_LIMIT_PER_EMAIL: '3',
+      SIGN_IN_LIMIT_PER_IP: '100',
+      SIGN_IN_SLOWDOWN_AFTER: '5',
+      SIGN_IN_SLOWDOWN_MS: '400',
+    });
+    const owner = await server.createUser({ role: 'Sales Representative' });
+    const from = (ip: string, password: string) =>
+      server!.anonymous.post('/api/auth/sign-in/email', { email: owner.email, password }, { 'x-forwarded-for': ip });
+    // An attacker spreads ten wrong passwords over several addresses; each address is refused after three.
+    const attack = [];
+    for (let i = 0; i < 10; i++) attack.push((await from(`203.0.113.${1 + (i % 3)}`, 'wrong-password')).status);
+    expect(attack.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // The owner, from their own address, still signs in: slowed down, not refused.
+    const started = performance.now();
+    const own = await from('198.51.100.7', owner.password);
+    expect(own.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
   it('does not count successful sign-ins', async () => {
     server = await startTestServer({ SIGN_IN_LIMIT_PER_EMAIL: '2', SIGN_IN_LIMIT_PER_IP: '2' });
     const user = await server.createUser({ role: 'Sales Manager' });

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import type { Database } from '../src/db/client.ts';
-import { createUserAccount, setDisabled } from '../src/modules/users/service.ts';
+import { createUserAccount, setDisabled, setPassword } from '../src/modules/users/service.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, openTestDatabase, testConfig } from './test-app.ts';
 
@@ -24,7 +24,7 @@ describe(`password reset and audit log (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-auth-reset-'));
     database = await openTestDatabase();
-    const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', RESET_LIMIT_PER_IP: '100' });
     app = await buildApp({
       config,
       database,
@@ -54,6 +54,18 @@ describe(`password reset and audit log (${testDatabaseKind()})`, () => {
   };
   const mailTo = (email: string) => outbox().filter((m) => m.includes(`To: ${email}`));
   const tokenIn = (mail: string) => /\/reset-password#token=([\w%-]+)/.exec(mail)?.[1];
+  // The mail goes out in the background of the request: wait for it.
+  const mailsTo = (email: string, count: number) =>
+    vi.waitFor(
+      () => {
+        const mails = mailTo(email);
+        expect(mails).toHaveLength(count);
+        return mails;
+      },
+      { timeout: 5_000 },
+    );
+  const lastTokenTo = async (email: string, count: number) =>
+    decodeURIComponent(tokenIn((await mailsTo(email, count)).sort().at(-1)!)!);
 
   async function signIn(email: string, password: string) {
     const client = new HttpClient(url);
@@ -67,8 +79,7 @@ describe(`password reset and audit log (${testDatabaseKind()})`, () => {
     const { client: before } = await signIn(user.email, user.password);
     const asked = await anonymous.post('/api/auth/request-password-reset', { email: user.email });
     expect(asked.status).toBe(200);
-    const mails = mailTo(user.email);
-    expect(mails).toHaveLength(1);
+    const mails = await mailsTo(user.email, 1);
     expect(mails[0]).toContain('http://localhost:3000/reset-password#token=');
     const token = decodeURIComponent(tokenIn(mails[0]!)!);
 
@@ -94,6 +105,50 @@ describe(`password reset and audit log (${testDatabaseKind()})`, () => {
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     expect(mailTo('ghost@test.nexa')).toHaveLength(0);
+  });
+
+  it('answers in the same time whether or not the account exists', async () => {
+    const user = await createUser();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      await anonymous.post('/api/auth/request-password-reset', { email });
+      return performance.now() - started;
+    };
+    const known = [await timed(user.email), await timed(user.email)];
+    const unknown = [await timed('ghost1@test.nexa'), await timed('ghost2@test.nexa')];
+    // Every answer waits for the configured response time (400 ms by default), the mail going out meanwhile.
+    for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(395);
+    expect(Math.abs(Math.min(...known) - Math.min(...unknown))).toBeLessThan(150);
+  });
+
+  it('keeps only the newest link: a new one, a password change or disabling the account ends the older ones', async () => {
+    const user = await createUser();
+    const ask = () => anonymous.post('/api/auth/request-password-reset', { email: user.email });
+    await ask();
+    const first = await lastTokenTo(user.email, 1);
+    await ask();
+    const mails = await mailsTo(user.email, 2);
+    const second = mails.map((m) => decodeURIComponent(tokenIn(m)!)).find((t) => t !== first)!;
+    const stale = await anonymous.post('/api/auth/reset-password', { token: first, newPassword: 'from-the-old-link' });
+    expect([stale.status, stale.body.error.field]).toEqual([400, 'token']);
+
+    // A password set another way (the CLI) ends the outstanding link.
+    const auth = createAuth(testConfig({ DATA_DIR: dataDir }), database.db);
+    await setPassword(auth, database.db, user.email, 'set-by-the-admin');
+    const afterChange = await anonymous.post('/api/auth/reset-password', { token: second, newPassword: 'from-the-new-link' });
+    expect(afterChange.status).toBe(400);
+
+    // Disabling the account ends it too, and re-enabling does not bring it back.
+    await ask();
+    const third = await lastTokenTo(user.email, 3).then(async () => {
+      const all = (await mailsTo(user.email, 3)).map((m) => decodeURIComponent(tokenIn(m)!));
+      return all.find((t) => t !== first && t !== second)!;
+    });
+    await setDisabled(database.db, user.email, true);
+    await setDisabled(database.db, user.email, false);
+    const afterDisable = await anonymous.post('/api/auth/reset-password', { token: third, newPassword: 'from-the-third-link' });
+    expect(afterDisable.status).toBe(400);
+    expect((await signIn(user.email, 'set-by-the-admin')).status).toBe(200);
   });
 
   it('mails no link to a disabled account', async () => {
@@ -136,7 +191,7 @@ describe(`password reset and audit log (${testDatabaseKind()})`, () => {
     const user = await createUser();
     logLines.length = 0;
     await anonymous.post('/api/auth/request-password-reset', { email: user.email });
-    const token = decodeURIComponent(tokenIn(mailTo(user.email)[0]!)!);
+    const token = decodeURIComponent(tokenIn((await mailsTo(user.email, 1))[0]!)!);
     await anonymous.post('/api/auth/reset-password', { token, newPassword: 'a-new-secret-pw' });
     const all = JSON.stringify(logLines);
     expect(all).toContain('auth.reset.requested');

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from './reset-mail.ts';
+import { revokeResetLinks } from './reset-links.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~13 ms here).
 const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -56,7 +57,10 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       // The link opens the web page with the token in the fragment: a fragment never reaches a
       // server, so the token stays out of access logs and Referer headers.
+      // It runs in the background (advanced.backgroundTasks below): the answer must not take longer
+      // when the account exists and a mail goes out.
       sendResetPassword: async ({ user, token }) => {
+        await revokeResetLinks(db, user.id, { except: token });
         if ((user as { disabled?: boolean }).disabled) {
           log?.warn({ event: 'auth.reset.skipped', userId: user.id, reason: 'disabled' }, 'no reset link for a disabled account');
           return;
@@ -65,6 +69,7 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
         await mailer?.send(resetPasswordMail(user.email, link, RESET_TOKEN_TTL_SECONDS / 60));
         log?.info({ event: 'auth.reset.sent', userId: user.id, email: user.email }, 'password reset link sent');
       },
+      onPasswordReset: async ({ user }) => revokeResetLinks(db, user.id),
       password: {
         hash: (password) => hash(password, ARGON2),
         verify: ({ hash: digest, password }) => verify(digest, password),
@@ -91,6 +96,13 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
       disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      backgroundTasks: {
+        handler: (task) => {
+          void Promise.resolve(task).catch((error: unknown) =>
+            log?.warn({ event: 'auth.background_failed', err: error }, 'an auth background task failed'),
+          );
+        },
+      },
     },
     rateLimit: { enabled: false },
     logger: { disabled: config.env === 'test' },

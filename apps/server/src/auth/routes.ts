@@ -42,6 +42,8 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type LimitState = Awaited<ReturnType<Limiter>>;
 
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
 const querystringOf = (url: string): string => {
   const start = url.indexOf('?');
   return start === -1 ? '' : url.slice(start);
@@ -76,13 +78,17 @@ export function authPathOf(request: FastifyRequest): string {
 
 /** Hands the product's /api/auth/* calls to better-auth, with abuse limits, uniform errors and an audit log. */
 export async function authRoutes(app: FastifyInstance, { auth, config }: { auth: Auth; config: Config }) {
-  const { windowMs, signInPerIp, signInPerEmail, resetPerIp, resetPerEmail } = config.authLimits;
+  const { windowMs, signInPerIp, signInPerEmail, slowDownAfter, slowDownMs, resetPerIp, resetPerEmail, resetResponseMs } =
+    config.authLimits;
   const limiter = (name: string, max: number, key: (request: FastifyRequest) => string): Limiter =>
     app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
   const byIp = (request: FastifyRequest) => request.ip;
   // Sign-in counts failed attempts only; reset counts every request (each one may send an e-mail).
   const signInIp = limiter('sign-in:ip', signInPerIp, byIp);
-  const signInEmail = limiter('sign-in:email', signInPerEmail, emailOf);
+  // Refusals count per e-mail *and* client: failures from elsewhere never lock the owner out.
+  const signInEmail = limiter('sign-in:email-ip', signInPerEmail, (request) => `${emailOf(request)}|${request.ip}`);
+  // Across all clients an e-mail's failures only slow its sign-ins down.
+  const signInEmailAnywhere = limiter('sign-in:email', slowDownAfter, emailOf);
   const resetIp = limiter('reset:ip', resetPerIp, byIp);
   const resetEmail = limiter('reset:email', resetPerEmail, emailOf);
 
@@ -110,11 +116,16 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
       }
       const email = emailOf(request);
 
+      const started = performance.now();
       let failureLimiters: Limiter[] = [];
       if (path === '/sign-in/email') {
-        failureLimiters = email ? [signInIp, signInEmail] : [signInIp];
+        failureLimiters = email ? [signInIp, signInEmail, signInEmailAnywhere] : [signInIp];
         const states = await Promise.all(failureLimiters.map((l) => l(request, { increment: false })));
-        if (states.some(exhausted)) return refuse(request, reply, states, path);
+        if (states.slice(0, 2).some(exhausted)) return refuse(request, reply, states.slice(0, 2), path);
+        if (states[2] && exhausted(states[2])) {
+          request.log.warn({ event: 'auth.sign_in.slowed', email, ip: request.ip }, 'many failed sign-ins for this e-mail');
+          await sleep(slowDownMs);
+        }
       } else if (path === '/request-password-reset' || path === '/reset-password') {
         const counted = path === '/request-password-reset' && email ? [resetIp, resetEmail] : [resetIp];
         const states = await Promise.all(counted.map((l) => l(request)));
@@ -144,6 +155,9 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
           body: payload !== undefined ? JSON.stringify(payload) : undefined,
         }),
       );
+
+      // Whether or not the account exists, the answer leaves at the same time (the mail goes out in the background).
+      if (path === '/request-password-reset') await sleep(resetResponseMs - (performance.now() - started));
 
       const text = response.body ? await response.text() : '';
       let data: unknown = null;

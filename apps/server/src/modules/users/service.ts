@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Role } from '@nexa/domain';
 import { PASSWORD_MAX, PASSWORD_MIN, type Auth } from '../../auth/auth.ts';
+import { revokeResetLinks } from '../../auth/reset-links.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 
@@ -95,6 +96,7 @@ export async function setPassword(
       .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')))
       .returning({ id: accounts.id });
     if (updated.length === 0) throw new UserAdminError(`The user ${email} has no password account.`);
+    await revokeResetLinks(tx, id);
     await tx
       .delete(sessions)
       .where(keepSessionId ? and(eq(sessions.userId, id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, id));
@@ -107,5 +109,6 @@ export async function setDisabled(db: Db, email: string, disabled: boolean): Pro
   await db.transaction(async (tx) => {
     await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, id));
     if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (disabled) await revokeResetLinks(tx, id);
   });
 }
