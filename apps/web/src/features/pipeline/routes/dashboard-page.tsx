@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { meetingDotTone, type PipelineStatus, type PipelineSummary } from '@nexa/domain';
+import { listErrorMessage } from '../../../components/opportunities/list-error.ts';
 import { OpportunityFilterBar } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
 import { DOT_CLASSES } from '../../../components/ui/badge.tsx';
@@ -107,7 +108,7 @@ export function RepDashboardPage() {
               </p>
             ) : list.isError ? (
               <p className="py-8 text-center text-red-700" role="alert">
-                {t('opportunities:toasts.fetchErrorBody')}
+                {listErrorMessage(t, list.error)}
               </p>
             ) : list.data.items.length === 0 ? (
               <div className="py-8 text-center" role="status">
