@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -38,13 +38,15 @@ function useCells() {
       t(`status.${displayStatus(item.status)}`, { defaultValue: displayStatus(item.status) }),
     lead: (item: OpportunityListItem) => <LeadBadge value={item.lead_status} na={na} />,
     meeting: (item: OpportunityListItem) => formatDate(item.next_meeting_date) ?? na,
-    details: (item: OpportunityListItem) => (
+    details: (item: OpportunityListItem, compact = false) => (
       <Link
         to={paths.rep.opportunity.getHref(item.id)}
-        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+        className="inline-flex items-center font-medium whitespace-nowrap text-brand-700 hover:underline"
         onClick={(e) => e.stopPropagation()}
+        aria-label={compact ? t('list.viewDetails') : undefined}
+        title={compact ? t('list.viewDetails') : undefined}
       >
-        {t('list.viewDetails')}
+        {compact ? <ChevronRight className="h-5 w-5" aria-hidden /> : t('list.viewDetails')}
       </Link>
     ),
   };
@@ -65,10 +67,16 @@ function OpportunityRows({ items, sort, onSort, rowOpens = false }: OpportunityT
             const active = current === column;
             const Icon = active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
             return (
-              <Th key={column} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+              // Headers wrap, and the row's link is an arrow: seven columns then fit beside the
+              // workspace's sidebar from 1280 px, in French too.
+              <Th
+                key={column}
+                className="whitespace-normal"
+                aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
+              >
                 <button
                   type="button"
-                  className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                  className="inline-flex items-center gap-1 text-left uppercase hover:text-slate-900"
                   onClick={() => onSort(active && !descending ? `-${column}` : column)}
                   aria-label={t('list.sortBy', { column: t(`columns.${column}`) })}
                 >
@@ -78,7 +86,9 @@ function OpportunityRows({ items, sort, onSort, rowOpens = false }: OpportunityT
               </Th>
             );
           })}
-          <Th>{t('columns.actions')}</Th>
+          <Th>
+            <span className="sr-only">{t('columns.actions')}</span>
+          </Th>
         </tr>
       </thead>
       <tbody>
@@ -95,7 +105,7 @@ function OpportunityRows({ items, sort, onSort, rowOpens = false }: OpportunityT
             <Td>{cells.status(item)}</Td>
             <Td>{cells.lead(item)}</Td>
             <Td className="whitespace-nowrap">{cells.meeting(item)}</Td>
-            <Td>{cells.details(item)}</Td>
+            <Td className="text-right">{cells.details(item, true)}</Td>
           </tr>
         ))}
       </tbody>
