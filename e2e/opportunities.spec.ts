@@ -14,7 +14,9 @@ test('a filtered list is bookmarkable: the URL carries the filters', async ({ pa
   await page.getByPlaceholder('Search opportunities...').fill('zzzz-no-such-deal');
   await expect(page).toHaveURL(/q=zzzz-no-such-deal/);
   await expect(page.getByText('No opportunities found matching your filters')).toBeVisible();
-  await expect(page.getByText('Try adjusting your filters or refreshing the page.')).toBeVisible();
+  await expect(
+    page.getByText('Try adjusting your search criteria or contact support if you believe this is an error.'),
+  ).toBeVisible();
 });
 
 test('another representative’s opportunity reads "Opportunity not found"', async ({ page }) => {
