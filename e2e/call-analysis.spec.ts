@@ -159,8 +159,8 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(section.getByRole('note')).toContainText(t.quick);
       const technical = await section.getByTestId('call-score-technical-value').innerText();
       const commercial = await section.getByTestId('call-score-commercial-value').innerText();
-      expect(technical).toMatch(/^\d+(\.\d)?\/10$/);
-      expect(commercial).toMatch(/^\d+(\.\d)?\/10$/);
+      expect(technical).toMatch(/^\d+([.,]\d)?\/10$/);
+      expect(commercial).toMatch(/^\d+([.,]\d)?\/10$/);
       await expect(section.getByTestId('commercial-point').first()).toBeVisible();
       const sso = section.getByTestId('technical-requirement').filter({ hasText: t.sso }).first();
       await expect(sso).toBeVisible();

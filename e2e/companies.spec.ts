@@ -33,3 +33,12 @@ test.describe('in French', () => {
     await expect(page.getByTestId('company-row').first()).toBeVisible();
   });
 });
+
+test('a company shows each lead status once, whatever its spelling', async ({ page }) => {
+  // Alex's Granite Systems has deals marked "Warm" and "Warm Lead": one WARM badge, not two.
+  await signInAs(page, DEMO.alex);
+  await page.goto('/rep/companies?q=Granite%20Systems');
+  const row = page.getByTestId('company-row').filter({ hasText: 'Granite Systems' });
+  await expect(row).toBeVisible();
+  await expect(row.locator('span[title]')).toHaveText(['WARM']);
+});

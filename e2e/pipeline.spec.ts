@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
 
 const TEXT = {
@@ -104,4 +105,38 @@ test('the Quick Pipeline collapses and expands', async ({ page }) => {
   await expect(page.getByTestId('pipeline-On-going')).toBeHidden();
   await page.getByRole('button', { name: 'Show or hide the Quick Pipeline' }).click();
   await expect(page.getByTestId('pipeline-On-going')).toBeVisible();
+});
+
+for (const width of [1280, 1920]) {
+  test(`the dashboard table shows every column at ${width} px, in French too`, async ({ page }, info) => {
+    test.skip(info.project.name === 'mobile', 'a desktop width');
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, DEMO.alex);
+    for (const lang of ['en', 'fr']) {
+      await page.context().addCookies([{ name: 'language', value: lang, url: baseURL }]);
+      await page.goto('/rep');
+      const table = page.locator('table').filter({ has: page.getByTestId('opportunity-row') });
+      await expect(table.getByTestId('opportunity-row').first()).toBeVisible();
+      // The table is no wider than its scroller: no column is hidden behind a sideways scroll.
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+      const scroller = (await table.locator('xpath=..').boundingBox())!;
+      const sortColumn = table.getByRole('button', { name: lang === 'fr' ? /Prochain rendez-vous/ : /Next Meeting/ });
+      const header = (await sortColumn.boundingBox())!;
+      expect(header.x + header.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+    }
+  });
+}
+
+test.describe('the pipeline chart in French', () => {
+  test.use({ locale: 'fr-FR' });
+  test('writes its axis amounts short, and all of each fits', async ({ page }) => {
+    await signInAs(page, DEMO.alex);
+    await page.goto('/rep');
+    const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect(ticks.first()).toBeVisible();
+    const texts = await ticks.allTextContents();
+    for (const text of texts) expect(text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/^\d+(,\d)?( k| M| Md)? \$US$/);
+    const chart = await page.locator('.recharts-wrapper').first().boundingBox();
+    for (const tick of await ticks.all()) expect((await tick.boundingBox())!.x).toBeGreaterThanOrEqual(chart!.x);
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activityMark, leadBadgeTone, leadTemperature, meetingDotTone, statusIconTone } from './lead-status.ts';
+import {
+  activityMark,
+  distinctLeadStatuses,
+  leadBadgeTone,
+  leadTemperature,
+  meetingDotTone,
+  statusIconTone,
+} from './lead-status.ts';
 
 describe('lead status rules', () => {
   it.each([
@@ -47,4 +54,13 @@ describe('lead status rules', () => {
     ['Closed-Lost', 'red'],
     ['On-going', 'info'],
   ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(input)).toBe(expected));
+
+  it('keeps one lead status per meaning, whatever its spelling', () => {
+    expect(distinctLeadStatuses(['Warm', 'Warm Lead', 'hot lead', 'HOT', 'Qualified', 'qualified ', 'Cold'])).toEqual([
+      'Warm',
+      'hot lead',
+      'Qualified',
+      'Cold',
+    ]);
+  });
 });

@@ -12,6 +12,17 @@ export function leadTemperature(leadStatus: string | null | undefined): string {
   return value;
 }
 
+/** One lead status per badge shown: "Warm" and "Warm Lead" both read WARM, so the first is kept. */
+export function distinctLeadStatuses(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const meaning = leadTemperature(value).toLowerCase();
+    if (seen.has(meaning)) return false;
+    seen.add(meaning);
+    return true;
+  });
+}
+
 /** Badge colour by keyword: hot red, warm orange, cold blue, won green, lost red, else grey. */
 export function leadBadgeTone(leadStatus: string | null | undefined): Tone {
   if (has(leadStatus, 'hot')) return 'red';

@@ -13,8 +13,32 @@ export function formatMoney(amount: number | null | undefined, options: { cents?
   }).format(amount ?? 0);
 }
 
+/**
+ * Dollars in a few characters for chart axes: $2.6M / 2,6 M$US. A full French amount
+ * ("2 600 000 $US") does not fit an axis and was cut to its last digits.
+ */
+export function formatCompactMoney(amount: number): string {
+  return new Intl.NumberFormat(locale(), {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(locale()).format(value);
+}
+
+/** A 0–10 score, to one decimal where it has one: 7 / 6.8 / 6,8. */
+export function formatScore(value: number): string {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A rate given in percent (0–100): 43% / 43 %. */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 export function formatDate(

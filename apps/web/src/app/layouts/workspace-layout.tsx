@@ -1,12 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { initials } from '@nexa/domain';
 import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 
@@ -22,9 +22,8 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
   const { t } = useTranslation('workspace');
   const me = useMe();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const menu = useMobileMenu(pathname);
 
   const name = me.data?.full_name ?? '';
   const nav = (
@@ -95,16 +94,17 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
           <button
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-            aria-expanded={open}
+            aria-expanded={menu.open}
+            ref={menu.buttonRef}
             aria-controls="workspace-menu"
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setOpen((v) => !v)}
+            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={menu.toggle}
           >
-            {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+            {menu.open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
         </div>
       </header>
-      {open && (
+      {menu.open && (
         <div id="workspace-menu" className="space-y-4 border-b border-slate-200 bg-white p-4 md:hidden">
           {nav}
           {account}

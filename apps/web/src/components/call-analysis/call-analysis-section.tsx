@@ -2,7 +2,7 @@ import { CalendarClock, Info } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallAnalysisHistory } from '@nexa/domain';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatScore } from '../../lib/format.ts';
 import { AnalysisHistory } from './analysis-history.tsx';
 import { CitedLines } from './cited-lines.tsx';
 
@@ -187,7 +187,7 @@ function ScoreCard({
 }) {
   const { t } = useTranslation('call-analysis');
   const value = Math.max(0, Math.min(10, score.score));
-  const shown = t('section.scoreValue', { score: Number.isInteger(value) ? value : value.toFixed(1) });
+  const shown = t('section.scoreValue', { score: formatScore(value) });
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`call-score-${testId}`}>
       <div className="mb-2 flex items-baseline justify-between gap-2">

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { Logo } from './logo.tsx';
@@ -12,7 +12,8 @@ const LINKS = [
   { to: paths.whyNexa.getHref(), key: 'nav.why' },
   { to: paths.earlyAccess.getHref(), key: 'nav.earlyAccess' },
   { to: paths.signIn.getHref(), key: 'nav.signIn' },
-  { to: `${paths.home.getHref()}#analysis`, key: 'nav.try' },
+  // A section of the home page, not a page: it is never marked as the one being read.
+  { to: `${paths.home.getHref()}#analysis`, key: 'nav.try', section: true },
   { to: paths.about.getHref(), key: 'nav.about' },
   { to: paths.securityTrust.getHref(), key: 'nav.security' },
   { to: paths.joinTheTeam.getHref(), key: 'nav.joinTeam' },
@@ -31,11 +32,30 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700',
   );
 
+/**
+ * A nav link, marked (styled and aria-current) when its page is the one being read. NavLink
+ * compares paths only, so a link to a section ("/#analysis") would mark itself on the home page.
+ */
+function SiteLink({ link, className }: { link: (typeof LINKS)[number]; className: typeof desktopLink }) {
+  const { t } = useTranslation();
+  if ('section' in link) {
+    return (
+      <Link to={link.to} className={className({ isActive: false })}>
+        {t(link.key)}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={link.to} className={className} end>
+      {t(link.key)}
+    </NavLink>
+  );
+}
+
 export function SiteHeader() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const menu = useMobileMenu(location.pathname + location.hash);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -49,9 +69,7 @@ export function SiteHeader() {
         <Logo label={t('nav.backHome')} />
         <nav aria-label={t('nav.main')} className="hidden items-center md:flex">
           {LINKS.map((link) => (
-            <NavLink key={link.key} to={link.to} className={desktopLink} end>
-              {t(link.key)}
-            </NavLink>
+            <SiteLink key={link.key} link={link} className={desktopLink} />
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
@@ -65,23 +83,22 @@ export function SiteHeader() {
           <button
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-            aria-expanded={open}
+            aria-expanded={menu.open}
+            ref={menu.buttonRef}
             aria-controls="mobile-menu"
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setOpen((v) => !v)}
+            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={menu.toggle}
           >
-            {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+            {menu.open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
         </div>
       </div>
-      {open && (
+      {menu.open && (
         <nav id="mobile-menu" aria-label={t('nav.main')} className="border-t border-slate-200 bg-white px-4 pb-5 md:hidden">
           <ul className="flex flex-col py-2">
             {LINKS.map((link) => (
               <li key={link.key}>
-                <NavLink to={link.to} className={mobileLink} end>
-                  {t(link.key)}
-                </NavLink>
+                <SiteLink link={link} className={mobileLink} />
               </li>
             ))}
           </ul>

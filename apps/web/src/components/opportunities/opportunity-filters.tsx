@@ -30,6 +30,13 @@ export function OpportunityFilterBar({
     return () => clearTimeout(timer);
   }, [text, value.q, onChange]);
 
+  // A start after the end is the range the person meant, typed the other way round: swap the two
+  // dates rather than send a range the server refuses.
+  const setRange = (from: string | undefined, to: string | undefined) => {
+    const [start, end] = from && to && from > to ? [to, from] : [from, to];
+    onChange({ from: start, to: end, page: undefined });
+  };
+
   const pipeline = new Set<string>(PIPELINE_STATUSES);
   const recorded = (facets.data?.statuses ?? []).filter((s) => !pipeline.has(s));
   const hasFilters = Boolean(value.q || value.product || value.status || value.lead_status || value.from || value.to);
@@ -130,7 +137,7 @@ export function OpportunityFilterBar({
               type="date"
               value={value.from ?? ''}
               max={value.to}
-              onChange={(e) => onChange({ from: e.target.value || undefined, page: undefined })}
+              onChange={(e) => setRange(e.target.value || undefined, value.to)}
             />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
@@ -139,7 +146,7 @@ export function OpportunityFilterBar({
               type="date"
               value={value.to ?? ''}
               min={value.from}
-              onChange={(e) => onChange({ to: e.target.value || undefined, page: undefined })}
+              onChange={(e) => setRange(value.from, e.target.value || undefined)}
             />
           </label>
           {(value.from || value.to) && (

@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { leadBadgeTone, leadTemperature, type Tone } from '@nexa/domain';
+import { useTranslation } from 'react-i18next';
+import { distinctLeadStatuses, leadBadgeTone, leadTemperature, type Tone } from '@nexa/domain';
 import { cn } from '../../lib/cn.ts';
 
 export const TONE_CLASSES: Record<Tone, string> = {
@@ -35,12 +36,35 @@ export function Badge({ tone = 'grey', className, ...props }: HTMLAttributes<HTM
   );
 }
 
+const TEMPERATURES = new Set(['HOT', 'WARM', 'COLD']);
+
+/** The badge text of a lead status: HOT / WARM / COLD in the active language, else the text as recorded. */
+export function useLeadLabel() {
+  const { t } = useTranslation('common');
+  return (value: string | null | undefined, na = t('lead.na')) => {
+    const label = leadTemperature(value);
+    if (label === 'N/A') return na;
+    return TEMPERATURES.has(label) ? t(`lead.${label.toLowerCase()}`) : label;
+  };
+}
+
 /** A lead status as the spec shows it: HOT / WARM / COLD (or the text, or N/A), coloured by keyword. */
-export function LeadBadge({ value, na = 'N/A' }: { value: string | null | undefined; na?: string }) {
-  const label = leadTemperature(value);
+export function LeadBadge({ value, na }: { value: string | null | undefined; na?: string }) {
+  const leadLabel = useLeadLabel();
   return (
     <Badge tone={leadBadgeTone(value)} title={value ?? undefined}>
-      {label === 'N/A' ? na : label}
+      {leadLabel(value, na)}
     </Badge>
+  );
+}
+
+/** Several lead statuses, one badge per meaning: "Warm" and "Warm Lead" are one WARM badge. */
+export function LeadBadges({ values }: { values: readonly string[] }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {distinctLeadStatuses(values).map((value) => (
+        <LeadBadge key={value} value={value} />
+      ))}
+    </div>
   );
 }

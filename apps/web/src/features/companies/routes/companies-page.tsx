@@ -1,13 +1,16 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LeadBadge } from '../../../components/ui/badge.tsx';
+import type { Company } from '@nexa/domain';
+import { LeadBadges } from '../../../components/ui/badge.tsx';
+import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input, Select } from '../../../components/ui/select.tsx';
 import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
 import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { COMPANIES_PAGE_SIZE, useCompanies, type CompanyFilters } from '../api/get-companies.ts';
@@ -27,18 +30,10 @@ export function CompaniesPage() {
     return () => clearTimeout(timer);
   }, [text, filters.q, setFilters]);
 
-  const shownEmpty = useRef(false);
-  const total = companies.data && !companies.isPlaceholderData ? companies.data.total : undefined;
+  // An empty answer has no toast: the page says so in place, once is enough.
   useEffect(() => {
     if (companies.isError) toast.error(t('toasts.error'), { description: t('toasts.errorBody') });
   }, [companies.isError, t]);
-  useEffect(() => {
-    if (total === 0 && !shownEmpty.current) {
-      shownEmpty.current = true;
-      toast(t('toasts.empty'), { description: t('toasts.emptyBody') });
-    }
-    if (total) shownEmpty.current = false;
-  }, [total, t]);
 
   const page = filters.page ?? 1;
   const pages = companies.data ? Math.max(1, Math.ceil(companies.data.total / COMPANIES_PAGE_SIZE)) : 1;
@@ -114,38 +109,7 @@ export function CompaniesPage() {
               <p className="text-sm text-slate-600" aria-live="polite">
                 {t('count', { count: companies.data?.total ?? 0 })}
               </p>
-              <Table>
-                <thead>
-                  <tr>
-                    <Th>{t('columns.name')}</Th>
-                    <Th>{t('columns.industry')}</Th>
-                    <Th>{t('columns.clients')}</Th>
-                    <Th>{t('columns.products')}</Th>
-                    <Th>{t('columns.leadStatuses')}</Th>
-                    <Th className="text-right">{t('columns.value')}</Th>
-                    <Th>{t('columns.nextMeeting')}</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((c) => (
-                    <tr key={c.name} data-testid="company-row" className="hover:bg-slate-50">
-                      <Td className="font-medium whitespace-nowrap">{c.name}</Td>
-                      <Td>{c.industry}</Td>
-                      <Td className="min-w-40">{c.clients.join(', ')}</Td>
-                      <Td className="min-w-48">{c.recent_products.join(', ')}</Td>
-                      <Td>
-                        <div className="flex flex-wrap gap-1">
-                          {c.lead_statuses.map((s) => (
-                            <LeadBadge key={s} value={s} />
-                          ))}
-                        </div>
-                      </Td>
-                      <Td className="text-right tabular-nums">{formatMoney(c.total_value)}</Td>
-                      <Td className="whitespace-nowrap">{formatDate(c.next_meeting_date) ?? '—'}</Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <CompanyList items={items} />
               <Pager
                 page={page}
                 pages={pages}
@@ -157,5 +121,62 @@ export function CompaniesPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The companies as a table, or as cards on a phone where seven columns do not fit. */
+function CompanyList({ items }: { items: Company[] }) {
+  const { t } = useTranslation('companies');
+  const cards = useMediaQuery(CARDS_BELOW);
+  if (cards) {
+    return (
+      <CardList>
+        {items.map((c) => (
+          <CardListItem
+            key={c.name}
+            data-testid="company-row"
+            title={c.name}
+            action={<span className="font-semibold tabular-nums">{formatMoney(c.total_value)}</span>}
+            fields={[
+              { label: t('columns.industry'), value: c.industry },
+              { label: t('columns.nextMeeting'), value: formatDate(c.next_meeting_date) ?? '—' },
+              { label: t('columns.leadStatuses'), value: <LeadBadges values={c.lead_statuses} />, wide: true },
+              { label: t('columns.clients'), value: c.clients.join(', '), wide: true },
+              { label: t('columns.products'), value: c.recent_products.join(', '), wide: true },
+            ]}
+          />
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <Table>
+      <thead>
+        <tr>
+          <Th>{t('columns.name')}</Th>
+          <Th>{t('columns.industry')}</Th>
+          <Th>{t('columns.clients')}</Th>
+          <Th>{t('columns.products')}</Th>
+          <Th>{t('columns.leadStatuses')}</Th>
+          <Th className="text-right">{t('columns.value')}</Th>
+          <Th>{t('columns.nextMeeting')}</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((c) => (
+          <tr key={c.name} data-testid="company-row" className="hover:bg-slate-50">
+            <Td className="font-medium whitespace-nowrap">{c.name}</Td>
+            <Td>{c.industry}</Td>
+            <Td className="min-w-40">{c.clients.join(', ')}</Td>
+            <Td className="min-w-48">{c.recent_products.join(', ')}</Td>
+            <Td>
+              <LeadBadges values={c.lead_statuses} />
+            </Td>
+            <Td className="text-right tabular-nums">{formatMoney(c.total_value)}</Td>
+            <Td className="whitespace-nowrap">{formatDate(c.next_meeting_date) ?? '—'}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -38,10 +38,6 @@ export function SpecificationDownloads({ id, attachedFile }: { id: number; attac
   const { t } = useTranslation('opportunities');
   const { run, busy } = useSpecificationDownload(id);
   const openAttachment = () => {
-    if (!attachedFile) {
-      toast.error(t('toasts.noFile'), { description: t('toasts.noFileBody') });
-      return;
-    }
     window.open(specificationUrl(id, 'attachment'), '_blank', 'noopener');
     toast.success(t('toasts.downloadStarted', { label: t('detail.attachmentLabel') }), {
       description: t('toasts.downloadStartedBody'),
@@ -57,10 +53,13 @@ export function SpecificationDownloads({ id, attachedFile }: { id: number; attac
         <FileText className="h-4 w-4" aria-hidden />
         {t('detail.downloadTxt')}
       </Button>
-      <Button size="sm" variant="secondary" onClick={openAttachment} data-testid="download-attachment">
-        <Paperclip className="h-4 w-4" aria-hidden />
-        {t('detail.downloadAttachment')}
-      </Button>
+      {/* Offered only where a file exists: a button that can only answer "no file" is a dead end. */}
+      {attachedFile && (
+        <Button size="sm" variant="secondary" onClick={openAttachment} data-testid="download-attachment">
+          <Paperclip className="h-4 w-4" aria-hidden />
+          {t('detail.downloadAttachment')}
+        </Button>
+      )}
     </div>
   );
 }

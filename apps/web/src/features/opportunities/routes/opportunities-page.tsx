@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { listErrorMessage } from '../../../components/opportunities/list-error.ts';
 import { OpportunityFilterBar } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -19,7 +20,8 @@ export function OpportunitiesPage() {
   const [filters, setFilters] = useUrlFilters<OpportunityFilters & Record<string, string | number | undefined>>(['page']);
   const query = { ...filters, pageSize: PAGE_SIZE, sort: filters.sort ?? 'next_meeting_date', page: filters.page ?? 1 };
   const list = useOpportunities(query);
-  useListToasts(list.isError, list.data && !list.isPlaceholderData ? list.data.total : undefined);
+  const error = list.isError ? listErrorMessage(t, list.error) : null;
+  useErrorToast(error);
 
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
@@ -44,7 +46,7 @@ export function OpportunitiesPage() {
             </p>
           ) : list.isError ? (
             <p className="py-10 text-center text-red-700" role="alert">
-              {t('toasts.fetchErrorBody')}
+              {error}
             </p>
           ) : list.data.items.length === 0 ? (
             <div className="py-10 text-center" role="status">
@@ -75,18 +77,13 @@ export function OpportunitiesPage() {
   );
 }
 
-/** Spec §8: a failed fetch and an empty answer each say so once. */
-function useListToasts(isError: boolean, total: number | undefined) {
+/**
+ * A failed fetch says so once, with its reason. An empty answer has no toast: the list already
+ * says so in place, and a second message about the same thing is noise.
+ */
+function useErrorToast(error: string | null) {
   const { t } = useTranslation('opportunities');
-  const shownEmpty = useRef(false);
   useEffect(() => {
-    if (isError) toast.error(t('toasts.fetchError'), { description: t('toasts.fetchErrorBody') });
-  }, [isError, t]);
-  useEffect(() => {
-    if (total === 0 && !shownEmpty.current) {
-      shownEmpty.current = true;
-      toast(t('toasts.empty'), { description: t('toasts.emptyBody') });
-    }
-    if (total) shownEmpty.current = false;
-  }, [total, t]);
+    if (error) toast.error(t('toasts.fetchError'), { description: error });
+  }, [error, t]);
 }

@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatPercent, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCallAnalyses } from '../api/get-call-analyses.ts';
@@ -94,7 +94,7 @@ function ScoreTile({ label, score }: { label: string; score: number | null }) {
     <div className="rounded-lg border border-slate-200 p-4">
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
-        {value === null ? t('detail.na') : `${value.toFixed(1)}${t('detail.outOf10')}`}
+        {value === null ? t('detail.na') : `${formatScore(value)}${t('detail.outOf10')}`}
       </p>
       <div
         className="mt-2 h-2 rounded-full bg-slate-100"
@@ -125,7 +125,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
   const status = displayStatus(o.status);
   const { Icon, className } = ICONS[statusIconTone(o.status)];
   // Spec §9: the win rate shows only when the status contains "closed".
-  const showWinRate = /closed/i.test(o.status ?? '') && o.owner_win_rate !== null;
+  const winRate = /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
   const points = parseCommercialPoints(o.commercial_answers);
   const [firstQa] = parseTechnicalQa(o.technical_answers);
   const technical = useSpecificationDownload(o.id);
@@ -162,7 +162,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <ScoreTile label={t('detail.technicalScore')} score={o.technical_scoring} />
             <ScoreTile label={t('detail.commercialScore')} score={o.commercial_scoring} />
-            <Tile label={t('detail.winRate')} value={showWinRate ? `${o.owner_win_rate}%` : na} />
+            <Tile label={t('detail.winRate')} value={winRate === null ? na : formatPercent(winRate)} />
             <Tile label={t('detail.dealValue')} value={o.amount === null ? na : formatMoney(o.amount)} />
           </div>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PipelineSummary } from '@nexa/domain';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatCompactMoney, formatMoney } from '../../../lib/format.ts';
 
 const COLOURS: Record<string, string> = { 'On-going': '#2563eb', 'Closed-Win': '#16a34a', 'Closed-Lost': '#dc2626' };
 
@@ -12,7 +12,7 @@ export default function PipelineChart({ totals, labels }: { totals: PipelineSumm
       <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-        <YAxis tickFormatter={(v: number) => formatMoney(v).replace(/[.,]000(?=\D*$)/, 'k')} tick={{ fontSize: 11 }} width={72} />
+        <YAxis tickFormatter={formatCompactMoney} tick={{ fontSize: 11 }} width={72} />
         <Tooltip formatter={(v) => formatMoney(Number(v))} />
         <Bar dataKey="amount" radius={[4, 4, 0, 0]}>
           {data.map((d) => (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { meetingDotTone, type PipelineStatus, type PipelineSummary } from '@nexa/domain';
+import { listErrorMessage } from '../../../components/opportunities/list-error.ts';
 import { OpportunityFilterBar } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
 import { DOT_CLASSES } from '../../../components/ui/badge.tsx';
@@ -94,50 +95,50 @@ export function RepDashboardPage() {
         />
       </div>
 
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Card className="xl:col-span-2">
-          <CardHeader>
-            <CardTitle>{t('table.title')}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <OpportunityFilterBar value={filters} onChange={setFilters} />
-            {list.isPending ? (
-              <p className="py-8 text-center text-slate-600" role="status">
-                {t('opportunities:list.loading')}
-              </p>
-            ) : list.isError ? (
-              <p className="py-8 text-center text-red-700" role="alert">
-                {t('opportunities:toasts.fetchErrorBody')}
-              </p>
-            ) : list.data.items.length === 0 ? (
-              <div className="py-8 text-center" role="status">
-                <p className="font-semibold text-slate-900">{t('opportunities:list.empty')}</p>
-                <p className="mt-1 text-sm text-slate-600">{t('opportunities:list.emptyHint')}</p>
-              </div>
-            ) : (
-              <>
-                <OpportunityTable
-                  items={list.data.items}
-                  sort={query.sort}
-                  onSort={(sort) => setFilters({ sort, page: undefined })}
-                  rowOpens
-                />
-                <Pager
-                  page={query.page}
-                  pages={pages}
-                  onPage={(page) => setFilters({ page: page > 1 ? page : undefined })}
-                  labels={{
-                    previous: t('opportunities:list.previous'),
-                    next: t('opportunities:list.next'),
-                    page: t('opportunities:list.page', { page: query.page, pages }),
-                  }}
-                />
-              </>
-            )}
-          </CardContent>
-        </Card>
-        <Meetings data={data} month={calendarMonth} onMonthChange={setCalendarMonth} />
-      </div>
+      {/* The table takes the full width: beside the meetings it had two thirds of it, too little for
+          its seven columns, and its sort column (Next Meeting) was cut off up to 1920 px. */}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('table.title')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <OpportunityFilterBar value={filters} onChange={setFilters} />
+          {list.isPending ? (
+            <p className="py-8 text-center text-slate-600" role="status">
+              {t('opportunities:list.loading')}
+            </p>
+          ) : list.isError ? (
+            <p className="py-8 text-center text-red-700" role="alert">
+              {listErrorMessage(t, list.error)}
+            </p>
+          ) : list.data.items.length === 0 ? (
+            <div className="py-8 text-center" role="status">
+              <p className="font-semibold text-slate-900">{t('opportunities:list.empty')}</p>
+              <p className="mt-1 text-sm text-slate-600">{t('opportunities:list.emptyHint')}</p>
+            </div>
+          ) : (
+            <>
+              <OpportunityTable
+                items={list.data.items}
+                sort={query.sort}
+                onSort={(sort) => setFilters({ sort, page: undefined })}
+                rowOpens
+              />
+              <Pager
+                page={query.page}
+                pages={pages}
+                onPage={(page) => setFilters({ page: page > 1 ? page : undefined })}
+                labels={{
+                  previous: t('opportunities:list.previous'),
+                  next: t('opportunities:list.next'),
+                  page: t('opportunities:list.page', { page: query.page, pages }),
+                }}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Meetings data={data} month={calendarMonth} onMonthChange={setCalendarMonth} />
     </div>
   );
 }
@@ -348,44 +349,48 @@ function Meetings({
       <CardHeader>
         <CardTitle>{t('meetings.title')}</CardTitle>
       </CardHeader>
-      <CardContent className="space-y-4">
-        {data && data.upcomingMeetings.length === 0 && <p className="text-sm text-slate-600">{t('meetings.none')}</p>}
-        <ul className="space-y-2" data-testid="upcoming-meetings">
-          {data?.upcomingMeetings.map((m) => (
-            <li key={m.id} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-              <span
-                className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', DOT_CLASSES[meetingDotTone(m.lead_status)])}
-                aria-hidden
-              />
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={paths.rep.opportunity.getHref(m.id)}
-                  className="block truncate font-medium text-slate-900 hover:underline"
-                >
-                  {m.client_company_name ?? '—'}
-                </Link>
-                <p className="truncate text-xs text-slate-600">
-                  {formatDateTime(m.next_meeting_date)} · {m.product ?? ''}
-                </p>
-              </div>
-              <label className="flex items-center gap-1 text-xs text-slate-600">
-                <input type="checkbox" checked disabled readOnly className="h-4 w-4 accent-brand-600" />
-                {t('meetings.confirmed')}
-              </label>
-            </li>
-          ))}
-        </ul>
-        <div className="flex justify-center border-t border-slate-100 pt-3">
-          <Suspense fallback={<div className="h-72" />}>
-            <MeetingsCalendar
-              month={month}
-              days={data?.calendar.days ?? []}
-              onMonthChange={onMonthChange}
-              label={t('meetings.calendar')}
-            />
-          </Suspense>
+      <CardContent className="grid gap-4 lg:grid-cols-2 lg:items-start lg:gap-6">
+        <div className="min-w-0 space-y-2">
+          {data && data.upcomingMeetings.length === 0 && <p className="text-sm text-slate-600">{t('meetings.none')}</p>}
+          <ul className="space-y-2" data-testid="upcoming-meetings">
+            {data?.upcomingMeetings.map((m) => (
+              <li key={m.id} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+                <span
+                  className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', DOT_CLASSES[meetingDotTone(m.lead_status)])}
+                  aria-hidden
+                />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={paths.rep.opportunity.getHref(m.id)}
+                    className="block truncate font-medium text-slate-900 hover:underline"
+                  >
+                    {m.client_company_name ?? '—'}
+                  </Link>
+                  <p className="truncate text-xs text-slate-600">
+                    {formatDateTime(m.next_meeting_date)} · {m.product ?? ''}
+                  </p>
+                </div>
+                <label className="flex items-center gap-1 text-xs text-slate-600">
+                  <input type="checkbox" checked disabled readOnly className="h-4 w-4 accent-brand-600" />
+                  {t('meetings.confirmed')}
+                </label>
+              </li>
+            ))}
+          </ul>
         </div>
-        <p className="text-xs text-slate-500">{t('meetings.legend')}</p>
+        <div className="space-y-3">
+          <div className="flex justify-center border-t border-slate-100 pt-3 lg:border-t-0 lg:pt-0">
+            <Suspense fallback={<div className="h-72" />}>
+              <MeetingsCalendar
+                month={month}
+                days={data?.calendar.days ?? []}
+                onMonthChange={onMonthChange}
+                label={t('meetings.calendar')}
+              />
+            </Suspense>
+          </div>
+          <p className="text-xs text-slate-500">{t('meetings.legend')}</p>
+        </div>
       </CardContent>
     </Card>
   );

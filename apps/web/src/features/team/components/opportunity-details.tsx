@@ -1,16 +1,16 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { displayStatus, parseCommercialPoints, parseTechnicalQa, type Opportunity } from '@nexa/domain';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { LeadMark } from './lead-mark.tsx';
-import { Badge, ScoreBar, statusTone } from './ui.tsx';
+import { parseCommercialPoints, parseTechnicalQa, type Opportunity } from '@nexa/domain';
+import { formatDate, formatMoney, formatScore } from '../../../lib/format.ts';
+import { LeadMark, StatusBadge } from './lead-mark.tsx';
+import { ScoreBar } from './ui.tsx';
 
 /** The download of an opportunity's technical specification, served by the opportunities module. */
 export const specificationHref = (oppId: number) => `/api/opportunities/${oppId}/specification?format=pdf`;
 
 function Score({ label, score }: { label: string; score: number | null }) {
   const { t } = useTranslation('team');
-  const shown = score === null ? t('representative.na') : t('opportunity.scoreOutOf', { score });
+  const shown = score === null ? t('representative.na') : t('opportunity.scoreOutOf', { score: formatScore(score) });
   return (
     <div className="rounded-lg border border-slate-200 p-3">
       <div className="mb-2 flex items-baseline justify-between gap-2">
@@ -32,12 +32,7 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
     ['product', o.product || na],
     ['company', o.client_company_name || na],
     ['industry', o.company_industry || na],
-    [
-      'status',
-      <Badge key="s" tone={statusTone(o.status)}>
-        {displayStatus(o.status)}
-      </Badge>,
-    ],
+    ['status', <StatusBadge key="s" status={o.status} />],
     ['amount', o.amount === null ? na : formatMoney(o.amount)],
     ['closeDate', formatDate(o.closing_date) ?? na],
     ['contact', o.client_name || na],

@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TeamPipelineEntry } from '@nexa/domain';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatCompactMoney, formatMoney } from '../../../lib/format.ts';
 
 const SERIES = [
   { key: 'onGoing', status: 'On-going', color: '#6366f1' },
   { key: 'closedWin', status: 'Closed-Win', color: '#16a34a' },
   { key: 'closedLost', status: 'Closed-Lost', color: '#dc2626' },
 ] as const;
-
-const compact = (value: number) =>
-  new Intl.NumberFormat(undefined, { notation: 'compact', style: 'currency', currency: 'USD' }).format(value);
 
 /** Pipeline amounts by representative and status; loaded on its own so recharts stays off the first page. */
 export default function TeamChart({ data }: { data: TeamPipelineEntry[] }) {
@@ -22,7 +19,7 @@ export default function TeamChart({ data }: { data: TeamPipelineEntry[] }) {
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={compact} tick={{ fontSize: 12 }} width={64} />
+          <YAxis tickFormatter={formatCompactMoney} tick={{ fontSize: 12 }} width={64} />
           <Tooltip formatter={(value) => formatMoney(Number(value))} />
           <Legend />
           {SERIES.map((s) => (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamMember } from '@nexa/domain';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** The dashboard's representatives table: every member, a 'View Details' link for each representative. */
@@ -47,7 +47,7 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
               </div>
               <div>
                 <dt className="text-xs text-slate-600">{t('dashboard.table.winRate')}</dt>
-                <dd className="tabular-nums">{m.winRate === null ? na : `${m.winRate}%`}</dd>
+                <dd className="tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</dd>
               </div>
             </dl>
           </li>
@@ -82,7 +82,7 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
                 </th>
                 <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{m.winRate === null ? na : `${m.winRate}%`}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</td>
                 <td className="px-4 py-3 text-right">{details(m)}</td>
               </tr>
             ))}

@@ -2,16 +2,15 @@ import { ArrowLeft, CalendarDays, Clock, DollarSign, Target, Trophy } from 'luci
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { displayStatus } from '@nexa/domain';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
-import { LeadMark } from '../components/lead-mark.tsx';
+import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
-import { Badge, Card, Skeleton, statusTone } from '../components/ui.tsx';
+import { Card, Skeleton } from '../components/ui.tsx';
 
 function Tile({
   label,
@@ -130,7 +129,7 @@ export function RepresentativePage() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Tile
           label={t('representative.tiles.quotaAttainment')}
-          value={`${metrics.quotaAttainment}%`}
+          value={formatPercent(metrics.quotaAttainment)}
           hint={t('representative.tiles.quotaOf', {
             won: formatMoney(metrics.wonThisQuarter),
             quota: formatMoney(metrics.quarterlyQuota),
@@ -140,7 +139,7 @@ export function RepresentativePage() {
         />
         <Tile
           label={t('representative.tiles.winRate')}
-          value={metrics.winRate === null ? na : `${metrics.winRate}%`}
+          value={metrics.winRate === null ? na : formatPercent(metrics.winRate)}
           hint={winRateHint}
           icon={<Trophy className="h-4 w-4" />}
           testId="tile-win-rate"
@@ -197,7 +196,7 @@ export function RepresentativePage() {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{o.amount === null ? na : formatMoney(o.amount)}</span>
-                      <Badge tone={statusTone(o.status)}>{displayStatus(o.status)}</Badge>
+                      <StatusBadge status={o.status} />
                       <LeadMark leadStatus={o.lead_status} />
                     </span>
                   </button>
@@ -238,7 +237,7 @@ export function RepresentativePage() {
       <p className="text-sm text-slate-600">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
         {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
-        {t('representatives.columns.conversionRate')}: <strong>{rep.conversionRate}%</strong>
+        {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>
       </p>
 
       <OpportunityDialog repId={rep.id!} oppId={openOpp} onClose={() => setOpenOpp(null)} />

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { REPRESENTATIVE_SORT_FIELDS, type RepresentativeSortField } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentatives } from '../api/get-representatives.ts';
@@ -151,7 +151,7 @@ export function RepresentativesPage() {
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
                     <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.conversionRate')}</dt>
-                    <dd className="text-right tabular-nums">{m.conversionRate}%</dd>
+                    <dd className="text-right tabular-nums">{formatPercent(m.conversionRate)}</dd>
                   </dl>
                 </li>
               ))}
@@ -226,7 +226,7 @@ export function RepresentativesPage() {
                       <td className="px-4 py-3 text-slate-700">{location(m.location)}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
-                      <td className="px-4 py-3 text-right tabular-nums">{m.conversionRate}%</td>
+                      <td className="px-4 py-3 text-right tabular-nums">{formatPercent(m.conversionRate)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorKey } from '../../../lib/api-client.ts';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -50,7 +50,9 @@ function LeaderCard({ label, leader }: { label: string; leader: { id: string; fu
             <Link to={paths.manager.representative.getHref(leader.id)} className="hover:underline">
               {leader.full_name}
             </Link>{' '}
-            <span className="text-sm font-medium text-slate-600">{t('dashboard.leaders.score', { score: leader.score })}</span>
+            <span className="text-sm font-medium text-slate-600">
+              {t('dashboard.leaders.score', { score: formatScore(leader.score) })}
+            </span>
           </p>
         ) : (
           <p className="text-sm text-slate-600">{t('dashboard.leaders.none')}</p>

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Opportunity } from '@nexa/domain';
+import i18next from '../../../lib/i18n.ts';
+import { OpportunityDetails } from './opportunity-details.tsx';
+
+// Only what the details read; the rest of the row does not change what they show.
+const opportunity = {
+  id: 7,
+  product: 'Data Pipeline',
+  client_company_name: 'Lumen Analytics',
+  company_industry: 'Software',
+  status: 'Closed-Win',
+  amount: 5000,
+  closing_date: '2026-10-01',
+  client_name: 'Ada Lovelace',
+  lead_status: 'Warm Lead',
+  technical_scoring: 6.8,
+  commercial_scoring: 7,
+  technical_answers: null,
+  commercial_answers: null,
+  technical_feedback: 'Confirm the SSO setup.',
+  commercial_feedback: null,
+} as Opportunity;
+
+afterAll(() => i18next.changeLanguage('en'));
+
+describe('an opportunity read by a manager', () => {
+  it('is written in French: statuses, lead mark, scores and the feedback heading', async () => {
+    await i18next.changeLanguage('fr');
+    await i18next.loadNamespaces(['team', 'common']);
+    render(<OpportunityDetails opportunity={opportunity} />);
+    expect(screen.getByText('Gagnée')).toBeTruthy();
+    expect(screen.getByText('TIÈDE')).toBeTruthy();
+    expect(screen.getByText('6,8 / 10')).toBeTruthy();
+    // "Retour" reads "return" or "go back" in a French interface: it is not feedback.
+    expect(screen.getAllByRole('heading', { level: 4, name: 'Commentaires' })).toHaveLength(2);
+    expect(screen.queryByText('Retour')).toBeNull();
+    expect(screen.getByText('Pas encore de commentaires.')).toBeTruthy();
+  });
+
+  it('is written in English', async () => {
+    await i18next.changeLanguage('en');
+    await i18next.loadNamespaces(['team', 'common']);
+    render(<OpportunityDetails opportunity={opportunity} />);
+    expect(screen.getByText('Closed-Win')).toBeTruthy();
+    expect(screen.getByText('WARM')).toBeTruthy();
+    expect(screen.getByText('6.8 / 10')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 4, name: 'Feedback' })).toHaveLength(2);
+  });
+});

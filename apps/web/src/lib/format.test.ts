@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatCompactMoney, formatPercent, formatScore } from './format.ts';
+import i18next from './i18n.ts';
+
+// French separates thousands and the percent sign with narrow no-break spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+afterAll(() => i18next.changeLanguage('en'));
+
+describe('numbers in the active language', () => {
+  it('writes chart amounts short enough for an axis', async () => {
+    await i18next.changeLanguage('en');
+    expect([0, 650_000, 2_600_000].map(formatCompactMoney)).toEqual(['$0', '$650K', '$2.6M']);
+    await i18next.changeLanguage('fr');
+    // "2 600 000 $US" did not fit the axis and was read "600 000 $US".
+    expect([0, 650_000, 2_600_000].map((v) => plain(formatCompactMoney(v)))).toEqual(['0 $US', '650 k $US', '2,6 M $US']);
+  });
+
+  it('writes scores and percentages as the reader’s language does', async () => {
+    await i18next.changeLanguage('en');
+    expect([formatScore(6.8), formatScore(7), formatPercent(43)]).toEqual(['6.8', '7', '43%']);
+    await i18next.changeLanguage('fr');
+    expect([formatScore(6.8), formatScore(7), plain(formatPercent(43))]).toEqual(['6,8', '7', '43 %']);
+  });
+});
