@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { openapiOptions } from './http/openapi.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -138,22 +139,10 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Nexa API', version: '1.0.0', description: 'The HTTP API of Nexa (DESIGN.md §5).' },
-      components: {
-        securitySchemes: {
-          // The ingest API (/api/v1): a key a manager created under Integrations.
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer nexa_…`' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
   const mailer = createMailer(config, app.log);
   const auth = createAuth(config, database.db, { mailer, log: app.log });
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
+  await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, sessionCookie }));
   await app.register(accessControl, { auth, db: database.db, ping: database.ping, findApiKey: apiKeyLookup(database.db) });
   await app.register(readRouting, { database });
   await app.register(authRoutes, { auth, config });
