@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
 import { openapiOptions } from './http/openapi.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
@@ -98,7 +99,8 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // API answers are never cached, unless the route says otherwise (the reference page's script).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
   });
 
@@ -148,6 +150,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
   await app.register(authRoutes, { auth, config });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(apiDocsRoutes);
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   await app.register(leadsRoutes, {

@@ -1,72 +1,15 @@
 import '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { apiErrorBodySchema, type ApiErrorBody, type ErrorCode } from '@nexa/domain';
+import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
 import type { Config } from '../config.ts';
-import { SESSION_SECURITY } from '../http/openapi.ts';
 import type { Auth } from './auth.ts';
-import {
-  authStatusSchema,
-  passwordChangeBodySchema,
-  passwordChangeResultSchema,
-  passwordResetBodySchema,
-  passwordResetRequestBodySchema,
-  signInBodySchema,
-  signInResultSchema,
-  signOutResultSchema,
-} from './schemas.ts';
-
-interface Endpoint {
-  operationId: string;
-  summary: string;
-  body: z.ZodType;
-  result: z.ZodType;
-  /** better-auth reads the session cookie itself on these. */
-  session?: true;
-  /** Error statuses better-auth answers with beyond those every route has. */
-  errors?: number[];
-}
+import { AUTH_ENDPOINTS } from './endpoints.ts';
 
 /**
  * The better-auth endpoints the product uses. Everything else it ships (social sign-in, e-mail
  * verification, account linking, user deletion…) answers 404: a smaller surface, one way to do each thing.
  */
-const ENDPOINTS: Record<string, Endpoint> = {
-  '/sign-in/email': {
-    operationId: 'signIn',
-    summary: 'Sign in with e-mail and password (sets the session cookie)',
-    body: signInBodySchema,
-    result: signInResultSchema,
-    errors: [401],
-  },
-  '/sign-out': {
-    operationId: 'signOut',
-    summary: 'Sign out (ends the session and clears the cookie)',
-    body: z.object({}),
-    result: signOutResultSchema,
-    session: true,
-  },
-  '/request-password-reset': {
-    operationId: 'requestPasswordReset',
-    summary: 'E-mail a password-reset link, when the address has an account (the answer is the same either way)',
-    body: passwordResetRequestBodySchema,
-    result: authStatusSchema,
-  },
-  '/reset-password': {
-    operationId: 'resetPassword',
-    summary: 'Set a new password with the token of a reset link (ends every session)',
-    body: passwordResetBodySchema,
-    result: authStatusSchema,
-  },
-  '/change-password': {
-    operationId: 'changePassword',
-    summary: 'Change the signed-in password (ends every other session)',
-    body: passwordChangeBodySchema,
-    result: passwordChangeResultSchema,
-    session: true,
-    errors: [401],
-  },
-};
+const ENDPOINTS: Record<string, 'POST'> = Object.fromEntries(Object.keys(AUTH_ENDPOINTS).map((path) => [path, 'POST']));
 
 const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -135,122 +78,109 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
   };
   const exhausted = (s: LimitState) => !s.isAllowed && s.remaining === 0;
 
-  const passThrough = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = (request.routeOptions.url ?? '').slice('/api/auth'.length);
-    const email = emailOf(request);
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const path = (request.url.split('?')[0] ?? '').slice('/api/auth'.length);
+      if (ENDPOINTS[path] !== request.method) {
+        return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}` } });
+      }
+      const email = emailOf(request);
 
-    let failureLimiters: Limiter[] = [];
-    if (path === '/sign-in/email') {
-      failureLimiters = email ? [signInIp, signInEmail] : [signInIp];
-      const states = await Promise.all(failureLimiters.map((l) => l(request, { increment: false })));
-      if (states.some(exhausted)) return refuse(request, reply, states, path);
-    } else if (path === '/request-password-reset' || path === '/reset-password') {
-      const counted = path === '/request-password-reset' && email ? [resetIp, resetEmail] : [resetIp];
-      const states = await Promise.all(counted.map((l) => l(request)));
-      if (states.some((s) => !s.isAllowed && s.isExceeded)) return refuse(request, reply, states, path);
-    }
+      let failureLimiters: Limiter[] = [];
+      if (path === '/sign-in/email') {
+        failureLimiters = email ? [signInIp, signInEmail] : [signInIp];
+        const states = await Promise.all(failureLimiters.map((l) => l(request, { increment: false })));
+        if (states.some(exhausted)) return refuse(request, reply, states, path);
+      } else if (path === '/request-password-reset' || path === '/reset-password') {
+        const counted = path === '/request-password-reset' && email ? [resetIp, resetEmail] : [resetIp];
+        const states = await Promise.all(counted.map((l) => l(request)));
+        if (states.some((s) => !s.isAllowed && s.isExceeded)) return refuse(request, reply, states, path);
+      }
 
-    let payload = request.body as Record<string, unknown> | undefined;
-    // Changing one's password ends every other session, whatever the client asked for.
-    if (path === '/change-password' && payload && typeof payload === 'object') {
-      payload = { ...payload, revokeOtherSessions: true };
-    }
+      let payload = request.body as Record<string, unknown> | undefined;
+      // Changing one's password ends every other session, whatever the client asked for.
+      if (path === '/change-password' && payload && typeof payload === 'object') {
+        payload = { ...payload, revokeOtherSessions: true };
+      }
 
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    // better-auth records this as the session's IP; set it from Fastify's view of the client,
-    // overwriting whatever the client claimed.
-    headers.set('x-forwarded-for', request.ip);
-    headers.delete('content-length');
-    const response = await auth.handler(
-      new Request(new URL(request.url, config.publicUrl), {
-        method: request.method,
-        headers,
-        body: payload !== undefined ? JSON.stringify(payload) : undefined,
-      }),
-    );
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value === undefined) continue;
+        headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      // better-auth records this as the session's IP; set it from Fastify's view of the client,
+      // overwriting whatever the client claimed.
+      headers.set('x-forwarded-for', request.ip);
+      headers.delete('content-length');
+      const response = await auth.handler(
+        new Request(new URL(request.url, config.publicUrl), {
+          method: request.method,
+          headers,
+          body: payload !== undefined ? JSON.stringify(payload) : undefined,
+        }),
+      );
 
-    const text = response.body ? await response.text() : '';
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
-    const ok = response.status < 400;
+      const text = response.body ? await response.text() : '';
+      let data: unknown = null;
+      try {
+        data = text ? JSON.parse(text) : null;
+      } catch {
+        data = null;
+      }
+      const ok = response.status < 400;
 
-    if (path === '/sign-in/email') {
-      if (ok) {
-        const user = (data as { user?: { id?: string } } | null)?.user;
-        request.log.info({ event: 'auth.sign_in', outcome: 'success', userId: user?.id, email, ip: request.ip }, 'signed in');
-      } else {
-        if (response.status < 500) await Promise.all(failureLimiters.map((l) => l(request)));
-        request.log.warn(
+      if (path === '/sign-in/email') {
+        if (ok) {
+          const user = (data as { user?: { id?: string } } | null)?.user;
+          request.log.info({ event: 'auth.sign_in', outcome: 'success', userId: user?.id, email, ip: request.ip }, 'signed in');
+        } else {
+          if (response.status < 500) await Promise.all(failureLimiters.map((l) => l(request)));
+          request.log.warn(
+            {
+              event: 'auth.sign_in',
+              outcome: 'failure',
+              email,
+              ip: request.ip,
+              status: response.status,
+              reason: (data as { code?: string } | null)?.code,
+            },
+            'sign-in refused',
+          );
+        }
+      } else if (path === '/request-password-reset') {
+        request.log.info({ event: 'auth.reset.requested', email, ip: request.ip, status: response.status }, 'reset requested');
+      } else if (path === '/reset-password' || path === '/change-password') {
+        request.log.info(
           {
-            event: 'auth.sign_in',
-            outcome: 'failure',
-            email,
+            event: path === '/reset-password' ? 'auth.reset.completed' : 'auth.password.changed',
             ip: request.ip,
             status: response.status,
-            reason: (data as { code?: string } | null)?.code,
           },
-          'sign-in refused',
+          ok ? 'password changed' : 'password change refused',
         );
+      } else if (path === '/sign-out') {
+        request.log.info({ event: 'auth.sign_out', ip: request.ip, status: response.status }, 'signed out');
       }
-    } else if (path === '/request-password-reset') {
-      request.log.info({ event: 'auth.reset.requested', email, ip: request.ip, status: response.status }, 'reset requested');
-    } else if (path === '/reset-password' || path === '/change-password') {
-      request.log.info(
-        {
-          event: path === '/reset-password' ? 'auth.reset.completed' : 'auth.password.changed',
-          ip: request.ip,
-          status: response.status,
-        },
-        ok ? 'password changed' : 'password change refused',
-      );
-    } else if (path === '/sign-out') {
-      request.log.info({ event: 'auth.sign_out', ip: request.ip, status: response.status }, 'signed out');
-    }
 
-    reply.status(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) reply.header('set-cookie', cookies);
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
 
-    if (!ok) {
-      if (response.status >= 500) request.log.error({ event: 'auth.error', path, status: response.status }, 'auth failure');
-      return reply.send(errorBody(response.status, data, path));
-    }
-    if (data && typeof data === 'object') {
-      // The session token lives in the HttpOnly cookie only; JavaScript never sees it.
-      const { token: _token, ...rest } = data as Record<string, unknown>;
-      return reply.send(rest);
-    }
-    return reply.send(text || null);
-  };
-
-  for (const [path, endpoint] of Object.entries(ENDPOINTS)) {
-    app.post(
-      `/api/auth${path}`,
-      {
-        schema: {
-          tags: ['auth'],
-          operationId: endpoint.operationId,
-          summary: endpoint.summary,
-          security: endpoint.session ? SESSION_SECURITY : [],
-          body: endpoint.body,
-          response: { 200: endpoint.result, ...Object.fromEntries((endpoint.errors ?? []).map((s) => [s, apiErrorBodySchema])) },
-        },
-        // better-auth validates these bodies and shapes these answers itself; the schemas describe them.
-        validatorCompiler: () => (value) => ({ value }),
-        serializerCompiler: () => (data) => JSON.stringify(data),
-      },
-      passThrough,
-    );
-  }
+      if (!ok) {
+        if (response.status >= 500) request.log.error({ event: 'auth.error', path, status: response.status }, 'auth failure');
+        return reply.send(errorBody(response.status, data, path));
+      }
+      if (data && typeof data === 'object') {
+        // The session token lives in the HttpOnly cookie only; JavaScript never sees it.
+        const { token: _token, ...rest } = data as Record<string, unknown>;
+        return reply.send(rest);
+      }
+      return reply.send(text || null);
+    },
+  });
 }

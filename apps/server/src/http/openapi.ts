@@ -1,9 +1,12 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBodySchema, STATUS_FOR_CODE, type ErrorCode } from '@nexa/domain';
+import { apiErrorBodySchema } from '@nexa/domain';
 import type { Access } from '../auth/access.ts';
+import { AUTH_ENDPOINTS } from '../auth/endpoints.ts';
+import { errorResponseRef, errorResponses, errorSchema, errorStatuses, type Security } from './openapi-errors.ts';
 import { operationNameFor, sentenceOf } from './operation-name.ts';
 
 /**
@@ -12,10 +15,7 @@ import { operationNameFor, sentenceOf } from './operation-name.ts';
  * operationId, summary, error answers) is derived here once, so every route gets it and none repeats it.
  */
 
-type Security = Array<Record<string, string[]>>;
-
-/** The session cookie's requirement, for routes that state their security themselves. */
-export const SESSION_SECURITY: Security = [{ session: [] }];
+const SESSION: Security = [{ session: [] }];
 const API_KEY: Security = [{ apiKey: [] }];
 const NONE: Security = [];
 
@@ -36,55 +36,23 @@ const TAGS: Record<string, string> = {
   health: 'Whether the service and its database answer.',
 };
 
-/** One reusable response per error status; every error body has the same shape. */
-const ERROR_RESPONSES: Partial<Record<ErrorCode, { name: string; description: string }>> = {
-  bad_request: { name: 'BadRequest', description: 'The request is not valid; `error.field` names the field at fault.' },
-  unauthorized: { name: 'Unauthorized', description: 'No valid session cookie or API key.' },
-  forbidden: {
-    name: 'Forbidden',
-    description:
-      'The role does not allow this, or a state-changing call came from another origin (send no `Origin`, or the server URL).',
-  },
-  not_found: { name: 'NotFound', description: 'Unknown, or not visible to the caller.' },
-  conflict: { name: 'Conflict', description: 'The request conflicts with the current state (e.g. a slot just booked).' },
-  payload_too_large: { name: 'PayloadTooLarge', description: 'The body or a file is over its size limit.' },
-  unsupported_media_type: { name: 'UnsupportedMediaType', description: 'The content type or the file type is not accepted.' },
-  rate_limited: { name: 'RateLimited', description: 'Too many requests; retry after `Retry-After` seconds.' },
-  service_unavailable: {
-    name: 'ServiceUnavailable',
-    description: 'A dependency (the database, the file storage) is down; retry later.',
-  },
-};
-const CODE_FOR_STATUS = new Map(Object.entries(STATUS_FOR_CODE).map(([code, status]) => [status, code as ErrorCode]));
-
 /** Where the derived error statuses travel from the route transform to the document transform. */
 const ERRORS_KEY = 'x-nexa-errors';
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-const UNSAFE_METHODS = new Set([...BODY_METHODS, 'DELETE']);
 
 function securityFor(access: Access | undefined, declared: Security | undefined): Security {
   if (declared) return declared;
   if (access === 'api-key') return API_KEY;
   if (access === undefined || access === 'public') return NONE;
-  return SESSION_SECURITY;
-}
-
-/** The error statuses a route can answer with, from the checks every route goes through. */
-function errorStatuses(method: string, url: string, access: Access | undefined, security: Security, schema: FastifySchema) {
-  const statuses = new Set<number>();
-  const hasInput = schema.body || schema.querystring || schema.params || BODY_METHODS.has(method);
-  if (hasInput) statuses.add(400);
-  if (security.length > 0) statuses.add(401);
-  // Roles are checked on the session; an unsafe call with a cookie is checked for its origin.
-  if (Array.isArray(access) || (UNSAFE_METHODS.has(method) && access !== 'api-key')) statuses.add(403);
-  if (url.includes(':')) statuses.add(404);
-  if (BODY_METHODS.has(method)) statuses.add(413).add(415);
-  // Every /api route is rate limited and reads the database.
-  statuses.add(429).add(503);
-  return statuses;
+  return SESSION;
 }
 
 const routeMethod = (route: RouteOptions) => [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+
+/** The first path segment after /api (and its version): the route's area. */
+function tagOf(url: string): string {
+  if (url.startsWith('/api/v1/')) return 'ingest';
+  return url.split('/')[2] ?? 'api';
+}
 
 /**
  * Per route: the zod schemas to JSON Schema (the type provider's transform), then what the access rule
@@ -92,6 +60,8 @@ const routeMethod = (route: RouteOptions) => [route.method].flat().find((m) => m
  */
 export const describeRoute: FastifyDynamicSwaggerOptions['transform'] = (document) => {
   const { route, url } = document;
+  // A wildcard is no operation a client can call; what it serves is described endpoint by endpoint.
+  if (url.includes('*')) return { schema: { hide: true } as FastifySchema, url };
   const method = routeMethod(route);
   const declaredResponses = { ...(document.schema?.response as Record<string, unknown> | undefined) };
   // Error statuses a route declares with the shared error body become the shared response.
@@ -128,30 +98,57 @@ export const describeRoute: FastifyDynamicSwaggerOptions['transform'] = (documen
   };
 };
 
-/** The first path segment after /api (and its version): the route's area. */
-function tagOf(url: string): string {
-  if (url.startsWith('/api/v1/')) return 'ingest';
-  return url.split('/')[2] ?? 'api';
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io });
+  return json;
+};
+
+/** The better-auth endpoints behind the /api/auth/* route, one operation each. */
+function authPaths() {
+  return Object.fromEntries(
+    Object.entries(AUTH_ENDPOINTS).map(([path, endpoint]) => {
+      const security = endpoint.session ? SESSION : NONE;
+      const statuses = errorStatuses('POST', path, undefined, security, {});
+      for (const status of endpoint.errors ?? []) statuses.add(status);
+      const operation = {
+        tags: ['auth'],
+        operationId: endpoint.operationId,
+        summary: endpoint.summary,
+        security,
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(endpoint.body, 'input') } } },
+        responses: {
+          200: { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(endpoint.result, 'output') } } },
+        },
+        [ERRORS_KEY]: [...statuses].sort((a, b) => a - b),
+      };
+      return [`/api/auth${path}`, { post: operation }];
+    }),
+  );
 }
 
-type Operation = Record<string, unknown> & { responses?: Record<string, unknown>; tags?: string[] };
+type Operation = Record<string, unknown> & { responses?: Record<string, { description?: string }>; tags?: string[] };
 
-/** The whole document: the shared error responses referenced by status, and the tags described. */
+/** The whole document: the auth endpoints, the shared error responses referenced by status, the tags described. */
 export const describeDocument: FastifyDynamicSwaggerOptions['transformObject'] = (document) => {
   if (!('openapiObject' in document)) return document.swaggerObject;
   const { openapiObject } = document;
+  const paths = { ...authPaths(), ...openapiObject.paths };
   const used = new Set<string>();
   const referenced = new Set<string>();
-  for (const pathItem of Object.values(openapiObject.paths ?? {})) {
+  for (const pathItem of Object.values(paths)) {
     for (const operation of Object.values(pathItem as Record<string, Operation>)) {
       const statuses = operation[ERRORS_KEY] as number[] | undefined;
       delete operation[ERRORS_KEY];
       for (const tag of operation.tags ?? []) used.add(tag);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        // The swagger plugin's placeholder for a response without a description: the status's own name instead.
+        if (response.description === 'Default Response') response.description = STATUS_CODES[status] ?? status;
+      }
       for (const status of statuses ?? []) {
-        const response = ERROR_RESPONSES[CODE_FOR_STATUS.get(status)!];
-        if (!response) continue;
-        referenced.add(response.name);
-        operation.responses = { ...operation.responses, [status]: { $ref: `#/components/responses/${response.name}` } };
+        const shared = errorResponseRef(status);
+        if (!shared) continue;
+        referenced.add(shared.name);
+        operation.responses = { ...operation.responses, [status]: shared.ref };
       }
     }
   }
@@ -159,6 +156,7 @@ export const describeDocument: FastifyDynamicSwaggerOptions['transformObject'] =
   const others = [...used].filter((tag) => !(tag in TAGS)).sort();
   return {
     ...openapiObject,
+    paths,
     tags: [...known.map((name) => ({ name, description: TAGS[name] })), ...others.map((name) => ({ name }))],
     components: {
       ...openapiObject.components,
@@ -167,33 +165,6 @@ export const describeDocument: FastifyDynamicSwaggerOptions['transformObject'] =
     },
   } as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
 };
-
-function errorSchema() {
-  const { $schema: _, ...schema } = z.toJSONSchema(apiErrorBodySchema, { target: 'draft-2020-12', io: 'output' });
-  return schema;
-}
-
-/** The shared error responses that operations refer to (an unused component is noise to a reader). */
-function errorResponses(referenced: Set<string>) {
-  const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
-  return Object.fromEntries(
-    Object.entries(ERROR_RESPONSES)
-      .filter(([, { name }]) => referenced.has(name))
-      .map(([code, { name, description }]) => [
-        name,
-        {
-          description,
-          ...(code === 'rate_limited' ? { headers: retryAfter } : {}),
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/ApiError' },
-              example: { error: { code, message: description } },
-            },
-          },
-        },
-      ]),
-  );
-}
 
 export interface DocumentOptions {
   publicUrl: string;
