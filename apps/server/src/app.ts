@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
 import { AUTH_ROUTE, authPathOf, authRoutes } from './auth/routes.ts';
@@ -13,6 +13,8 @@ import { readRouting } from './db/read-routing.ts';
 import { isApiRequest } from './http/api-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
+import { openapiOptions } from './http/openapi.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -105,7 +107,8 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    // API answers are never cached, unless the route says otherwise (the reference page's script).
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
   });
 
@@ -146,27 +149,16 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Nexa API', version: '1.0.0', description: 'The HTTP API of Nexa (DESIGN.md §5).' },
-      components: {
-        securitySchemes: {
-          // The ingest API (/api/v1): a key a manager created under Integrations.
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer nexa_…`' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
   const mailer = createMailer(config, app.log);
   const auth = createAuth(config, database.db, { mailer, log: app.log });
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
+  await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, sessionCookie }));
   await app.register(accessControl, { auth, db: database.db, ping: database.ping, findApiKey: apiKeyLookup(database.db) });
   await app.register(readRouting, { database });
   await app.register(authRoutes, { auth, config });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(apiDocsRoutes);
   await app.register(healthRoutes, { database });
   await app.register(meRoutes, { db: database.db });
   await app.register(leadsRoutes, {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes the API answers with; the web app translates each one. */
 export const ERROR_CODES = [
   'bad_request',
@@ -17,6 +19,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiErrorBody {
   error: { code: ErrorCode | (string & {}); message: string; field?: string };
 }
+
+/** The body of every error answer, as the API's OpenAPI document declares it. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string().describe('For developers; the web app shows a translation of `code` instead'),
+    field: z.string().optional().describe('The request field at fault, when there is one'),
+  }),
+});
 
 export const STATUS_FOR_CODE: Record<ErrorCode, number> = {
   bad_request: 400,

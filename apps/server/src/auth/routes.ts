@@ -3,18 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
 import type { Config } from '../config.ts';
 import type { Auth } from './auth.ts';
+import { AUTH_ENDPOINTS } from './endpoints.ts';
 
 /**
  * The better-auth endpoints the product uses. Everything else it ships (social sign-in, e-mail
  * verification, account linking, user deletion…) answers 404: a smaller surface, one way to do each thing.
  */
-const ENDPOINTS: Record<string, 'POST'> = {
-  '/sign-in/email': 'POST',
-  '/sign-out': 'POST',
-  '/request-password-reset': 'POST',
-  '/reset-password': 'POST',
-  '/change-password': 'POST',
-};
+const ENDPOINTS: Record<string, 'POST'> = Object.fromEntries(Object.keys(AUTH_ENDPOINTS).map((path) => [path, 'POST']));
 
 const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',

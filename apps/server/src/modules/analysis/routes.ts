@@ -28,6 +28,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
       schema: {
         tags: ['analysis'],
         summary: 'Diagnose how Nexa would help a company, with up to two benefit cards',
+        operationId: 'analyseCompany',
         body: companyAnalysisRequestSchema,
         response: { 200: companyAnalysisResponseSchema },
       },

@@ -17,14 +17,19 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { enqueueTranscriptAnalysis } from '../call-analysis/index.ts';
 import { findJob } from '../jobs/index.ts';
+import {
+  CALL_INSIGHT_EXAMPLE,
+  CALL_INSIGHT_RESULT_EXAMPLE,
+  FINISHED_JOB_EXAMPLE,
+  JOB_EXAMPLE,
+  TRANSCRIPT_EXAMPLE,
+} from './examples.ts';
 import { opportunityForTranscript, upsertCallInsight } from './ingest.ts';
 import { createKey, listKeys, revokeKey } from './keys.ts';
 
 const MANAGER = [ROLES.manager] as const;
 /** A 2 MB transcript (or a full analysis) escaped as JSON, with room for the other fields. */
 const INGEST_BODY_LIMIT = 3 * 1024 * 1024;
-/** The OpenAPI security requirement of the ingest API (scheme declared in app.ts). */
-export const API_KEY_SECURITY = [{ apiKey: [] }];
 
 const keyIdParamsSchema = z.object({ id: z.uuid() });
 const callInsightResultSchema = z.object({
@@ -76,6 +81,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       schema: {
         tags: ['integrations'],
         summary: 'Revoke an API key',
+        operationId: 'revokeApiKey',
         params: keyIdParamsSchema,
         response: { 200: apiKeySchema },
       },
@@ -102,9 +108,12 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       schema: {
         tags: ['ingest'],
         summary: 'Create or update an opportunity by external_id, with its call analysis (idempotent)',
-        security: API_KEY_SECURITY,
-        body: callInsightBodySchema,
-        response: { 200: callInsightResultSchema, 201: callInsightResultSchema },
+        operationId: 'upsertCallInsight',
+        body: callInsightBodySchema.meta({ examples: [CALL_INSIGHT_EXAMPLE] }),
+        response: {
+          200: callInsightResultSchema.meta({ examples: [{ ...CALL_INSIGHT_RESULT_EXAMPLE, created: false }] }),
+          201: callInsightResultSchema.meta({ examples: [CALL_INSIGHT_RESULT_EXAMPLE] }),
+        },
       },
     },
     async (request, reply) => {
@@ -124,9 +133,9 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       schema: {
         tags: ['ingest'],
         summary: 'Queue the analysis of a call transcript for the opportunity with this external_id (created when new)',
-        security: API_KEY_SECURITY,
-        body: transcriptIngestBodySchema,
-        response: { 202: jobSchema },
+        operationId: 'queueTranscript',
+        body: transcriptIngestBodySchema.meta({ examples: [TRANSCRIPT_EXAMPLE] }),
+        response: { 202: jobSchema.meta({ examples: [JOB_EXAMPLE] }) },
       },
     },
     async (request, reply) => {
@@ -159,9 +168,9 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       schema: {
         tags: ['ingest'],
         summary: 'A job this key queued (any other id is 404)',
-        security: API_KEY_SECURITY,
+        operationId: 'getIngestJob',
         params: jobIdParamsSchema,
-        response: { 200: jobSchema },
+        response: { 200: jobSchema.meta({ examples: [FINISHED_JOB_EXAMPLE] }) },
       },
     },
     async (request) => {

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiErrorBodySchema,
   demoRequestCreatedSchema,
   demoRequestInputSchema,
   demoSlotsQuerySchema,
@@ -110,7 +111,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
       schema: {
         tags: ['leads'],
         body: demoRequestInputSchema,
-        response: { 200: demoRequestCreatedSchema, 201: demoRequestCreatedSchema },
+        response: { 200: demoRequestCreatedSchema, 201: demoRequestCreatedSchema, 409: apiErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -244,7 +245,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
     '/api/leads/export.csv',
     {
       config: { access: ['Sales Manager'] },
-      schema: { tags: ['leads'], querystring: leadsQuerySchema.pick({ type: true, q: true }) },
+      schema: { tags: ['leads'], operationId: 'exportLeads', querystring: leadsQuerySchema.pick({ type: true, q: true }) },
     },
     async (request, reply) => {
       const { type, q } = request.query;

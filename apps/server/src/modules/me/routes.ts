@@ -7,7 +7,10 @@ import { getProfile, updateProfile } from './service.ts';
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/me',
-    { config: { access: 'signed-in' }, schema: { tags: ['profile'], response: { 200: profileSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['profile'], operationId: 'getProfile', response: { 200: profileSchema } },
+    },
     async (request) => getProfile(db, actorOf(request).userId),
   );
 
@@ -15,7 +18,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     '/api/me',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['profile'], body: profileUpdateSchema, response: { 200: profileSchema } },
+      schema: { tags: ['profile'], operationId: 'updateProfile', body: profileUpdateSchema, response: { 200: profileSchema } },
     },
     async (request) => updateProfile(db, actorOf(request).userId, request.body),
   );

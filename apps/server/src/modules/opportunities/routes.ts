@@ -43,7 +43,10 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
 
   app.get(
     '/api/opportunities/facets',
-    { config: { access: READERS }, schema: { tags: ['opportunities'], response: { 200: opportunityFacetsSchema } } },
+    {
+      config: { access: READERS },
+      schema: { tags: ['opportunities'], operationId: 'listOpportunityFacets', response: { 200: opportunityFacetsSchema } },
+    },
     async (request) => opportunityFacets(request.readDb, actorOf(request)),
   );
 
@@ -82,7 +85,11 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
     '/api/opportunities/sample',
     {
       config: { access: REP },
-      schema: { tags: ['opportunities'], response: { 201: z.object({ inserted: z.number().int() }) } },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'importSampleOpportunities',
+        response: { 201: z.object({ inserted: z.number().int() }) },
+      },
     },
     async (request, reply) => reply.status(201).send(await createSampleRows(db, actorOf(request))),
   );
@@ -94,6 +101,7 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
       bodyLimit: importBodyLimitBytes,
       schema: {
         tags: ['opportunities'],
+        operationId: 'importOpportunities',
         description: 'CSV rows after column mapping (field → text). Line numbers in errors count the header as line 1.',
         body: importRequestSchema,
         response: { 200: importResultSchema.extend({ errorCount: z.number().int() }) },
