@@ -1,4 +1,5 @@
 import type { Access } from '../src/auth/access.ts';
+import { SCRIPT_URL } from '../src/http/api-docs.ts';
 
 /**
  * Who may call each /api route. Every route the server registers must be listed here with the
@@ -10,6 +11,8 @@ export const REP = ['Sales Representative'] as const;
 export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  [`GET ${SCRIPT_URL}`]: 'public',
   'GET /api/me': 'signed-in',
   'PATCH /api/me': 'signed-in',
   'GET /api/leads/demo-slots': 'public',

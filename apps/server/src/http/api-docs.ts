@@ -14,7 +14,7 @@ const { version } = JSON.parse(fs.readFileSync(path.resolve(BUNDLE_FILE, '../../
   version: string;
 };
 /** Versioned, so a browser may keep it for good and an upgrade is fetched anew. */
-const SCRIPT_URL = `/api/docs/api-reference-${version}.js`;
+export const SCRIPT_URL = `/api/docs/api-reference-${version}.js`;
 
 /**
  * This page's own policy, narrower than the site's: its script from here, the document and "try it" calls
