@@ -18,13 +18,10 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { visibleTo } from '../opportunities/scope.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
 import { callAnalysisHistory } from './history.ts';
-import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf } from './transcript-file.ts';
+import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
 const REP = [ROLES.representative] as const;
 const READERS = [ROLES.representative, ROLES.manager] as const;
-
-const tooLarge = () =>
-  new AppError('payload_too_large', `transcript_too_large: at most ${TRANSCRIPT_MAX_BYTES} bytes`, 'transcript');
 
 /** A name only ever shown: no path, no control characters. */
 const cleanName = (name: string) =>
@@ -46,7 +43,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw tooLarge();
+        if (part.valueTruncated) throw transcriptTooLarge();
         fields[part.fieldname] = String(part.value);
         continue;
       }
@@ -55,13 +52,13 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated) throw transcriptTooLarge();
       if (bytes.length) file = { name: part.filename, bytes };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw tooLarge();
+    if (status === 413) throw transcriptTooLarge();
     if (status && status < 500) throw error;
     throw new AppError('bad_request', 'Malformed multipart body');
   }
@@ -101,7 +98,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
     async (request, reply) => {
       const actor = actorOf(request);
       const { fields, file } = await readUpload(request);
-      if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw tooLarge();
+      if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw transcriptTooLarge();
       const parsed = callAnalysisRequestFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
