@@ -89,6 +89,14 @@ describe('job applications with resumes (local storage)', () => {
     expect(row!.resume_content_type).toBe(type);
   });
 
+  it('stores and shows the resume name without bidirectional controls, so "cv\u202Efdp.exe" cannot pose as a PDF', async () => {
+    const name = 'cv\u202Efdp.exe\u2066\u200F.pdf';
+    const res = await server.anonymous.post('/api/leads/team-applications', resumeForm(person(), { data: fixtures.pdf(), name }));
+    expect(res.status).toBe(201);
+    const [row] = await server.database.db.select().from(teamApplications).where(eq(teamApplications.id, res.body.id));
+    expect(row!.resume_original_name).toBe('cvfdp.exe.pdf');
+  });
+
   it('accepts an application without a resume (an empty file input)', async () => {
     const form = resumeForm(person());
     form.append('resume', new Blob([]), '');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callAnalysisHistorySchema,
   callAnalysisRequestFieldsSchema,
+  cleanFileName,
   jobSchema,
   opportunityIdParamsSchema,
   parseTranscript,
@@ -22,14 +22,6 @@ import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } fr
 
 const REP = [ROLES.representative] as const;
 const READERS = [ROLES.representative, ROLES.manager] as const;
-
-/** A name only ever shown: no path, no control characters. */
-const cleanName = (name: string) =>
-  path
-    .basename(name.replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .slice(-200) || null;
 
 interface Upload {
   fields: Record<string, string>;
@@ -123,7 +115,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       let transcriptName: string | null = null;
       if (file) {
         transcript = await transcriptTextOf(file.name, file.bytes);
-        transcriptName = cleanName(file.name);
+        transcriptName = cleanFileName(file.name) || null;
       } else if (input.text) {
         transcript = textOf(Buffer.from(input.text, 'utf8'));
       } else throw new AppError('bad_request', 'Send a transcript file or text', 'transcript');

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cleanFileName,
   demoRequestCreatedSchema,
   demoRequestInputSchema,
   demoSlotsQuerySchema,
@@ -56,14 +57,6 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   now: new Date(),
 });
-
-/** The file's name as the visitor named it, without a path or control characters; only ever shown, never used as a path. */
-const cleanName = (name: string) =>
-  path
-    .basename(name.replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .slice(-200) || 'resume';
 
 export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, config, storage, mailer }) => {
   const maxBytes = config.leads.uploadMaxBytes;
@@ -175,7 +168,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
               continue;
             }
             const tempPath = path.join(os.tmpdir(), `nexa-upload-${randomUUID()}`);
-            resume = { tempPath, size: 0, originalName: cleanName(part.filename) };
+            resume = { tempPath, size: 0, originalName: cleanFileName(part.filename) || 'resume' };
             await pipeline(part.file, fs.createWriteStream(tempPath, { mode: 0o600 }));
             if (part.file.truncated) throw new AppError('payload_too_large', 'file_too_large', 'resume');
             resume.size = (await fsp.stat(tempPath)).size;
