@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -25,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/index.ts';
+import { newSpoolFile, prepareSpool } from '../../uploads/spool.ts';
 import { leadsCsv } from './csv.ts';
 import { notifyNewLead } from './notify.ts';
 import { startOrphanSweeper } from './orphan-sweeper.ts';
@@ -62,6 +62,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
   const maxBytes = config.leads.uploadMaxBytes;
   let sweeper: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
+    const removed = await prepareSpool(config.uploadTempDir);
+    if (removed.length) app.log.warn({ event: 'uploads.spool_swept', count: removed.length }, 'removed uploads left by a crash');
     sweeper = startOrphanSweeper({ db, storage, log: app.log, ...config.leads.orphanSweep });
   });
   app.addHook('onClose', async () => sweeper?.stop());
@@ -167,7 +169,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
               part.file.resume();
               continue;
             }
-            const tempPath = path.join(os.tmpdir(), `nexa-upload-${randomUUID()}`);
+            const tempPath = await newSpoolFile(config.uploadTempDir);
             resume = { tempPath, size: 0, originalName: cleanFileName(part.filename) || 'resume' };
             await pipeline(part.file, fs.createWriteStream(tempPath, { mode: 0o600 }));
             if (part.file.truncated) throw new AppError('payload_too_large', 'file_too_large', 'resume');
