@@ -74,7 +74,7 @@ describe('validateImportRows', () => {
     ]);
     expect(errors[0]!.message).toContain('is not an amount');
   });
-  it('numbers a batch's rows as in the whole file', () => {
+  it("numbers a batch's rows as in the whole file", () => {
     const { errors } = validateImportRows([good, { ...good, amount: 'lots' }], 1_000);
     expect(errors.map((e) => e.row)).toEqual([1_003]);
   });
