@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { DocxOutcome, DocxRequest } from './docx-package.ts';
 
@@ -23,6 +24,11 @@ export const DOCX_WORKER_LIMITS = {
  */
 const fromSource = import.meta.url.endsWith('.ts');
 export const DOCX_WORKER_URL = new URL(fromSource ? './docx-worker.ts' : './docx-worker.js', import.meta.url);
+
+/** Start-up check: a build that left the worker out would answer every .docx with a 500. */
+export function assertDocxWorkerPresent(): void {
+  if (!fs.existsSync(DOCX_WORKER_URL)) throw new Error(`The .docx worker is missing: ${fileURLToPath(DOCX_WORKER_URL)}`);
+}
 
 function spawnWorker(options: WorkerOptions): Worker {
   if (!fromSource) return new Worker(DOCX_WORKER_URL, options);
