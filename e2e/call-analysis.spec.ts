@@ -226,7 +226,9 @@ for (const lang of ['en', 'fr'] as const) {
 test('the built server reads a .docx transcript in its worker thread', async ({ page }, info) => {
   // The worker is a file of its own in apps/server/dist: this fails if the build leaves it out.
   await signInAs(page, DEMO.alex);
-  const docx = fs.readFileSync(path.join(import.meta.dirname, '../apps/server/test/fixtures/transcripts/en-onboarding-globex.docx'));
+  const docx = fs.readFileSync(
+    path.join(import.meta.dirname, '../apps/server/test/fixtures/transcripts/en-onboarding-globex.docx'),
+  );
   const posted = await page.request.post('/api/call-analyses', {
     headers: { origin: baseURL },
     multipart: {
@@ -243,6 +245,8 @@ test('the built server reads a .docx transcript in its worker thread', async ({ 
   expect(posted.status(), await posted.text()).toBe(202);
   const { id } = (await posted.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { status: string }).status, {
+      timeout: 20_000,
+    })
     .toBe('succeeded');
 });

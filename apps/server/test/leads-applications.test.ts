@@ -123,7 +123,10 @@ describe('job applications with resumes (local storage)', () => {
 
   it('refuses a zip bomb dressed as .docx with 413, storing no file and no row', async () => {
     const [before, filesBefore] = [(await rows()).length, storedFiles().length];
-    const res = await server.anonymous.post('/api/leads/team-applications', resumeForm(person(), { data: fixtures.zipBomb(), name: 'cv.docx' }));
+    const res = await server.anonymous.post(
+      '/api/leads/team-applications',
+      resumeForm(person(), { data: fixtures.zipBomb(), name: 'cv.docx' }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large', field: 'resume' });
     expect((await rows()).length).toBe(before);

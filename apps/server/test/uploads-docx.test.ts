@@ -10,7 +10,8 @@ import { resumeForm, zip } from './leads-fixtures.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 const MB = 1024 * 1024;
-const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
 const documentXml = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
@@ -43,7 +44,7 @@ const wordyCall = () => {
   let seed = 7;
   const next = () => (seed = (seed * 48271) % 2147483647);
   const lines: string[] = [];
-  for (let size = 0; size < 2.5 * MB; ) {
+  for (let size = 0; size < 2.5 * MB;) {
     const text = `Anna: ${Array.from({ length: 12 }, () => words[next() % words.length]).join(' ')}`;
     lines.push(paragraph(text));
     size += text.length + 2;
@@ -130,9 +131,12 @@ describe('.docx uploads are read in a bounded worker', () => {
     const { xml, unpacked } = await expandingCall();
     // Three copies of the call in one package: ~90 MB unpacked from ~5 MB, 20× — the ratio alone would allow 500 MB.
     const triple = zip(
-      [['[Content_Types].xml', CONTENT_TYPES], ['word/document.xml', xml], ['word/copy-1.xml', xml], ['word/copy-2.xml', xml]].map(
-        ([name, data]) => ({ name: name!, data: data! }),
-      ),
+      [
+        ['[Content_Types].xml', CONTENT_TYPES],
+        ['word/document.xml', xml],
+        ['word/copy-1.xml', xml],
+        ['word/copy-2.xml', xml],
+      ].map(([name, data]) => ({ name: name!, data: data! })),
     );
     expect(triple.length).toBeLessThan(10 * MB);
     expect((unpacked * 3) / triple.length).toBeLessThan(DOCX_LIMITS.maxRatio);

@@ -16,7 +16,5 @@ export const FILE_NAME_MAX_LENGTH = 200;
  */
 export function cleanFileName(name: string): string {
   const last = name.replaceAll('\\', '/').split('/').filter(Boolean).pop() ?? '';
-  return Array.from(last.replace(UNSAFE_IN_NAME, ''))
-    .slice(-FILE_NAME_MAX_LENGTH)
-    .join('');
+  return Array.from(last.replace(UNSAFE_IN_NAME, '')).slice(-FILE_NAME_MAX_LENGTH).join('');
 }

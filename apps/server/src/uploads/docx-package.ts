@@ -29,7 +29,10 @@ const refused = (reason: string, tooLarge = false): DocxOutcome => ({ ok: false,
 function openZip(source: DocxSource, done: (error: Error | null, zip?: yauzl.ZipFile) => void) {
   const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false };
   if ('path' in source) yauzl.open(source.path, options, (e, z) => done(e, z));
-  else yauzl.fromBuffer(Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength), options, (e, z) => done(e, z));
+  else
+    yauzl.fromBuffer(Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength), options, (e, z) =>
+      done(e, z),
+    );
 }
 
 /**

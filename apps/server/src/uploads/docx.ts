@@ -33,7 +33,11 @@ export function assertDocxWorkerPresent(): void {
 function spawnWorker(options: WorkerOptions): Worker {
   if (!fromSource) return new Worker(DOCX_WORKER_URL, options);
   // require.resolve names the CommonJS build; its ES module build sits beside it.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(DOCX_WORKER_URL.href)}); });`;
   return new Worker(bootstrap, { ...options, eval: true });
 }
