@@ -20,6 +20,16 @@ export class UnreadableXml extends Error {}
 const MAX_MARKUP_CHARS = 256 * 1024;
 const MAX_DEPTH = 512;
 
+/** The elements whose inside changes what is read: run text, runs, properties (never read), a text box's first copy. */
+type Scope = 'text' | 'run' | 'properties' | 'choice';
+const SCOPE_OF: Partial<Record<string, Scope>> = {
+  'w:t': 'text',
+  'w:r': 'run',
+  'w:pPr': 'properties',
+  'w:rPr': 'properties',
+  'mc:Choice': 'choice',
+};
+
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 function decodeEntities(text: string): string {
@@ -39,11 +49,8 @@ export class DocxTextExtractor {
   private readonly parts: string[] = [];
   private bytes = 0;
   private readonly open: string[] = [];
-  /** How many of each element that matters are open around the current position. */
-  private inText = 0;
-  private inRun = 0;
-  private inProperties = 0;
-  private inChoice = 0;
+  /** How many elements of each scope are open around the current position. */
+  private readonly depth: Record<Scope, number> = { text: 0, run: 0, properties: 0, choice: 0 };
 
   constructor(private readonly limitBytes: number) {}
 
@@ -66,7 +73,7 @@ export class DocxTextExtractor {
   }
 
   private characters(raw: string) {
-    if (this.inText && !this.inChoice && raw) this.append(decodeEntities(raw));
+    if (this.depth.text && !this.depth.choice && raw) this.append(decodeEntities(raw));
   }
 
   private scan(buffer: string) {
@@ -121,7 +128,7 @@ export class DocxTextExtractor {
 
   private markup(tag: string) {
     if (tag.startsWith('<![CDATA[')) {
-      if (this.inText && !this.inChoice) this.append(tag.slice(9, -3));
+      if (this.depth.text && !this.depth.choice) this.append(tag.slice(9, -3));
       return;
     }
     if (tag.startsWith('<!--') || tag.startsWith('<?')) return;
@@ -140,50 +147,18 @@ export class DocxTextExtractor {
   }
 
   private element(name: string, selfClosing: boolean) {
-    const step = selfClosing ? 0 : 1;
-    switch (name) {
-      case 'w:t':
-        this.inText += step;
-        break;
-      case 'w:r':
-        this.inRun += step;
-        break;
-      case 'w:pPr':
-      case 'w:rPr':
-        this.inProperties += step;
-        break;
-      case 'mc:Choice':
-        this.inChoice += step;
-        break;
-      case 'w:tab':
-        if (this.inRun && !this.inProperties && !this.inChoice) this.append('\t');
-        break;
-      case 'w:p':
-        if (selfClosing && !this.inChoice) this.append('\n\n');
-        break;
-    }
+    const scope = SCOPE_OF[name];
+    if (scope && !selfClosing) this.depth[scope] += 1;
+    const { run, properties, choice } = this.depth;
+    if (name === 'w:tab' && run && !properties && !choice) this.append('\t');
+    if (name === 'w:p' && selfClosing && !choice) this.append('\n\n');
   }
 
   private close(name: string) {
     const opened = this.open.pop();
     if (opened !== name) throw new UnreadableXml(`</${name}> closes <${opened ?? 'nothing'}>`);
-    switch (name) {
-      case 'w:t':
-        this.inText -= 1;
-        break;
-      case 'w:r':
-        this.inRun -= 1;
-        break;
-      case 'w:pPr':
-      case 'w:rPr':
-        this.inProperties -= 1;
-        break;
-      case 'mc:Choice':
-        this.inChoice -= 1;
-        break;
-      case 'w:p':
-        if (!this.inChoice) this.append('\n\n');
-        break;
-    }
+    const scope = SCOPE_OF[name];
+    if (scope) this.depth[scope] -= 1;
+    if (name === 'w:p' && !this.depth.choice) this.append('\n\n');
   }
 }
