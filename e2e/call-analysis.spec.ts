@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
 
 // The data folder is shared by every spec: each run creates its own opportunity (the
@@ -221,3 +222,31 @@ for (const lang of ['en', 'fr'] as const) {
     });
   });
 }
+
+test('the built server reads a .docx transcript in its worker thread', async ({ page }, info) => {
+  // The worker is a file of its own in apps/server/dist: this fails if the build leaves it out.
+  await signInAs(page, DEMO.alex);
+  const docx = fs.readFileSync(
+    path.join(import.meta.dirname, '../apps/server/test/fixtures/transcripts/en-onboarding-globex.docx'),
+  );
+  const posted = await page.request.post('/api/call-analyses', {
+    headers: { origin: baseURL },
+    multipart: {
+      language: 'en',
+      client_company_name: `Docx Check ${info.project.name} ${Date.now()}`,
+      product: 'CRM Platform',
+      transcript: {
+        name: 'en-onboarding-globex.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: docx,
+      },
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(202);
+  const { id } = (await posted.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { status: string }).status, {
+      timeout: 20_000,
+    })
+    .toBe('succeeded');
+});

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
@@ -101,6 +102,7 @@ const envSchema = z.object({
   DEMO_SLOT_HOURS: z.string().min(3).default('10:00-18:00'),
   DEMO_SLOT_MINUTES: z.coerce.number().int().positive().default(30),
   DEMO_SLOT_HORIZON_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  UPLOAD_TEMP_DIR: z.string().min(1).optional(),
   LEADS_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -191,6 +193,8 @@ export interface Config {
   /** Shared counters (rate limits) across instances; in-process memory when unset. */
   redisUrl: string | null;
   redisPrefix: string;
+  /** Where multipart uploads are spooled while they are checked; stale files are removed at start. */
+  uploadTempDir: string;
   leads: {
     slots: SlotAvailability;
     uploadMaxBytes: number;
@@ -323,6 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,
+    uploadTempDir: path.resolve(env.UPLOAD_TEMP_DIR ?? path.join(os.tmpdir(), 'nexa-uploads')),
     leads: {
       slots,
       uploadMaxBytes: env.LEADS_UPLOAD_MAX_BYTES,

@@ -3,8 +3,10 @@ import { prepare } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.ts';
+import { assertDocxWorkerPresent } from './uploads/docx.ts';
 
 async function main() {
+  assertDocxWorkerPresent();
   const prepared = await prepare(loadConfig());
   const { config, database } = prepared;
   const app = await buildApp({ config, database });

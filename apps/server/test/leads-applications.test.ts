@@ -89,6 +89,14 @@ describe('job applications with resumes (local storage)', () => {
     expect(row!.resume_content_type).toBe(type);
   });
 
+  it('stores the resume name without bidirectional controls, so an .exe cannot pose as a PDF', async () => {
+    const name = 'cv\u202Efdp.exe\u2066\u200F.pdf';
+    const res = await server.anonymous.post('/api/leads/team-applications', resumeForm(person(), { data: fixtures.pdf(), name }));
+    expect(res.status).toBe(201);
+    const [row] = await server.database.db.select().from(teamApplications).where(eq(teamApplications.id, res.body.id));
+    expect(row!.resume_original_name).toBe('cvfdp.exe.pdf');
+  });
+
   it('accepts an application without a resume (an empty file input)', async () => {
     const form = resumeForm(person());
     form.append('resume', new Blob([]), '');
@@ -103,13 +111,24 @@ describe('job applications with resumes (local storage)', () => {
     ['an HTML page renamed .pdf', fixtures.html, 'cv.pdf'],
     ['an executable renamed .pdf', fixtures.exe, 'cv.pdf'],
     ['a zip that is not a Word package', fixtures.zipNotDocx, 'cv.docx'],
-    ['a zip bomb dressed as .docx', fixtures.zipBomb, 'cv.docx'],
     ['an empty-content text file', () => Buffer.from('just text'), 'cv.docx'],
   ])('refuses %s with 415, storing no file and no row', async (_name, make, name) => {
     const [before, filesBefore] = [(await rows()).length, storedFiles().length];
     const res = await server.anonymous.post('/api/leads/team-applications', resumeForm(person(), { data: make(), name }));
     expect(res.status).toBe(415);
     expect(res.body.error).toMatchObject({ code: 'unsupported_media_type', field: 'resume' });
+    expect((await rows()).length).toBe(before);
+    expect(storedFiles().length).toBe(filesBefore);
+  });
+
+  it('refuses a zip bomb dressed as .docx with 413, storing no file and no row', async () => {
+    const [before, filesBefore] = [(await rows()).length, storedFiles().length];
+    const res = await server.anonymous.post(
+      '/api/leads/team-applications',
+      resumeForm(person(), { data: fixtures.zipBomb(), name: 'cv.docx' }),
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'payload_too_large', field: 'resume' });
     expect((await rows()).length).toBe(before);
     expect(storedFiles().length).toBe(filesBefore);
   });

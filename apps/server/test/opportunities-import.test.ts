@@ -95,6 +95,32 @@ describe('opportunities import and sample', () => {
     expect(list.body.total).toBeGreaterThanOrEqual(49_999 + 2);
   }, 120_000);
 
+  it('answers other requests between the batches of a 20,000-row import, and lands every row', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ ...good(i), client_company_name: `Batchco ${i}` }));
+    const before = (await other.get('/api/opportunities?pageSize=1')).body.total;
+    let finished = false;
+    const importing = rep.post('/api/opportunities/import', { rows }).finally(() => (finished = true));
+    // What the importer can already see, polled until the import answers; another rep's list, asked alongside.
+    const progress: number[] = [];
+    let othersAnswered = 0;
+    while (!finished) {
+      const [mine, theirs] = await Promise.all([
+        rep.get('/api/opportunities?q=Batchco&pageSize=1'),
+        other.get('/api/opportunities?pageSize=1'),
+      ]);
+      expect([mine.status, theirs.status]).toEqual([200, 200]);
+      expect(theirs.body.total).toBe(before);
+      if (!finished) othersAnswered += 1;
+      progress.push(mine.body.total);
+    }
+    const res = await importing;
+    expect(res.body).toMatchObject({ inserted: 20_000, errorCount: 0 });
+    // Rows landed batch by batch while the other requests were answered: neither waited for the whole file.
+    expect(progress.some((total) => total > 0 && total < 20_000)).toBe(true);
+    expect(othersAnswered).toBeGreaterThan(1);
+    expect((await rep.get('/api/opportunities?q=Batchco&pageSize=1')).body.total).toBe(20_000);
+  }, 120_000);
+
   it('refuses more than 50,000 rows', async () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => good(i));
     const res = await rep.post('/api/opportunities/import', { rows });

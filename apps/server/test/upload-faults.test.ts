@@ -49,7 +49,7 @@ describe('upload faults', () => {
   };
 
   beforeAll(async () => {
-    // The server writes uploads to os.tmpdir() first: a folder of our own shows what it leaves behind.
+    // The server spools uploads to UPLOAD_TEMP_DIR first: a folder of our own (also os.tmpdir()) shows what it leaves behind.
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-upload-faults-tmp-'));
     originalTmp = process.env.TMPDIR;
     process.env.TMPDIR = tmpDir;
@@ -70,7 +70,13 @@ describe('upload faults', () => {
       },
     };
     server = await startTestServer(
-      { STORAGE_DIR: storageDir, DATA_DIR: storageDir, LEADS_RATE_LIMIT_MAX: '1000', ORPHAN_SWEEP_INTERVAL_MS: '0' },
+      {
+        STORAGE_DIR: storageDir,
+        DATA_DIR: storageDir,
+        UPLOAD_TEMP_DIR: tmpDir,
+        LEADS_RATE_LIMIT_MAX: '1000',
+        ORPHAN_SWEEP_INTERVAL_MS: '0',
+      },
       { storage },
     );
   });

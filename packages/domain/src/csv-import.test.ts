@@ -74,6 +74,10 @@ describe('validateImportRows', () => {
     ]);
     expect(errors[0]!.message).toContain('is not an amount');
   });
+  it("numbers a batch's rows as in the whole file", () => {
+    const { errors } = validateImportRows([good, { ...good, amount: 'lots' }], 1_000);
+    expect(errors.map((e) => e.row)).toEqual([1_003]);
+  });
   it('reports a missing required column', () => {
     const { errors } = validateImportRows([{ product: 'X', amount: '1' }]);
     expect(errors[0]).toMatchObject({ row: 2, field: 'client_company_name' });

@@ -159,8 +159,14 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** Validates every row; the valid ones and a reason for each invalid one (row numbers as in the file). */
-export function validateImportRows(rows: ReadonlyArray<Record<string, string>>): {
+/**
+ * Validates every row; the valid ones and a reason for each invalid one (row numbers as in the file:
+ * `firstIndex` is where `rows` starts in it, when a file is validated a batch at a time).
+ */
+export function validateImportRows(
+  rows: ReadonlyArray<Record<string, string>>,
+  firstIndex = 0,
+): {
   valid: ImportRow[];
   errors: ImportRowError[];
 } {
@@ -172,7 +178,7 @@ export function validateImportRows(rows: ReadonlyArray<Record<string, string>>):
     else {
       const issue = parsed.error.issues[0]!;
       const field = String(issue.path[0] ?? 'row');
-      errors.push({ row: index + 2, field, message: `${field} ${issue.message}` });
+      errors.push({ row: firstIndex + index + 2, field, message: `${field} ${issue.message}` });
     }
   });
   return { valid, errors };

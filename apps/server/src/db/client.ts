@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { usePreparedStatements } from './pglite-prepared.ts';
+import { makeFolderPrivate } from './private-folder.ts';
 import * as schema from './schema.ts';
 import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
 
@@ -54,9 +54,11 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
 
 async function openPglite(url: string, options: OpenOptions): Promise<Database> {
   const dir = url.startsWith('file://') ? url.slice('file://'.length) : undefined;
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) makeFolderPrivate(dir);
   const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  // A first start has just created the cluster's files, with the umask's modes.
+  if (dir) makeFolderPrivate(dir);
   usePreparedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -17,11 +17,13 @@ function isAlive(pid: number): boolean {
  * so the server holds a lock file naming its pid. A lock left by a dead process is taken over.
  */
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  // A new data folder is private; an existing one keeps the modes its operator chose.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, 'nexa.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      // Not writable by others, whatever the umask: whoever can rewrite the pid can hold the folder hostage.
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
       let released = false;
       return () => {
         if (released) return;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callAnalysisHistorySchema,
   callAnalysisRequestFieldsSchema,
+  cleanFileName,
   jobSchema,
   opportunityIdParamsSchema,
   parseTranscript,
@@ -18,21 +18,10 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { visibleTo } from '../opportunities/scope.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
 import { callAnalysisHistory } from './history.ts';
-import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf } from './transcript-file.ts';
+import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
 const REP = [ROLES.representative] as const;
 const READERS = [ROLES.representative, ROLES.manager] as const;
-
-const tooLarge = () =>
-  new AppError('payload_too_large', `transcript_too_large: at most ${TRANSCRIPT_MAX_BYTES} bytes`, 'transcript');
-
-/** A name only ever shown: no path, no control characters. */
-const cleanName = (name: string) =>
-  path
-    .basename(name.replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .slice(-200) || null;
 
 interface Upload {
   fields: Record<string, string>;
@@ -46,7 +35,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw tooLarge();
+        if (part.valueTruncated) throw transcriptTooLarge();
         fields[part.fieldname] = String(part.value);
         continue;
       }
@@ -55,13 +44,13 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated) throw transcriptTooLarge();
       if (bytes.length) file = { name: part.filename, bytes };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw tooLarge();
+    if (status === 413) throw transcriptTooLarge();
     if (status && status < 500) throw error;
     throw new AppError('bad_request', 'Malformed multipart body');
   }
@@ -101,7 +90,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
     async (request, reply) => {
       const actor = actorOf(request);
       const { fields, file } = await readUpload(request);
-      if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw tooLarge();
+      if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw transcriptTooLarge();
       const parsed = callAnalysisRequestFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
@@ -126,7 +115,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       let transcriptName: string | null = null;
       if (file) {
         transcript = await transcriptTextOf(file.name, file.bytes);
-        transcriptName = cleanName(file.name);
+        transcriptName = cleanFileName(file.name) || null;
       } else if (input.text) {
         transcript = textOf(Buffer.from(input.text, 'utf8'));
       } else throw new AppError('bad_request', 'Send a transcript file or text', 'transcript');

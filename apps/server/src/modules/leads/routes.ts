@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -10,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorBodySchema,
+  cleanFileName,
   demoRequestCreatedSchema,
   demoRequestInputSchema,
   demoSlotsQuerySchema,
@@ -25,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/index.ts';
+import { newSpoolFile, prepareSpool } from '../../uploads/spool.ts';
 import { leadsCsv } from './csv.ts';
 import { leadEmailBudget } from './email-budget.ts';
 import { notifyNewLead } from './notify.ts';
@@ -59,18 +60,12 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
   now: new Date(),
 });
 
-/** The file's name as the visitor named it, without a path or control characters; only ever shown, never used as a path. */
-const cleanName = (name: string) =>
-  path
-    .basename(name.replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .slice(-200) || 'resume';
-
 export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, config, storage, mailer }) => {
   const maxBytes = config.leads.uploadMaxBytes;
   let sweeper: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
+    const removed = await prepareSpool(config.uploadTempDir);
+    if (removed.length) app.log.warn({ event: 'uploads.spool_swept', count: removed.length }, 'removed uploads left by a crash');
     sweeper = startOrphanSweeper({ db, storage, log: app.log, ...config.leads.orphanSweep });
   });
   app.addHook('onClose', async () => sweeper?.stop());
@@ -182,8 +177,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
               part.file.resume();
               continue;
             }
-            const tempPath = path.join(os.tmpdir(), `nexa-upload-${randomUUID()}`);
-            resume = { tempPath, size: 0, originalName: cleanName(part.filename) };
+            const tempPath = await newSpoolFile(config.uploadTempDir);
+            resume = { tempPath, size: 0, originalName: cleanFileName(part.filename) || 'resume' };
             await pipeline(part.file, fs.createWriteStream(tempPath, { mode: 0o600 }));
             if (part.file.truncated) throw new AppError('payload_too_large', 'file_too_large', 'resume');
             resume.size = (await fsp.stat(tempPath)).size;

@@ -160,6 +160,7 @@ export async function createTeamApplication(
   let stored: { key: string; contentType: string; size: number } | null = null;
   if (resume) {
     const check = await checkResumeFile(resume.tempPath, resume.size);
+    if (!check.ok && check.tooLarge) throw new AppError('payload_too_large', `file_too_large: ${check.reason}`, 'resume');
     if (!check.ok) {
       throw new AppError('unsupported_media_type', `invalid_file_type: ${check.reason}; PDF, DOC or DOCX only`, 'resume');
     }
