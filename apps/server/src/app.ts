@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
@@ -11,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/log.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -41,14 +43,16 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own logger writes (standard output by default; tests read it). */
+  logStream?: DestinationStream;
   /** Replaces the configured storage (tests inject a failing one). */
   storage?: Storage;
 }
 
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */
-export async function buildApp({ config, database, logger, storage }: AppDeps) {
+export async function buildApp({ config, database, logger, logStream, storage }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { ...loggerOptions(config.logLevel), stream: logStream },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
