@@ -13,6 +13,8 @@ import type { Database } from './db/client.ts';
 import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/log.ts';
+import { serverTimeouts } from './http/timeouts.ts';
+import { clientErrorHandler, countUnansweredRequests } from './http/client-error.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, logger, logStream, storage }:
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    ...serverTimeouts(config.http),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it completes (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -70,6 +74,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  countUnansweredRequests(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
