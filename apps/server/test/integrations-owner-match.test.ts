@@ -128,9 +128,7 @@ describe('ingest: who owns an incoming deal', () => {
     expect(await ingest({ account_manager: 'a. archer' })).toEqual({ owner_id: alice.id, owner_match: 'alias' });
     expect(await ingest({ account_manager: 'Archer-Smith' })).toEqual({ owner_id: alice.id, owner_match: 'last-name' });
     expect(await ingest({ account_manager: 'Bob' })).toEqual({ owner_id: bob.id, owner_match: 'first-name' });
-    expect((await manager.request('PUT', `/api/team/representatives/nobody/account-manager-names`, names)).status).toBe(
-      404,
-    );
+    expect((await manager.request('PUT', `/api/team/representatives/nobody/account-manager-names`, names)).status).toBe(404);
   });
 
   it("records 'manual' for the rows a representative creates (sample, CSV import)", async () => {

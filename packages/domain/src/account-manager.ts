@@ -58,10 +58,7 @@ function nameSteps(name: string): Step[] {
     ['case-insensitive', (c) => fold(c.account_manager_name) === folded],
     ['alias', (c) => c.account_manager_aliases.some((alias) => fold(alias) === folded)],
     ['first-name', (c) => oneWord && words(c.account_manager_name)[0] === folded],
-    [
-      'last-name',
-      (c) => oneWord && words(c.account_manager_name).length > 1 && words(c.account_manager_name).at(-1) === folded,
-    ],
+    ['last-name', (c) => oneWord && words(c.account_manager_name).length > 1 && words(c.account_manager_name).at(-1) === folded],
   ];
 }
 

@@ -42,7 +42,10 @@ export const users = pgTable('users', {
    * change their own display name: set when the account is created, changed only by a manager.
    */
   account_manager_name: text('account_manager_name').notNull().default(''),
-  account_manager_aliases: text('account_manager_aliases').array().notNull().default(sql`'{}'::text[]`),
+  account_manager_aliases: text('account_manager_aliases')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 
@@ -144,10 +147,7 @@ export const opportunities = pgTable(
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
-    check(
-      'opportunities_owner_match_check',
-      sql.raw(`owner_match IN (${OWNER_MATCHES.map((rule) => `'${rule}'`).join(', ')})`),
-    ),
+    check('opportunities_owner_match_check', sql.raw(`owner_match IN (${OWNER_MATCHES.map((rule) => `'${rule}'`).join(', ')})`)),
     // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
