@@ -20,19 +20,25 @@ describe('ingest: who owns an incoming deal', () => {
     return { id: user.id, email: user.email, client: await server.signIn(user.email, user.password) };
   };
 
+  /** The owner of the opportunity with this external_id, and the rule that chose it. */
+  const ownerOf = async (externalId: string) => {
+    const [row] = await server.database.db
+      .select({ owner_id: opportunities.owner_id, owner_match: opportunities.owner_match })
+      .from(opportunities)
+      .where(eq(opportunities.external_id, externalId));
+    return row;
+  };
+
   const ingest = async (fields: Record<string, string>) => {
     counter += 1;
+    const externalId = `owner-match-${counter}`;
     const res = await integration.post('/api/v1/call-insights', {
-      external_id: `owner-match-${counter}`,
+      external_id: externalId,
       client_company_name: 'Acme Corp',
       ...fields,
     });
     expect(res.status).toBe(201);
-    const [row] = await server.database.db
-      .select({ owner_id: opportunities.owner_id, owner_match: opportunities.owner_match })
-      .from(opportunities)
-      .where(eq(opportunities.id, res.body.opportunityId));
-    return row!;
+    return ownerOf(externalId);
   };
 
   beforeAll(async () => {
@@ -94,11 +100,7 @@ describe('ingest: who owns an incoming deal', () => {
     expect(again.body).toMatchObject({ created: false, changed: true });
     const repeat = await integration.post('/api/v1/call-insights', { ...body, account_manager_email: bob.email });
     expect(repeat.body).toMatchObject({ created: false, changed: false });
-    const [row] = await server.database.db
-      .select({ owner_id: opportunities.owner_id, owner_match: opportunities.owner_match })
-      .from(opportunities)
-      .where(eq(opportunities.external_id, 'owner-match-later'));
-    expect(row).toEqual({ owner_id: bob.id, owner_match: 'email' });
+    expect(await ownerOf('owner-match-later')).toEqual({ owner_id: bob.id, owner_match: 'email' });
   });
 
   it('a transcript for a new deal is matched the same way', async () => {
@@ -111,11 +113,7 @@ describe('ingest: who owns an incoming deal', () => {
       transcript: 'Rep: Hello.\nProspect: Hi, we need SSO.',
     });
     expect(res.status).toBe(202);
-    const [row] = await server.database.db
-      .select({ owner_id: opportunities.owner_id, owner_match: opportunities.owner_match })
-      .from(opportunities)
-      .where(eq(opportunities.external_id, 'owner-match-transcript'));
-    expect(row).toEqual({ owner_id: bob.id, owner_match: 'email' });
+    expect(await ownerOf('owner-match-transcript')).toEqual({ owner_id: bob.id, owner_match: 'email' });
   });
 
   it('matches the aliases and names a manager sets, which a rep cannot set', async () => {

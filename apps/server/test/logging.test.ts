@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAnalysisSchema } from '@nexa/domain';
 import { loggerOptions, MAX_LOG_LINE_BYTES } from '../src/http/log.ts';
+import { analysisWith } from './call-analysis-helpers.ts';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
 /** A stream that keeps every line written to it. */
@@ -21,21 +21,12 @@ function captured() {
 const MARKER = 'TRANSCRIPT-SECRET-';
 
 /** An analysis whose answers, written to technical_answers, come to about 200 KB. */
-const bigAnalysis = callAnalysisSchema.parse({
-  language: 'en',
-  quick: false,
+const bigAnalysis = analysisWith({
   technicalRequirements: Array.from({ length: 50 }, (_, i) => ({
     question: `Question ${i}?`,
     response: `${MARKER}${i}-${'x'.repeat(3_900)}`,
     lines: [1],
   })),
-  commercialPoints: [],
-  technicalScore: { score: 5, reasons: [] },
-  commercialScore: { score: 5, reasons: [] },
-  feedback: { technical: '', commercial: '' },
-  nextSteps: [],
-  suggestedLeadStatus: null,
-  nextMeeting: null,
 });
 
 describe('logs: failed queries without their values, every line under the cap', () => {
@@ -83,7 +74,14 @@ describe('logs: failed queries without their values, every line under the cap', 
     const logger = pino(loggerOptions('info'), out.stream);
     logger.info({ blob: `${MARKER}${'y'.repeat(100_000)}` }, 'a huge line');
     logger.error({ err: new Error(`${'z'.repeat(50_000)}`) }, 'a huge message');
-    expect(out.lines).toHaveLength(2);
+    // Without a message of its own, the line's message is the error's, cleaned the same way.
+    const failed = Object.assign(new Error(`Failed query: insert …\nparams: ${MARKER}`), {
+      query: 'insert into opportunities (technical_answers) values ($1)',
+      params: [MARKER],
+    });
+    logger.error(failed);
+    logger.error({ err: failed });
+    expect(out.lines).toHaveLength(4);
     for (const line of out.lines) {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_LOG_LINE_BYTES);
       expect(line).not.toContain(MARKER);
@@ -92,5 +90,7 @@ describe('logs: failed queries without their values, every line under the cap', 
     expect(JSON.parse(out.lines[0]!).bytes).toBeGreaterThan(100_000);
     // An error's message is cut by the serializer, so its line stays whole and readable.
     expect(JSON.parse(out.lines[1]!)).toMatchObject({ level: 50, msg: 'a huge message', err: { type: 'Error' } });
+    expect(JSON.parse(out.lines[2]!)).toMatchObject({ msg: 'Failed query', err: { statement: expect.stringMatching(/^nexa_/) } });
+    expect(JSON.parse(out.lines[3]!)).toMatchObject({ msg: 'Failed query' });
   });
 });

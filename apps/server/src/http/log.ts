@@ -25,6 +25,31 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 
 type LoggedError = Record<string, unknown>;
 
+/** An error's message as it may be logged. */
+function messageOf(error: Error): string {
+  // The ORM's message is "Failed query: <text>\nparams: <values>": the statement stands for it.
+  return typeof (error as { query?: unknown }).query === 'string' ? 'Failed query' : cut(error.message, MAX_MESSAGE);
+}
+
+/**
+ * pino makes an error's own message the line's `msg` when the call gives none (`log.error(err)`),
+ * and Fastify passes `err.message` itself: both would carry the values the serializer leaves out.
+ */
+function logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+  const [first, msg] = args;
+  const error =
+    first instanceof Error
+      ? first
+      : (first as { err?: unknown } | null)?.err instanceof Error
+        ? (first as { err: Error }).err
+        : null;
+  if (error && (msg === undefined || msg === error.message)) {
+    method.apply(this, [first, messageOf(error), ...args.slice(2)]);
+    return;
+  }
+  method.apply(this, args);
+}
+
 function serializeError(error: unknown, depth: number): unknown {
   if (!(error instanceof Error)) {
     return typeof error === 'string' ? cut(error, MAX_MESSAGE) : error;
@@ -36,8 +61,7 @@ function serializeError(error: unknown, depth: number): unknown {
     if (typeof value === 'number' || typeof value === 'boolean') logged[key] = value;
     else if (typeof value === 'string') logged[key] = cut(value, MAX_STRING_FIELD);
   }
-  // The ORM's message is "Failed query: <text>\nparams: <values>": the statement stands for it.
-  const message = typeof query === 'string' ? 'Failed query' : cut(error.message, MAX_MESSAGE);
+  const message = messageOf(error);
   logged.message = message;
   if (typeof query === 'string') logged.statement = statementName(query);
   if (error.stack) {
@@ -69,6 +93,6 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     serializers: { err: (error: unknown) => serializeError(error, 0) },
-    hooks: { streamWrite: capLogLine },
+    hooks: { logMethod, streamWrite: capLogLine },
   };
 }
