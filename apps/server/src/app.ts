@@ -14,7 +14,7 @@ import { readRouting } from './db/read-routing.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/log.ts';
 import { serverTimeouts } from './http/timeouts.ts';
-import { clientErrorHandler, countUnansweredRequests } from './http/client-error.ts';
+import { clientErrorHandler, trackUnansweredRequests } from './http/client-error.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  countUnansweredRequests(app.server);
+  trackUnansweredRequests(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { body } from './error-handler.ts';
@@ -15,19 +15,19 @@ import { body } from './error-handler.ts';
 
 const warned = new WeakSet<Socket>();
 /** Requests of a connection not answered yet (pipelined requests are parsed before any answer). */
-const unanswered = new WeakMap<Socket, number>();
+const unanswered = new WeakMap<Socket, Set<IncomingMessage>>();
 /** What to do once a connection has answered all its requests. */
 const whenAnswered = new WeakMap<Socket, () => void>();
 
-/** Counts each connection's unanswered requests, so a client error can wait for their answers. */
-export function countUnansweredRequests(server: Server): void {
-  server.on('request', (request, response: ServerResponse) => {
+/** Tracks each connection's unanswered requests, so a client error can wait for their answers. */
+export function trackUnansweredRequests(server: Server): void {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
-    unanswered.set(socket, (unanswered.get(socket) ?? 0) + 1);
+    const pending = unanswered.get(socket) ?? new Set();
+    unanswered.set(socket, pending.add(request));
     response.once('close', () => {
-      const left = (unanswered.get(socket) ?? 1) - 1;
-      unanswered.set(socket, left);
-      if (left === 0) whenAnswered.get(socket)?.();
+      pending.delete(request);
+      if (pending.size === 0) whenAnswered.get(socket)?.();
     });
   });
 }
@@ -47,8 +47,14 @@ function refusal(code: string | undefined): { status: number; message: string } 
 }
 
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
-  // The peer is gone: nothing to answer, nothing worth a log line.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The peer is gone (reset, or its end came in the middle of a request): nothing to answer,
+  // nothing worth more than a debug line. Destroying the socket aborts the unfinished request, so
+  // an upload in progress stops and removes its temporary file.
+  if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || socket.destroyed) {
+    this.log.debug({ event: 'http.client_gone', code: error.code }, 'client went away');
+    socket.destroy();
+    return;
+  }
   const { status, message } = refusal(error.code);
   if (!warned.has(socket)) {
     warned.add(socket);
@@ -62,8 +68,9 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
     if (socket.writable && !midAnswer) socket.end(answer(status, message));
     else socket.destroy();
   };
-  // Complete requests before the bad bytes are being served: their answers go out first. A timed
-  // out request is still waiting for its own body, so it cannot finish: close now.
-  if ((unanswered.get(socket) ?? 0) > 0 && status !== 408) whenAnswered.set(socket, close);
+  // Complete requests before the bad bytes are being served: their answers go out first. One still
+  // waiting for its body (a timed out one, say) can never finish: close now.
+  const pending = [...(unanswered.get(socket) ?? [])];
+  if (pending.length && pending.every((request) => request.complete)) whenAnswered.set(socket, close);
   else close();
 }
