@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessControl } from './auth/access.ts';
 import { createAuth } from './auth/auth.ts';
@@ -15,6 +16,9 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { loggerOptions } from './http/log.ts';
+import { serverTimeouts } from './http/timeouts.ts';
+import { clientErrorHandler, trackUnansweredRequests } from './http/client-error.ts';
 import { createRedis } from './http/redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnalysisProvider } from './ai/index.ts';
@@ -45,6 +49,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own logger writes (standard output by default; tests read it). */
+  logStream?: DestinationStream;
   /** Replaces the configured storage (tests inject a failing one). */
   storage?: Storage;
 }
@@ -56,15 +62,17 @@ function loggedPath(request: FastifyRequest): string {
 }
 
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */
-export async function buildApp({ config, database, logger, storage }: AppDeps) {
+export async function buildApp({ config, database, logger, logStream, storage }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { ...loggerOptions(config.logLevel), stream: logStream },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    ...serverTimeouts(config.http),
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it completes (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -76,6 +84,7 @@ export async function buildApp({ config, database, logger, storage }: AppDeps) {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  trackUnansweredRequests(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

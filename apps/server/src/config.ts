@@ -71,6 +71,10 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   // Sign-in, password reset and the company analysis take a few short fields.
   SMALL_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4_096),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
   IMPORT_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(33_554_432),
   SMTP_URL: z
     .string()
@@ -169,6 +173,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** The body limit of the public calls that take a few short fields (sign-in, reset, company analysis). */
   smallBodyLimitBytes: number;
+  /**
+   * How long a client may take, so a slow one cannot hold connections (and upload temporary files)
+   * forever: to send its headers, to send the whole request (body included), to send the next
+   * request on a kept-alive connection, and without any traffic at all (a client that stops reading).
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
   /** Largest CSV import request (JSON rows after column mapping). */
   importBodyLimitBytes: number;
   /** SMTP when set; otherwise mail goes to the log and DATA_DIR/outbox/. */
@@ -288,6 +298,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError(`Invalid configuration: DEMO_SLOT_* ${(error as Error).message}`);
   }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  // A request waiting on the model sends nothing meanwhile: the connection must outlast that wait.
+  if (env.HTTP_CONNECTION_TIMEOUT_MS <= env.AI_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_CONNECTION_TIMEOUT_MS must exceed AI_TIMEOUT_MS');
+  }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
   }
@@ -312,6 +329,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     smallBodyLimitBytes: env.SMALL_BODY_LIMIT_BYTES,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+    },
     importBodyLimitBytes: env.IMPORT_BODY_LIMIT_BYTES,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

@@ -194,6 +194,13 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       body: { quarterlyQuota: 123_000 },
       expect: forManager({ own: 200, other: 404, missing: 404 }),
     },
+    ...(['GET', 'PUT'] as const).map((method) => ({
+      route: `${method} /api/team/representatives/:id/account-manager-names`,
+      url: (t: Target) =>
+        `/api/team/representatives/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/account-manager-names`,
+      body: method === 'PUT' ? { account_manager_name: 'Alice Archer', account_manager_aliases: [] } : undefined,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    })),
     {
       // Rep A's page: A's deal, B's deal (not A's: 404 as if missing), a deal that does not exist.
       route: 'GET /api/team/representatives/:id/opportunities/:oppId',

@@ -27,6 +27,8 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/team/representatives': MANAGER,
   'GET /api/team/representatives/:id': MANAGER,
   'PUT /api/team/representatives/:id/quota': MANAGER,
+  'GET /api/team/representatives/:id/account-manager-names': MANAGER,
+  'PUT /api/team/representatives/:id/account-manager-names': MANAGER,
   'GET /api/team/representatives/:id/opportunities/:oppId': MANAGER,
   'GET /api/opportunities': [...REP, ...MANAGER],
   'GET /api/opportunities/facets': [...REP, ...MANAGER],

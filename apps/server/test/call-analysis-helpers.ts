@@ -1,3 +1,4 @@
+import type { CallAnalysis } from '@nexa/domain';
 import { opportunities } from '../src/db/schema.ts';
 import type { HttpClient, TestServer } from './test-app.ts';
 
@@ -52,3 +53,18 @@ export async function waitForJob(client: HttpClient, id: string, timeoutMs = 15_
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A valid analysis with nothing in it but what `over` sets. */
+export const analysisWith = (over: Partial<CallAnalysis>): CallAnalysis => ({
+  language: 'en',
+  quick: false,
+  technicalRequirements: [],
+  commercialPoints: [],
+  technicalScore: { score: 5, reasons: [] },
+  commercialScore: { score: 5, reasons: [] },
+  feedback: { technical: '', commercial: '' },
+  nextSteps: [],
+  suggestedLeadStatus: null,
+  nextMeeting: null,
+  ...over,
+});

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toMatch(/^file:\/\/.*\/data\/db$/);
     expect(config.demoMode).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    // A slow client is cut off: Fastify's own default waits for a request forever.
+    expect(config.http).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 180_000,
+    });
   });
 
   it('switches to PostgreSQL by URL, without demo accounts unless asked', () => {
@@ -34,6 +41,15 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY .*\(not 10\.0\.0\.0\/33\)/],
     [{ TRUST_PROXY: ' , ' }, /^Invalid configuration: TRUST_PROXY /],
     [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX /],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '0' }, /^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' },
+      /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    ],
+    [
+      { HTTP_CONNECTION_TIMEOUT_MS: '20000', AI_TIMEOUT_MS: '20000' },
+      /^Invalid configuration: HTTP_CONNECTION_TIMEOUT_MS must exceed AI_TIMEOUT_MS/,
+    ],
   ])('stops on %o with a one-line message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAnalyses, opportunities } from '../src/db/schema.ts';
+import { analysisWith } from './call-analysis-helpers.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
@@ -39,18 +40,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('identical call insights at th
   });
 
   it('keeps one history row when identical insights with an analysis race', async () => {
-    const analysis = {
-      language: 'en',
-      quick: false,
+    const analysis = analysisWith({
       technicalRequirements: [{ question: 'SSO?', response: 'Yes, SAML.', lines: [1] }],
-      commercialPoints: [],
       technicalScore: { score: 7, reasons: [] },
-      commercialScore: { score: 5, reasons: [] },
-      feedback: { technical: '', commercial: '' },
-      nextSteps: [],
-      suggestedLeadStatus: null,
-      nextMeeting: null,
-    };
+    });
     const body = { external_id: 'race-analysis', account_manager: 'Nobody Known', client_company_name: 'Racing Ltd', analysis };
     const answers = await Promise.all(Array.from({ length: 4 }, () => client.post('/api/v1/call-insights', body)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
@@ -117,11 +118,18 @@ let userCounter = 0;
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { readReplicaUrl?: string; storage?: Storage } = {},
+  options: { readReplicaUrl?: string; storage?: Storage; logStream?: DestinationStream } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase({ readUrl: options.readReplicaUrl });
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, logger: false, storage: options.storage });
+  // With a log stream, the server's own logger (its serializers and line cap) writes to it.
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
+    storage: options.storage,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const auth = createAuth(config, database.db);

@@ -1,48 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { matchAccountManager } from './account-manager.ts';
+import { matchAccountManager, type AccountManagerCandidate } from './account-manager.ts';
+
+const user = (id: string, name: string, aliases: string[] = []): AccountManagerCandidate => ({
+  id,
+  email: `${id}@example.com`,
+  account_manager_name: name,
+  account_manager_aliases: aliases,
+});
 
 const users = [
-  { id: 'ada', full_name: 'Ada Lovelace' },
-  { id: 'alan', full_name: 'Alan Turing' },
-  { id: 'grace', full_name: 'Grace Hopper' },
-  { id: 'grace2', full_name: 'Grace Kelly' },
-  { id: 'john', full_name: 'John Smith' },
-  { id: 'jane', full_name: 'Jane Smith' },
+  user('ada', 'Ada Lovelace'),
+  user('alan', 'Alan Turing', ['A. M. Turing']),
+  user('grace', 'Grace Hopper', ['Amazing Grace']),
+  user('grace2', 'Grace Kelly'),
+  user('john', 'John Smith'),
+  user('jane', 'Jane Smith'),
 ];
 
-describe('matchAccountManager (DESIGN §4.4 cascade)', () => {
+const owner = (name: string | null, email?: string) => matchAccountManager({ name, email }, users);
+
+describe('matchAccountManager: e-mail, then the cascade over manager-set names', () => {
   it('matches the exact name first', () => {
-    expect(matchAccountManager('Ada Lovelace', users)).toBe('ada');
+    expect(owner('Ada Lovelace')).toEqual({ ownerId: 'ada', rule: 'exact' });
   });
 
   it('then the name whatever its case and spacing', () => {
-    expect(matchAccountManager('  alan   TURING ', users)).toBe('alan');
+    expect(owner('  alan   TURING ')).toEqual({ ownerId: 'alan', rule: 'case-insensitive' });
+  });
+
+  it('then an alias a manager listed, whatever its case', () => {
+    expect(owner('a. m. turing')).toEqual({ ownerId: 'alan', rule: 'alias' });
+    expect(owner('Amazing Grace')).toEqual({ ownerId: 'grace', rule: 'alias' });
   });
 
   it('then a unique first name, then a unique last name', () => {
-    expect(matchAccountManager('ada', users)).toBe('ada');
-    expect(matchAccountManager('Hopper', users)).toBe('grace');
-    expect(matchAccountManager('turing', users)).toBe('alan');
+    expect(owner('ada')).toEqual({ ownerId: 'ada', rule: 'first-name' });
+    expect(owner('Hopper')).toEqual({ ownerId: 'grace', rule: 'last-name' });
+    expect(owner('turing')).toEqual({ ownerId: 'alan', rule: 'last-name' });
+  });
+
+  it('the e-mail wins over the name, whatever its case; an unknown e-mail falls back to the name', () => {
+    expect(owner('Ada Lovelace', 'ALAN@example.com')).toEqual({ ownerId: 'alan', rule: 'email' });
+    expect(owner('Ada Lovelace', 'nobody@example.com')).toEqual({ ownerId: 'ada', rule: 'exact' });
+    expect(owner(null, 'jane@example.com')).toEqual({ ownerId: 'jane', rule: 'email' });
   });
 
   it('gives no owner when a step finds several users', () => {
-    expect(matchAccountManager('Grace', users)).toBeNull();
-    expect(matchAccountManager('Smith', users)).toBeNull();
+    expect(owner('Grace')).toEqual({ ownerId: null, rule: 'none' });
+    expect(owner('Smith')).toEqual({ ownerId: null, rule: 'none' });
   });
 
   it('prefers the exact spelling over a case-insensitive twin', () => {
-    const twins = [
-      { id: 'a', full_name: 'Sam Lee' },
-      { id: 'b', full_name: 'sam lee' },
-    ];
-    expect(matchAccountManager('sam lee', twins)).toBe('b');
-    expect(matchAccountManager('SAM LEE', twins)).toBeNull();
+    const twins = [user('a', 'Sam Lee'), user('b', 'sam lee')];
+    expect(matchAccountManager({ name: 'sam lee' }, twins).ownerId).toBe('b');
+    expect(matchAccountManager({ name: 'SAM LEE' }, twins).ownerId).toBeNull();
   });
 
   it('gives no owner for an unknown, empty or partial name', () => {
-    expect(matchAccountManager('Linus', users)).toBeNull();
-    expect(matchAccountManager('', users)).toBeNull();
-    expect(matchAccountManager(null, users)).toBeNull();
-    expect(matchAccountManager('Ada Smith', users)).toBeNull();
+    expect(owner('Linus').ownerId).toBeNull();
+    expect(owner('').ownerId).toBeNull();
+    expect(owner(null).ownerId).toBeNull();
+    expect(owner('Ada Smith').ownerId).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -17,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { pipelineStatusSql } from '@nexa/domain';
+import { OWNER_MATCHES, pipelineStatusSql } from '@nexa/domain';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +37,15 @@ export const users = pgTable('users', {
   role: text('role'),
   company: text('company'),
   disabled: boolean('disabled').notNull().default(false),
+  /**
+   * The names incoming deals are matched on, kept apart from `full_name` because every user may
+   * change their own display name: set when the account is created, changed only by a manager.
+   */
+  account_manager_name: text('account_manager_name').notNull().default(''),
+  account_manager_aliases: text('account_manager_aliases')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 
@@ -131,10 +141,13 @@ export const opportunities = pgTable(
     technical_attached_file: text('technical_attached_file'),
     /** The id an integration gave this opportunity (ingest API upserts by it). */
     external_id: text('external_id'),
+    /** Which rule gave the row its owner (OWNER_MATCHES); null for rows older than the column. */
+    owner_match: text('owner_match', { enum: OWNER_MATCHES }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
+    check('opportunities_owner_match_check', sql.raw(`owner_match IN (${OWNER_MATCHES.map((rule) => `'${rule}'`).join(', ')})`)),
     // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),

@@ -65,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(400).send(body('bad_request', 'A value in the request is not valid'));
     }
+    // The client hung up (or was cut off for being too slow) while its body was being read: not a
+    // fault of ours, and its ECONNRESET must not pass for the database's.
+    if (request.raw.destroyed && error.code === 'ECONNRESET') {
+      request.log.info({ event: 'http.client_aborted' }, 'client went away before its request was read');
+      return reply.status(400).send(body('bad_request', 'The request was not received in full'));
+    }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send(body('service_unavailable', 'The service is temporarily unavailable'));

@@ -138,10 +138,17 @@ export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
 // --- ingest API v1 ---
 
+/**
+ * The representative's e-mail, when the sender knows it: matched before the name, because a name
+ * can be shared or mistyped and an e-mail designates one account.
+ */
+const accountManagerEmailSchema = z.email().max(254).optional();
+
 /** POST /api/v1/call-insights: upsert by external_id (same request twice changes nothing). */
 export const callInsightBodySchema = z.object({
   external_id: z.string().trim().min(1).max(200),
   account_manager: z.string().trim().min(1).max(200),
+  account_manager_email: accountManagerEmailSchema,
   client_company_name: z.string().trim().min(1).max(200),
   product: z.string().trim().max(200).optional(),
   client_name: z.string().trim().max(200).optional(),
@@ -159,6 +166,7 @@ export const transcriptIngestBodySchema = z.object({
   external_id: z.string().trim().min(1).max(200),
   /** Needed when external_id is new: the opportunity is created with them. */
   account_manager: z.string().trim().min(1).max(200).optional(),
+  account_manager_email: accountManagerEmailSchema,
   client_company_name: z.string().trim().min(1).max(200).optional(),
   product: z.string().trim().max(200).optional(),
   language: transcriptLanguageSchema,

@@ -106,3 +106,13 @@ export const quotaUpdateSchema = z.object({
   quarterlyQuota: z.number().int().positive().max(MAX_QUARTERLY_QUOTA),
 });
 export type QuotaUpdate = z.infer<typeof quotaUpdateSchema>;
+
+/**
+ * GET/PUT /api/team/representatives/:id/account-manager-names: the names incoming deals are matched
+ * on. Only a manager sets them, so a representative's own rename never moves a deal.
+ */
+export const accountManagerNamesSchema = z.object({
+  account_manager_name: z.string().trim().min(1).max(200),
+  account_manager_aliases: z.array(z.string().trim().min(1).max(200)).max(20),
+});
+export type AccountManagerNames = z.infer<typeof accountManagerNamesSchema>;

@@ -72,6 +72,7 @@ export async function applyCallAnalysis(
           .insert(opportunities)
           .values({
             owner_id: target.owner_id,
+            owner_match: target.owner_match ?? null,
             account_manager: target.account_manager,
             client_company_name: target.client_company_name,
             product: target.product,

@@ -1,4 +1,4 @@
-import type { Job, TranscriptLanguage } from '@nexa/domain';
+import type { Job, OwnerMatch, TranscriptLanguage } from '@nexa/domain';
 import { enqueueJob, toJob, type DbOrTx } from '../jobs/queue.ts';
 
 export const TRANSCRIPT_ANALYSIS = 'transcript_analysis';
@@ -10,6 +10,8 @@ export interface NewOpportunityTarget {
   amount?: number | null;
   /** The representative who will own it (the rep who asked, or the one an integration matched). */
   owner_id: string | null;
+  /** How owner_id was decided (absent in jobs queued before it was recorded). */
+  owner_match?: OwnerMatch;
   account_manager: string | null;
   /** The integration's id for it (ingest API). */
   external_id?: string | null;

@@ -143,6 +143,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
                     product: input.product!,
                     amount: input.amount ?? null,
                     owner_id: actor.userId,
+                    owner_match: 'manual',
                     account_manager: actor.fullName,
                   },
                 },

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { callAnalyses, opportunities as o } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { applyCallAnalysis } from '../call-analysis/index.ts';
-import { ownerFor } from '../opportunities/owner.ts';
+import { ownerFor, type MatchedOwner } from '../opportunities/owner.ts';
 
 type CallInsight = z.infer<typeof callInsightBodySchema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -75,6 +75,21 @@ async function latestAnalysis(tx: Tx, opportunityId: number): Promise<unknown> {
   return latest?.result ?? null;
 }
 
+const accountManagerOf = (body: { account_manager?: string; account_manager_email?: string }) => ({
+  name: body.account_manager,
+  email: body.account_manager_email,
+});
+
+/**
+ * The owner to set on an existing row, if it changes. The match runs again for a new account
+ * manager name or whenever an e-mail is sent; the same name alone keeps the owner decided before.
+ */
+async function newOwner(tx: Tx, row: Row, body: CallInsight): Promise<Partial<MatchedOwner>> {
+  if (row.account_manager === body.account_manager && body.account_manager_email === undefined) return {};
+  const owner = await ownerFor(tx, accountManagerOf(body));
+  return owner.owner_id === row.owner_id && owner.owner_match === row.owner_match ? {} : owner;
+}
+
 /**
  * Upsert by external_id, idempotent: the same request twice writes nothing the second time.
  * The analysis is applied first and the request's explicit fields after it, so a field the
@@ -88,7 +103,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     let changed = false;
     const [inserted] = await tx
       .insert(o)
-      .values({ ...wanted, external_id: body.external_id, owner_id: await ownerFor(tx, body.account_manager) })
+      .values({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) })
       .onConflictDoNothing({ target: o.external_id })
       .returning({ id: o.id });
     let id: number;
@@ -118,14 +133,9 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     }
 
     const [row] = await tx.select().from(o).where(eq(o.id, id));
-    const patch = difference(row!, wanted);
+    const patch = { ...difference(row!, wanted), ...(await newOwner(tx, row!, body)) };
     if (Object.keys(patch).length) {
-      // A new account manager is matched again; the same name keeps the owner decided before.
-      const owner = patch.account_manager !== undefined ? { owner_id: await ownerFor(tx, patch.account_manager) } : {};
-      await tx
-        .update(o)
-        .set({ ...patch, ...owner })
-        .where(eq(o.id, id));
+      await tx.update(o).set(patch).where(eq(o.id, id));
       changed = true;
     }
     return { id, created, changed };
@@ -139,7 +149,13 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
  */
 export async function opportunityForTranscript(
   tx: Tx,
-  input: { external_id: string; account_manager?: string; client_company_name?: string; product?: string },
+  input: {
+    external_id: string;
+    account_manager?: string;
+    account_manager_email?: string;
+    client_company_name?: string;
+    product?: string;
+  },
 ): Promise<{ id: number; accountManager: string | null }> {
   const find = async () => {
     const [row] = await tx
@@ -161,7 +177,7 @@ export async function opportunityForTranscript(
       client_company_name: input.client_company_name,
       product: input.product || null,
       status: 'On-going',
-      owner_id: await ownerFor(tx, input.account_manager),
+      ...(await ownerFor(tx, accountManagerOf(input))),
     })
     .onConflictDoNothing({ target: o.external_id })
     .returning({ id: o.id, accountManager: o.account_manager });

@@ -140,6 +140,7 @@ export async function createSampleRows(db: Db, actor: Actor, now = new Date()): 
   const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) => ({
     ...row,
     owner_id: actor.userId,
+    owner_match: 'manual' as const,
     record_date: now,
   }));
   const inserted = await db.insert(o).values(rows).returning({ id: o.id });
@@ -161,6 +162,7 @@ function toInsert(row: ImportRow, actor: Actor, now: Date): typeof o.$inferInser
     next_meeting_date: row.next_meeting_date ? new Date(row.next_meeting_date) : null,
     account_manager: row.account_manager ?? (actor.fullName || actor.email),
     owner_id: actor.userId,
+    owner_match: 'manual',
     record_date: now,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ROLES,
+  accountManagerNamesSchema,
   opportunityIdParamsSchema,
   opportunitySchema,
   quotaUpdateSchema,
@@ -12,10 +13,12 @@ import {
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
 import {
+  getAccountManagerNames,
   getRepresentativeDetail,
   getRepresentativeOpportunity,
   getTeamOverview,
   listRepresentatives,
+  setAccountManagerNames,
   setQuarterlyQuota,
 } from './service.ts';
 
@@ -65,6 +68,30 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
       await setQuarterlyQuota(db, request.params.id, request.body.quarterlyQuota);
       return getRepresentativeDetail(request.readDb, request.params.id, defaultQuarterlyQuota);
     },
+  );
+
+  app.get(
+    '/api/team/representatives/:id/account-manager-names',
+    {
+      config: { access: MANAGER },
+      schema: { tags: ['team'], params: representativeParamsSchema, response: { 200: accountManagerNamesSchema } },
+    },
+    async (request) => getAccountManagerNames(db, request.params.id),
+  );
+
+  app.put(
+    '/api/team/representatives/:id/account-manager-names',
+    {
+      config: { access: MANAGER },
+      schema: {
+        tags: ['team'],
+        summary: 'The names (and aliases) incoming deals are matched on for this representative',
+        params: representativeParamsSchema,
+        body: accountManagerNamesSchema,
+        response: { 200: accountManagerNamesSchema },
+      },
+    },
+    async (request) => setAccountManagerNames(db, request.params.id, request.body),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   RECENT_OPPORTUNITIES,
   ROLES,
   quotaAttainment,
+  type AccountManagerNames,
   type Opportunity,
   type RepresentativeDetail,
   type RepresentativesPage,
@@ -108,6 +109,30 @@ export async function setQuarterlyQuota(db: Db, id: string, quarterlyQuota: numb
     .insert(repQuotas)
     .values({ userId: id, quarterlyQuota })
     .onConflictDoUpdate({ target: repQuotas.userId, set: { quarterlyQuota, updatedAt: new Date() } });
+}
+
+const accountManagerNames = {
+  account_manager_name: users.account_manager_name,
+  account_manager_aliases: users.account_manager_aliases,
+};
+
+export async function getAccountManagerNames(db: Db, id: string): Promise<AccountManagerNames> {
+  const [row] = await db
+    .select(accountManagerNames)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)));
+  if (!row) throw representativeNotFound();
+  return row;
+}
+
+export async function setAccountManagerNames(db: Db, id: string, names: AccountManagerNames): Promise<AccountManagerNames> {
+  const [row] = await db
+    .update(users)
+    .set({ ...names, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)))
+    .returning(accountManagerNames);
+  if (!row) throw representativeNotFound();
+  return row;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -43,7 +43,14 @@ export async function createUserAccount(auth: Auth, db: Db, input: NewUser): Pro
   const id = result.user.id;
   await db
     .update(users)
-    .set({ role: input.role, company: input.company ?? null, updatedAt: new Date() })
+    // The name incoming deals are matched on starts as the name given here; the user may change
+    // their display name later, this one only a manager changes.
+    .set({
+      role: input.role,
+      company: input.company ?? null,
+      account_manager_name: input.fullName,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id));
   return id;
 }
