@@ -1,3 +1,4 @@
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOpportunities } from '../src/db/factories.ts';
 import { PRIMARY_PIN_COOKIE } from '../src/db/read-routing.ts';
@@ -25,10 +26,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('read replica (DATABASE_READ_U
     repId = user.id;
     rep = await server.signIn(user.email, user.password);
     await server.database.db.insert(opportunities).values(
-      makeOpportunities(12, { seed: 7, ownerId: repId, accountManager: 'Rita Replica' }).map((o) => ({
-        ...o,
-        status: 'On-going',
-      })),
+      makeOpportunities(12, { seed: 7, ownerId: repId, accountManager: 'Rita Replica' }).map((o) =>
+        withStage({ ...o, status: 'On-going' }),
+      ),
     );
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { callInsightBodySchema } from '@nexa/domain';
+import { withStage, withStageOfChange, type callInsightBodySchema } from '@nexa/domain';
 import type { ApiKeyActor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { callAnalyses, opportunities as o } from '../../db/schema.ts';
@@ -88,7 +88,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     let changed = false;
     const [inserted] = await tx
       .insert(o)
-      .values({ ...wanted, external_id: body.external_id, owner_id: await ownerFor(tx, body.account_manager) })
+      .values(withStage({ ...wanted, external_id: body.external_id, owner_id: await ownerFor(tx, body.account_manager) }))
       .onConflictDoNothing({ target: o.external_id })
       .returning({ id: o.id });
     let id: number;
@@ -124,7 +124,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
       const owner = patch.account_manager !== undefined ? { owner_id: await ownerFor(tx, patch.account_manager) } : {};
       await tx
         .update(o)
-        .set({ ...patch, ...owner })
+        .set(withStageOfChange({ ...patch, ...owner }))
         .where(eq(o.id, id));
       changed = true;
     }
@@ -155,14 +155,16 @@ export async function opportunityForTranscript(
   }
   const [inserted] = await tx
     .insert(o)
-    .values({
-      external_id: input.external_id,
-      account_manager: input.account_manager,
-      client_company_name: input.client_company_name,
-      product: input.product || null,
-      status: 'On-going',
-      owner_id: await ownerFor(tx, input.account_manager),
-    })
+    .values(
+      withStage({
+        external_id: input.external_id,
+        account_manager: input.account_manager,
+        client_company_name: input.client_company_name,
+        product: input.product || null,
+        status: 'On-going',
+        owner_id: await ownerFor(tx, input.account_manager),
+      }),
+    )
     .onConflictDoNothing({ target: o.external_id })
     .returning({ id: o.id, accountManager: o.account_manager });
   // Lost a race with another request for the same external_id: use the row it created.
