@@ -67,16 +67,16 @@ describe(`company analysis, offline provider (${testDatabaseKind()})`, () => {
   it('uses the sector and size on record for that company, and nothing about its deals', async () => {
     await server.database.db.insert(opportunities).values(
       [
-      {
-        client_company_name: 'Globex',
-        company_industry: 'Healthcare',
-        company_size: '5,000+',
-        amount: 987654,
-        status: 'Closed Win',
-      },
-      { client_company_name: 'globex ', company_industry: 'Healthcare', company_size: '5,000+', amount: 123, status: 'Lost' },
-      { client_company_name: 'Globex', company_industry: 'Retail', company_size: '10', amount: 5 },
-    ].map(withStage),
+        {
+          client_company_name: 'Globex',
+          company_industry: 'Healthcare',
+          company_size: '5,000+',
+          amount: 987654,
+          status: 'Closed Win',
+        },
+        { client_company_name: 'globex ', company_industry: 'Healthcare', company_size: '5,000+', amount: 123, status: 'Lost' },
+        { client_company_name: 'Globex', company_industry: 'Retail', company_size: '10', amount: 5 },
+      ].map(withStage),
     );
     const res = await server.anonymous.post(PATH, { companyName: 'GLOBEX', language: 'en' });
     expect(res.status).toBe(200);

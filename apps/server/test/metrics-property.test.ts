@@ -36,7 +36,10 @@ const rowArb = (owners: Array<string | null>, now: number) =>
     .record({
       owner: fc.constantFrom(...owners),
       status: statusText,
-      amount: fc.option(fc.integer({ min: 0, max: 500 }).map((n) => n * 100), { nil: null }),
+      amount: fc.option(
+        fc.integer({ min: 0, max: 500 }).map((n) => n * 100),
+        { nil: null },
+      ),
       lead_status: fc.constantFrom('Pending', ' pending ', 'Hot Lead', 'Closed Won', null),
       company: fc.constantFrom('Acme', 'Globex', 'Initech', '  ', null),
       technical: score,
@@ -45,22 +48,21 @@ const rowArb = (owners: Array<string | null>, now: number) =>
       closingDays: fc.option(fc.integer({ min: -200, max: 60 }), { nil: null }),
       meetingHours: fc.option(fc.integer({ min: -24 * 30, max: 24 * 30 }), { nil: null }),
     })
-    .map(
-      (r): Row =>
-        withStage({
-          owner_id: r.owner,
-          account_manager: 'Property',
-          status: r.status,
-          amount: r.amount,
-          lead_status: r.lead_status,
-          client_company_name: r.company,
-          client_name: r.company ? `${r.company} contact` : null,
-          technical_scoring: r.technical,
-          commercial_scoring: r.commercial,
-          record_date: new Date(now + r.recordDays * DAY),
-          closing_date: r.closingDays === null ? null : new Date(now + r.closingDays * DAY).toISOString().slice(0, 10),
-          next_meeting_date: r.meetingHours === null ? null : new Date(now + r.meetingHours * 3_600_000 + 60_000),
-        }),
+    .map((r): Row =>
+      withStage({
+        owner_id: r.owner,
+        account_manager: 'Property',
+        status: r.status,
+        amount: r.amount,
+        lead_status: r.lead_status,
+        client_company_name: r.company,
+        client_name: r.company ? `${r.company} contact` : null,
+        technical_scoring: r.technical,
+        commercial_scoring: r.commercial,
+        record_date: new Date(now + r.recordDays * DAY),
+        closing_date: r.closingDays === null ? null : new Date(now + r.closingDays * DAY).toISOString().slice(0, 10),
+        next_meeting_date: r.meetingHours === null ? null : new Date(now + r.meetingHours * 3_600_000 + 60_000),
+      }),
     );
 
 const outcomeOf = (row: Row) => resolvePipeline(row.status).outcome;
@@ -85,7 +87,8 @@ describe('every figure equals a recomputation from the rows (property)', () => {
   const reps: Array<{ id: string; name: string }> = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Each run reads five endpoints, and shrinking a failure runs many more.
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000' });
     for (const name of ['Ada Prop', 'Ben Prop']) {
       const user = await server.createUser({ role: 'Sales Representative', fullName: name });
       reps.push({ id: user.id, name });
@@ -95,6 +98,16 @@ describe('every figure equals a recomputation from the rows (property)', () => {
     manager = await server.signIn(m.email, m.password);
   });
   afterAll(() => server.close());
+
+  const body = async (client: HttpClient, url: string) => {
+    const res = await client.get(url);
+    expect({ url, status: res.status, error: res.status === 200 ? undefined : res.body }).toEqual({
+      url,
+      status: 200,
+      error: undefined,
+    });
+    return res.body;
+  };
 
   it('rep dashboard, companies, team dashboard, representatives list and detail', async () => {
     const nowMs = Date.now();
@@ -108,11 +121,15 @@ describe('every figure equals a recomputation from the rows (property)', () => {
         const ada = rows.filter((r) => r.owner_id === reps[0]!.id);
 
         // Rep dashboard (GET /api/pipeline).
-        const pipeline = (await rep.get('/api/pipeline')).body;
+        const pipeline = await body(rep, '/api/pipeline');
         expect(pipeline.totals).toEqual(
           OUTCOMES.map((outcome) => {
             const of = ada.filter((r) => outcomeOf(r) === outcome);
-            return { status: PIPELINE_STATUS_OF_OUTCOME[outcome], count: of.length, amount: of.reduce((s, r) => s + (r.amount ?? 0), 0) };
+            return {
+              status: PIPELINE_STATUS_OF_OUTCOME[outcome],
+              count: of.length,
+              amount: of.reduce((s, r) => s + (r.amount ?? 0), 0),
+            };
           }),
         );
         expect(pipeline.openCount).toBe(ada.filter((r) => outcomeOf(r) === 'open').length);
@@ -128,7 +145,7 @@ describe('every figure equals a recomputation from the rows (property)', () => {
         expect(pipeline.upcomingMeetings.map((m: { next_meeting_date: string }) => m.next_meeting_date)).toEqual(upcoming);
 
         // Companies page (GET /api/companies).
-        const companies = (await rep.get('/api/companies?pageSize=200')).body;
+        const companies = await body(rep, '/api/companies?pageSize=200');
         const named = [...new Set(ada.map((r) => r.client_company_name).filter((c): c is string => !!c?.trim()))].sort();
         expect(companies.total).toBe(named.length);
         for (const company of companies.items) {
@@ -162,26 +179,27 @@ describe('every figure equals a recomputation from the rows (property)', () => {
             winRate: f.winRate,
           };
         };
-        const team = (await manager.get('/api/team')).body;
+        const team = await body(manager, '/api/team');
         expect(team.opportunitiesCount).toBe(rows.length);
         expect(team.totalAmount).toBe(rows.reduce((s, r) => s + (r.amount ?? 0), 0));
         expect(team.representativesCount).toBe(reps.length);
         expect(team.representatives).toEqual(groups.map((g) => expect.objectContaining(expectedMember(g))));
         for (const entry of team.pipeline) {
           const g = groups.find((x) => x.id === entry.id)!;
-          const sum = (outcome: string) => g.rows.filter((r) => outcomeOf(r) === outcome).reduce((s, r) => s + (r.amount ?? 0), 0);
+          const sum = (outcome: string) =>
+            g.rows.filter((r) => outcomeOf(r) === outcome).reduce((s, r) => s + (r.amount ?? 0), 0);
           expect(entry).toMatchObject({ onGoing: sum('open'), closedWin: sum('won'), closedLost: sum('lost') });
         }
 
         // Representatives list (GET /api/team/representatives).
-        const list = (await manager.get('/api/team/representatives?pageSize=200')).body;
+        const list = await body(manager, '/api/team/representatives?pageSize=200');
         expect(list.total).toBe(groups.length);
         for (const item of list.items) {
           expect(item).toMatchObject(expectedMember(groups.find((g) => g.id === item.id)!));
         }
 
         // A representative's detail (GET /api/team/representatives/:id).
-        const detail = (await manager.get(`/api/team/representatives/${reps[0]!.id}`)).body;
+        const detail = await body(manager, `/api/team/representatives/${reps[0]!.id}`);
         const f = figuresOf(ada, now);
         expect(detail.representative).toMatchObject(expectedMember(groups[0]!));
         expect(detail.metrics).toMatchObject({
@@ -194,5 +212,5 @@ describe('every figure equals a recomputation from the rows (property)', () => {
       }),
       { numRuns: 12, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647) },
     );
-  });
+  }, 180_000);
 });

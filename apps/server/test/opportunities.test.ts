@@ -108,7 +108,10 @@ describe('opportunities API', () => {
       },
     ];
     for (const { key, ...row } of rows) {
-      const [inserted] = await server.database.db.insert(opportunities).values(withStage(row)).returning({ id: opportunities.id });
+      const [inserted] = await server.database.db
+        .insert(opportunities)
+        .values(withStage(row))
+        .returning({ id: opportunities.id });
       ids[key] = inserted!.id;
     }
   });

@@ -33,7 +33,13 @@ describe('pipeline model: the stage and outcome decided at write time', () => {
 
   const stored = async (ids: number[]) =>
     server.database.db
-      .select({ id: opportunities.id, status: opportunities.status, stage: opportunities.stage, outcome: opportunities.outcome, pipeline_status: opportunities.pipeline_status })
+      .select({
+        id: opportunities.id,
+        status: opportunities.status,
+        stage: opportunities.stage,
+        outcome: opportunities.outcome,
+        pipeline_status: opportunities.pipeline_status,
+      })
       .from(opportunities)
       .where(inArray(opportunities.id, ids));
 
@@ -128,7 +134,8 @@ describe('pipeline model: the stage and outcome decided at write time', () => {
     );
     const rows = (result as unknown as { rows: Array<{ text: string; stage: string }> }).rows;
     expect(rows).toHaveLength(texts.length);
-    for (const row of rows) expect({ text: row.text, stage: row.stage }).toEqual({ text: row.text, stage: resolvePipeline(row.text).stage });
+    for (const row of rows)
+      expect({ text: row.text, stage: row.stage }).toEqual({ text: row.text, stage: resolvePipeline(row.text).stage });
   });
 
   it('refuses a stage outside the fixed list', async () => {

@@ -166,7 +166,9 @@ describe('pipeline and companies API', () => {
     await server.database.db
       .insert(opportunities)
       .values(
-        names.map((name, i) => withStage({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' })),
+        names.map((name, i) =>
+          withStage({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' }),
+        ),
       );
     // Unfiltered pages come from rep_companies; industry=Technology (every row's default) groups every row.
     for (const page of ['pageSize=25', 'pageSize=2&page=1', 'pageSize=2&page=2', 'pageSize=2&page=3', 'pageSize=2&page=4']) {

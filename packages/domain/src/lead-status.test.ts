@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityMark, leadBadgeTone, leadTemperature, meetingDotTone, statusIconTone } from './lead-status.ts';
+import { resolvePipeline } from './pipeline-model.ts';
 
 describe('lead status rules', () => {
   it.each([
@@ -45,6 +46,7 @@ describe('lead status rules', () => {
     ['Closed-Win', 'green'],
     ['Closed Won', 'green'],
     ['Closed-Lost', 'red'],
+    ['perdu', 'red'],
     ['On-going', 'info'],
-  ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(input)).toBe(expected));
+  ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(resolvePipeline(input).stage)).toBe(expected));
 });

@@ -44,6 +44,11 @@ describe('team metrics', () => {
     expect(quarterStart(new Date('2026-12-31T10:00:00Z'))).toBe('2026-10-01');
   });
 
+  it('rounds a negative half-day cycle away from zero, as the database does', () => {
+    expect(salesCycleDays(-71, 2)).toBe(-36);
+    expect(salesCycleDays(71, 2)).toBe(36);
+  });
+
   it('counts a won deal toward the quota only once its closing date has come, this quarter', () => {
     const now = new Date('2026-11-15T12:00:00Z');
     expect(countsTowardQuota('2026-11-15', now)).toBe(true);

@@ -79,9 +79,15 @@ export function quotaAttainment(wonThisQuarter: number, quarterlyQuota: number):
   return quarterlyQuota <= 0 ? 0 : Math.round((100 * wonThisQuarter) / quarterlyQuota);
 }
 
-/** Average days from record date to closing date over closed deals; 45 when there is none. */
+/** Rounds halves away from zero, as SQL's round() does: -35.5 is -36, not Math.round's -35. */
+const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
+
+/**
+ * Average days from record date to closing date over closed deals; 45 when there is none. A closing
+ * date typed before the record date counts as written (negative days), so the average can be too.
+ */
 export function salesCycleDays(daysSum: number, closedWithDates: number): number {
-  return closedWithDates === 0 ? DEFAULT_SALES_CYCLE_DAYS : Math.round(daysSum / closedWithDates);
+  return closedWithDates === 0 ? DEFAULT_SALES_CYCLE_DAYS : roundHalfAway(daysSum / closedWithDates);
 }
 
 /** Whole days from the record date (UTC calendar day) to the closing date. */

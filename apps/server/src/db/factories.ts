@@ -1,4 +1,12 @@
-import { OUTCOME_OF_STAGE, instantOfWallTime, quarterStart, seededRandom, withStage, type Outcome, type Random } from '@nexa/domain';
+import {
+  OUTCOME_OF_STAGE,
+  instantOfWallTime,
+  quarterStart,
+  seededRandom,
+  withStage,
+  type Outcome,
+  type Random,
+} from '@nexa/domain';
 import type { opportunities } from './schema.ts';
 
 type NewOpportunity = typeof opportunities.$inferInsert;

@@ -164,13 +164,7 @@ export const opportunities = pgTable(
     index('opportunities_owner_company_idx').on(t.owner_id, t.client_company_name),
     // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
-    index('opportunities_owner_product_outcome_meeting_id_idx').on(
-      t.owner_id,
-      t.product,
-      t.outcome,
-      t.next_meeting_date,
-      t.id,
-    ),
+    index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
   ],
 );
 

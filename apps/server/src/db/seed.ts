@@ -20,9 +20,21 @@ interface DemoAccount {
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'manager@demo.nexa.test', fullName: 'Morgan Lee', role: ROLES.manager },
-  { email: 'alex@demo.nexa.test', fullName: 'Alex Martin', role: ROLES.representative, timeZone: 'America/New_York', attainment: 0.92 },
+  {
+    email: 'alex@demo.nexa.test',
+    fullName: 'Alex Martin',
+    role: ROLES.representative,
+    timeZone: 'America/New_York',
+    attainment: 0.92,
+  },
   { email: 'sam@demo.nexa.test', fullName: 'Sam Dupont', role: ROLES.representative, timeZone: 'Europe/Paris', attainment: 1.15 },
-  { email: 'jordan@demo.nexa.test', fullName: 'Jordan Patel', role: ROLES.representative, timeZone: 'America/Chicago', attainment: 0.64 },
+  {
+    email: 'jordan@demo.nexa.test',
+    fullName: 'Jordan Patel',
+    role: ROLES.representative,
+    timeZone: 'America/Chicago',
+    attainment: 0.64,
+  },
 ];
 
 export const DEMO_OPPORTUNITIES_PER_REP = 40;
@@ -45,7 +57,9 @@ function quotaFor(rows: NewOpportunity[], attainment: number, now: Date): number
   const wonThisQuarter = (list: NewOpportunity[]) =>
     list.filter((r) => r.stage === 'Closed-Win' && r.closing_date && r.closing_date >= from && r.closing_date <= today);
   if (!wonThisQuarter(rows).length) {
-    const latest = rows.filter((r) => r.stage === 'Closed-Win').sort((a, b) => (b.closing_date ?? '').localeCompare(a.closing_date ?? ''))[0];
+    const latest = rows
+      .filter((r) => r.stage === 'Closed-Win')
+      .sort((a, b) => (b.closing_date ?? '').localeCompare(a.closing_date ?? ''))[0];
     if (latest) latest.closing_date = today;
   }
   const won = wonThisQuarter(rows).reduce((sum, r) => sum + Number(r.amount ?? 0), 0);

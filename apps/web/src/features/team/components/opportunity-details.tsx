@@ -34,7 +34,7 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
     ['industry', o.company_industry || na],
     [
       'status',
-      <Badge key="s" tone={statusTone(o.status)}>
+      <Badge key="s" tone={statusTone(o.stage)}>
         {displayStatus(o.status)}
       </Badge>,
     ],

@@ -197,7 +197,7 @@ export function RepresentativePage() {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{o.amount === null ? na : formatMoney(o.amount)}</span>
-                      <Badge tone={statusTone(o.status)}>{displayStatus(o.status)}</Badge>
+                      <Badge tone={statusTone(o.stage)}>{displayStatus(o.status)}</Badge>
                       <LeadMark leadStatus={o.lead_status} />
                     </span>
                   </button>
