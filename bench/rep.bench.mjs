@@ -205,8 +205,8 @@ const serverSql = (owner) => {
   return {
     // What GET /api/pipeline runs since the rep summaries (docs/decisions/009).
     pipeline: [
-      `select (select coalesce(json_agg(json_build_object('status', pipeline_status, 'count', deals, 'amount', amount_sum::float8)), '[]'::json) from team_summaries where owner_key = ${o}), (select count(*)::int from opportunities where owner_id = ${o} and pipeline_status = 'On-going' and lower(btrim(lead_status)) = 'pending'), (select count(*)::int from rep_companies where owner_key = ${o}), (select count(*)::int from rep_company_months where owner_key = ${o} and month = date_trunc('month', now() at time zone 'UTC')::date)`,
-      `select id, client_company_name, client_name, product, lead_status, next_meeting_date from opportunities where owner_id = ${o} and next_meeting_date > now() order by next_meeting_date asc, id asc limit 8`,
+      `select (select coalesce(json_agg(json_build_object('outcome', outcome, 'count', deals, 'amount', amount_sum::float8)), '[]'::json) from team_summaries where owner_key = ${o}), (select count(*)::int from opportunities where owner_id = ${o} and outcome = 'open' and lower(btrim(lead_status)) = 'pending'), (select count(*)::int from rep_companies where owner_key = ${o}), (select count(*)::int from rep_company_months where owner_key = ${o} and month = date_trunc('month', now() at time zone 'UTC')::date)`,
+      `select id, client_company_name, client_name, product, lead_status, next_meeting_date from opportunities where owner_id = ${o} and next_meeting_date > now() and outcome = 'open' order by next_meeting_date asc, id asc limit 8`,
       `select to_char(day, 'YYYY-MM-DD'), min(nullif(lead_status, '')), sum(meetings)::int from rep_meeting_days where owner_key = ${o} and day >= date_trunc('month', now() at time zone 'UTC')::date and day < (date_trunc('month', now() at time zone 'UTC') + interval '1 month')::date group by day order by day`,
     ],
     // The same cards aggregated over every row of the rep on each view (before the summaries), for reference.
@@ -218,7 +218,7 @@ const serverSql = (owner) => {
     // What GET /api/opportunities runs for a page filtered by the dropdowns: the page as one JSON
     // value and its total from rep_product_statuses, in one statement.
     filteredPage: [
-      `select (select coalesce(json_agg(page), '[]'::json) from (select id, owner_id, account_manager, product, status, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going' order by next_meeting_date asc nulls last, id asc limit 25 offset 25) page) as items, (select coalesce(sum(deals), 0) from rep_product_statuses where owner_key = ${o} and product = 'CRM Platform' and pipeline_status = 'On-going') as total`,
+      `select (select coalesce(json_agg(page), '[]'::json) from (select id, owner_id, account_manager, product, status, stage, outcome, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and outcome = 'open' order by next_meeting_date asc nulls last, id asc limit 25 offset 25) page) as items, (select coalesce(sum(deals), 0) from rep_product_statuses where owner_key = ${o} and product = 'CRM Platform' and outcome = 'open') as total`,
     ],
   };
 };

@@ -6,12 +6,14 @@
  * (the measured rep) owns one row in `reps`, the others likewise, by row number.
  */
 export const generateSql = (count, { reps = 50, firstOwnerEmail }) => `
-INSERT INTO opportunities (owner_id, account_manager, product, status, lead_status, amount, client_company_name,
+INSERT INTO opportunities (owner_id, account_manager, product, status, stage, lead_status, amount, client_company_name,
   client_name, next_meeting_date, closing_date, company_industry, company_size, record_date, technical_scoring,
   commercial_scoring, technical_answers, commercial_answers, technical_feedback, commercial_feedback)
 SELECT o.id, o.full_name,
   (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk','Data Pipeline','Edge Gateway','Identity Hub'])[1 + (g * 7 % 8)],
   (ARRAY['On-going','On-going','On-going','Negotiation','Qualified','Closed-Win','Closed Won','Closed-Lost','lost'])[1 + (g * 13 % 9)],
+  -- The stage resolvePipeline (@nexa/domain) gives each status above, as the application writes it.
+  (ARRAY['New','New','New','Negotiation','Qualified','Closed-Win','Closed-Win','Closed-Lost','Closed-Lost'])[1 + (g * 13 % 9)],
   (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Disqualified','Pending','Hot','Warm','Cold'])[1 + (g * 11 % 9)],
   ((g * 37 % 391) + 10) * 500,
   (ARRAY['Northwind','Helios','Bluepeak','Quantix','Verdant','Ironclad','Lumen','Cobalt','Meridian','Arcadia','Solstice','Tidewater','Granite','Nimbus','Aurora'])[1 + (g * 3 % 15)] || ' ' ||

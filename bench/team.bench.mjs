@@ -102,13 +102,13 @@ async function load(url, cookie) {
 // 50 representatives: the 3 demo ones plus 47 more (addRepsSql); ~1 % of rows have no owner (Unassigned).
 const rowsSql = (count) => `
   WITH reps AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE role = 'Sales Representative')
-  INSERT INTO opportunities (owner_id, account_manager, product, status, lead_status, amount, client_company_name,
+  INSERT INTO opportunities (owner_id, account_manager, product, status, stage, lead_status, amount, client_company_name,
     client_name, next_meeting_date, closing_date, company_industry, record_date, technical_scoring, commercial_scoring,
     technical_answers, commercial_answers, technical_feedback, commercial_feedback)
   SELECT
     CASE WHEN g % 97 = 0 THEN NULL ELSE reps.ids[1 + g % array_length(reps.ids, 1)] END,
     'Bench Rep', (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk'])[1 + g % 5],
-    s.status, (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Pending','Closed Won'])[1 + g % 6],
+    s.status, s.stage, (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Pending','Closed Won'])[1 + g % 6],
     (10 + (g::bigint * 7919) % 390) * 500, 'Company ' || (g % 5000), 'Contact ' || (g % 800),
     now() + ((g % 90) - 30) * interval '1 day',
     CASE WHEN s.status IN ('Closed-Win', 'lost') THEN (now() - (g % 180) * interval '1 day' + (10 + g % 80) * interval '1 day')::date END,
@@ -118,14 +118,16 @@ const rowsSql = (count) => `
     'Confirm the budget owner earlier.', 'Quantify the value before the price.'
   FROM generate_series(1, ${count}) g
   CROSS JOIN reps
-  CROSS JOIN LATERAL (SELECT (ARRAY['On-going','Negotiation','Qualified','Closed-Win','lost'])[1 + (g / 7) % 5] AS status) s`;
+  -- Each status with the stage resolvePipeline (@nexa/domain) gives it, as the application writes it.
+  CROSS JOIN LATERAL (SELECT (ARRAY['On-going','Negotiation','Qualified','Closed-Win','lost'])[1 + (g / 7) % 5] AS status,
+    (ARRAY['New','Negotiation','Qualified','Closed-Win','Closed-Lost'])[1 + (g / 7) % 5] AS stage) s`;
 
 const CHECK_SQL = `
   SELECT
     (SELECT count(*) FROM (
-      SELECT coalesce(owner_id, '') AS k, pipeline_status AS p, count(*)::bigint AS d, coalesce(sum(amount), 0)::numeric AS a
+      SELECT coalesce(owner_id, '') AS k, outcome AS p, count(*)::bigint AS d, coalesce(sum(amount), 0)::numeric AS a
       FROM opportunities GROUP BY 1, 2
-      EXCEPT SELECT owner_key, pipeline_status, deals, amount_sum::numeric FROM team_summaries) x)::int AS mismatches,
+      EXCEPT SELECT owner_key, outcome, deals, amount_sum::numeric FROM team_summaries) x)::int AS mismatches,
     (SELECT coalesce(sum(deals), 0) FROM team_summaries)::bigint AS summarised`;
 
 /** The original approach: every row of the table to the client, then grouped there. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, demoRequests, jobs, opportunities, teamApplications } from '../src/db/schema.ts';
 import { ACCESS_RULES } from './access-rules.ts';
@@ -71,7 +72,7 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
     const db = server.database.db;
     const inserted = await db
       .insert(opportunities)
-      .values([...aRows, ...bRows])
+      .values([...aRows, ...bRows].map(withStage))
       .returning({ id: opportunities.id });
     opp.a = inserted[0]!.id;
     opp.b = inserted[aRows.length]!.id;

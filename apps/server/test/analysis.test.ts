@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROMPT_VERSION } from '../src/ai/prompt.ts';
 import { companyAnalysisCache, companyAnalysisSearches, opportunities } from '../src/db/schema.ts';
@@ -64,17 +65,19 @@ describe(`company analysis, offline provider (${testDatabaseKind()})`, () => {
   });
 
   it('uses the sector and size on record for that company, and nothing about its deals', async () => {
-    await server.database.db.insert(opportunities).values([
-      {
-        client_company_name: 'Globex',
-        company_industry: 'Healthcare',
-        company_size: '5,000+',
-        amount: 987654,
-        status: 'Closed Win',
-      },
-      { client_company_name: 'globex ', company_industry: 'Healthcare', company_size: '5,000+', amount: 123, status: 'Lost' },
-      { client_company_name: 'Globex', company_industry: 'Retail', company_size: '10', amount: 5 },
-    ]);
+    await server.database.db.insert(opportunities).values(
+      [
+        {
+          client_company_name: 'Globex',
+          company_industry: 'Healthcare',
+          company_size: '5,000+',
+          amount: 987654,
+          status: 'Closed Win',
+        },
+        { client_company_name: 'globex ', company_industry: 'Healthcare', company_size: '5,000+', amount: 123, status: 'Lost' },
+        { client_company_name: 'Globex', company_industry: 'Retail', company_size: '10', amount: 5 },
+      ].map(withStage),
+    );
     const res = await server.anonymous.post(PATH, { companyName: 'GLOBEX', language: 'en' });
     expect(res.status).toBe(200);
     expect(res.body.analysis).toContain('GLOBEX is on record in the Healthcare sector.');
@@ -260,7 +263,7 @@ describe(`company analysis, openai provider (${testDatabaseKind()})`, () => {
   it('gives the model the sector on record', async () => {
     await server.database.db
       .insert(opportunities)
-      .values({ client_company_name: 'Stark Industries', company_industry: 'Defense', company_size: '10000' });
+      .values(withStage({ client_company_name: 'Stark Industries', company_industry: 'Defense', company_size: '10000' }));
     llm.behave({ kind: 'answer', content: goodAnswer(DIAGNOSIS, ['crm']) });
     await server.anonymous.post(PATH, { companyName: 'Stark Industries', language: 'en' });
     expect(llm.requests[0]!.body.messages[1].content).toContain('"sector_on_record":"Defense","size_on_record":"10000"');

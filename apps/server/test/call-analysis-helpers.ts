@@ -1,4 +1,4 @@
-import type { CallAnalysis } from '@nexa/domain';
+import { withStage, type CallAnalysis } from '@nexa/domain';
 import { opportunities } from '../src/db/schema.ts';
 import type { HttpClient, TestServer } from './test-app.ts';
 
@@ -30,14 +30,16 @@ export async function createOpportunity(
 ) {
   const [row] = await server.database.db
     .insert(opportunities)
-    .values({
-      owner_id: ownerId,
-      account_manager: accountManager,
-      client_company_name: 'Acme Corp',
-      product: 'CRM Platform',
-      status: 'On-going',
-      ...extra,
-    })
+    .values(
+      withStage({
+        owner_id: ownerId,
+        account_manager: accountManager,
+        client_company_name: 'Acme Corp',
+        product: 'CRM Platform',
+        status: 'On-going',
+        ...extra,
+      }),
+    )
     .returning({ id: opportunities.id });
   return row!.id;
 }

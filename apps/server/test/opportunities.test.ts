@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPPORTUNITY_SORT_FIELDS } from '@nexa/domain';
+import { OPPORTUNITY_SORT_FIELDS, withStage } from '@nexa/domain';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -108,7 +108,10 @@ describe('opportunities API', () => {
       },
     ];
     for (const { key, ...row } of rows) {
-      const [inserted] = await server.database.db.insert(opportunities).values(row).returning({ id: opportunities.id });
+      const [inserted] = await server.database.db
+        .insert(opportunities)
+        .values(withStage(row))
+        .returning({ id: opportunities.id });
       ids[key] = inserted!.id;
     }
   });

@@ -1,3 +1,4 @@
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -18,11 +19,12 @@ describe('pipeline and companies API', () => {
     const b = await server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' });
     [repA, repB] = await Promise.all([server.signIn(a.email, a.password), server.signIn(b.email, b.password)]);
     const soon = (days: number) => new Date(now.getTime() + days * DAY);
-    const row = (owner: string, values: Partial<typeof opportunities.$inferInsert>) => ({
-      owner_id: owner,
-      account_manager: owner === a.id ? 'Alice Archer' : 'Bob Baker',
-      ...values,
-    });
+    const row = (owner: string, values: Partial<typeof opportunities.$inferInsert>) =>
+      withStage({
+        owner_id: owner,
+        account_manager: owner === a.id ? 'Alice Archer' : 'Bob Baker',
+        ...values,
+      });
     await server.database.db.insert(opportunities).values([
       row(a.id, {
         client_company_name: 'Acme',
@@ -100,10 +102,11 @@ describe('pipeline and companies API', () => {
     expect(res.body.companiesThisMonth).toBe(1);
   });
 
-  it('lists future meetings only, soonest first, and the calendar month', async () => {
+  it('lists future meetings of open deals only, soonest first, and the calendar month', async () => {
     const res = await repA.get(`/api/pipeline?month=${month}`);
     const upcoming = res.body.upcomingMeetings;
-    expect(upcoming.map((m: { client_company_name: string }) => m.client_company_name)).toEqual(['Acme', 'Globex']);
+    // Globex's meeting is ahead too, but the deal is won: a closed deal has no upcoming meeting.
+    expect(upcoming.map((m: { client_company_name: string }) => m.client_company_name)).toEqual(['Acme']);
     expect(upcoming[0].lead_status).toBe('Pending');
     for (const day of res.body.calendar.days) expect(day.date.startsWith(month)).toBe(true);
     expect(res.body.calendar.month).toBe(month);
@@ -163,7 +166,9 @@ describe('pipeline and companies API', () => {
     await server.database.db
       .insert(opportunities)
       .values(
-        names.map((name, i) => ({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' })),
+        names.map((name, i) =>
+          withStage({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' }),
+        ),
       );
     // Unfiltered pages come from rep_companies; industry=Technology (every row's default) groups every row.
     for (const page of ['pageSize=25', 'pageSize=2&page=1', 'pageSize=2&page=2', 'pageSize=2&page=3', 'pageSize=2&page=4']) {

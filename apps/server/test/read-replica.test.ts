@@ -1,3 +1,4 @@
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOpportunities } from '../src/db/factories.ts';
 import { PRIMARY_PIN_COOKIE } from '../src/db/read-routing.ts';
@@ -24,12 +25,13 @@ describe.runIf(testDatabaseKind() === 'postgres')('read replica (DATABASE_READ_U
     const user = await server.createUser({ role: 'Sales Representative', fullName: 'Rita Replica' });
     repId = user.id;
     rep = await server.signIn(user.email, user.password);
-    await server.database.db.insert(opportunities).values(
-      makeOpportunities(12, { seed: 7, ownerId: repId, accountManager: 'Rita Replica' }).map((o) => ({
-        ...o,
-        status: 'On-going',
-      })),
-    );
+    await server.database.db
+      .insert(opportunities)
+      .values(
+        makeOpportunities(12, { seed: 7, ownerId: repId, accountManager: 'Rita Replica' }).map((o) =>
+          withStage({ ...o, status: 'On-going' }),
+        ),
+      );
   });
   afterAll(async () => {
     await server?.close();

@@ -1,8 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseStatus, parseCommercialPoints, parseTechnicalQa } from '@nexa/domain';
+import {
+  countsTowardQuota,
+  normaliseStatus,
+  parseCommercialPoints,
+  parseTechnicalQa,
+  quotaAttainment,
+  wallTimeIn,
+} from '@nexa/domain';
 import { createAuth } from '../src/auth/auth.ts';
-import { opportunities, users } from '../src/db/schema.ts';
+import { opportunities, repQuotas, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_OPPORTUNITIES_PER_REP, DEMO_PASSWORD, isEmpty, seedDemo } from '../src/db/seed.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
@@ -43,6 +50,39 @@ describe('demo seed', () => {
         expect(row.technical_scoring).toBeLessThanOrEqual(10);
         expect(row.pipeline_status).toBe(normaliseStatus(row.status));
       }
+    }
+  });
+
+  it('tells a quarter that adds up: closed deals in the past, meetings in business hours, attainment 40–130 %', async () => {
+    const today = now.toISOString().slice(0, 10);
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.timeZone)) {
+      const [rep] = await server.database.db.select().from(users).where(eq(users.email, account.email));
+      const rows = await server.database.db.select().from(opportunities).where(eq(opportunities.owner_id, rep!.id));
+      const industries = new Map<string, string>();
+      for (const row of rows) {
+        if (row.outcome !== 'open') {
+          // Closed in the past, after it was recorded, with no meeting still to come.
+          expect(row.closing_date! <= today).toBe(true);
+          expect(row.closing_date! >= row.record_date.toISOString().slice(0, 10)).toBe(true);
+          expect(row.next_meeting_date!.getTime()).toBeLessThan(now.getTime());
+        }
+        const local = wallTimeIn(row.next_meeting_date!.getTime(), account.timeZone!);
+        const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay();
+        expect(weekday === 0 || weekday === 6).toBe(false);
+        expect(local.hour).toBeGreaterThanOrEqual(9);
+        expect(local.hour * 60 + local.minute).toBeLessThanOrEqual(16 * 60 + 30);
+        expect(row.company_industry?.trim()).toBeTruthy();
+        const seen = industries.get(row.client_company_name!);
+        if (seen) expect(row.company_industry).toBe(seen);
+        industries.set(row.client_company_name!, row.company_industry!);
+      }
+      const [quota] = await server.database.db.select().from(repQuotas).where(eq(repQuotas.userId, rep!.id));
+      const won = rows
+        .filter((r) => r.outcome === 'won' && countsTowardQuota(r.closing_date, now))
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      const attainment = quotaAttainment(won, quota!.quarterlyQuota);
+      expect(attainment).toBeGreaterThanOrEqual(40);
+      expect(attainment).toBeLessThanOrEqual(130);
     }
   });
 

@@ -1,3 +1,4 @@
+import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -50,12 +51,13 @@ describe('manager team figures', () => {
       ada = (await server.createUser({ role: 'Sales Representative', fullName: 'Ada Brook', email: 'ada@fixture.test' })).id;
       ben = (await server.createUser({ role: 'Sales Representative', fullName: 'Ben Carter', email: 'ben@fixture.test' })).id;
       cy = (await server.createUser({ role: 'Sales Representative', fullName: 'Cy Zero', email: 'cy@fixture.test' })).id;
-      const row = (values: Partial<typeof opportunities.$inferInsert>) => ({
-        account_manager: 'x',
-        technical_scoring: null,
-        commercial_scoring: null,
-        ...values,
-      });
+      const row = (values: Partial<typeof opportunities.$inferInsert>) =>
+        withStage({
+          account_manager: 'x',
+          technical_scoring: null,
+          commercial_scoring: null,
+          ...values,
+        });
       const inserted = await server.database.db
         .insert(opportunities)
         .values([
@@ -140,7 +142,7 @@ describe('manager team figures', () => {
       location: 'Remote',
       totalSales: 200_000,
       totalDeals: 4,
-      conversionRate: 25,
+      conversionRate: 50, // won 2 of 4 deals
       techScore: 7,
       commScore: 6,
       winRate: 67,

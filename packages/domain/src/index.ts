@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './profile.ts';
+export * from './pipeline-model.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './schemas/profile.ts';

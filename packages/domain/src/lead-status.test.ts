@@ -7,6 +7,7 @@ import {
   meetingDotTone,
   statusIconTone,
 } from './lead-status.ts';
+import { resolvePipeline } from './pipeline-model.ts';
 
 describe('lead status rules', () => {
   it.each([
@@ -52,8 +53,9 @@ describe('lead status rules', () => {
     ['Closed-Win', 'green'],
     ['Closed Won', 'green'],
     ['Closed-Lost', 'red'],
+    ['perdu', 'red'],
     ['On-going', 'info'],
-  ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(input)).toBe(expected));
+  ])('status icon of %s is %s', (input, expected) => expect(statusIconTone(resolvePipeline(input).stage)).toBe(expected));
 
   it('keeps one lead status per meaning, whatever its spelling', () => {
     expect(distinctLeadStatuses(['Warm', 'Warm Lead', 'hot lead', 'HOT', 'Qualified', 'qualified ', 'Cold'])).toEqual([

@@ -1,3 +1,5 @@
+import type { Stage } from './pipeline-model.ts';
+
 /** Lead-status rules of spec workspaces §4 and §2 (colours are names the UI maps to classes). */
 
 export type Tone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'amber' | 'grey';
@@ -56,10 +58,19 @@ export function activityMark(leadStatus: string | null | undefined): string {
   return temperature === 'HOT' || temperature === 'WARM' || temperature === 'COLD' ? temperature : '?';
 }
 
-/** Status icon of the detail page: negotiation/qualified amber, won green, lost red, else info. */
-export function statusIconTone(status: string | null | undefined): 'amber' | 'green' | 'red' | 'info' {
-  if (has(status, 'negotiation') || has(status, 'qualified')) return 'amber';
-  if (has(status, 'won') || has(status, 'win')) return 'green';
-  if (has(status, 'lost')) return 'red';
-  return 'info';
+const STAGE_ICON_TONE: Readonly<Record<Stage, 'amber' | 'green' | 'red' | 'info'>> = {
+  New: 'info',
+  Qualified: 'amber',
+  Proposal: 'info',
+  Negotiation: 'amber',
+  'Closed-Win': 'green',
+  'Closed-Lost': 'red',
+};
+
+/**
+ * Status icon and badge colour, from the stored stage (never the text, so a badge cannot say won
+ * while the figures count the deal open): negotiation/qualified amber, won green, lost red, else info.
+ */
+export function statusIconTone(stage: Stage): 'amber' | 'green' | 'red' | 'info' {
+  return STAGE_ICON_TONE[stage];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIPELINE_STATUSES } from './status.ts';
+import { PIPELINE_STATUSES } from './pipeline-model.ts';
 
 /** Columns a list may be sorted by (a whitelist: the value goes into ORDER BY). */
 export const OPPORTUNITY_SORT_FIELDS = [

@@ -1,33 +1,24 @@
-export const PIPELINE_STATUSES = ['On-going', 'Closed-Win', 'Closed-Lost'] as const;
-export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
+import { PIPELINE_STATUS_OF_OUTCOME, resolvePipeline, type PipelineStatus } from './pipeline-model.ts';
 
-const WON = new Set(['closed win', 'closed-win', 'closedwin', 'won']);
-const LOST = new Set(['closed lost', 'closed-lost', 'closedlost', 'lost']);
+/**
+ * The spec's two readings of a status, both views of the pipeline model (pipeline-model.ts): the
+ * stored stage and outcome are what the server counts; these read the same rule for one text.
+ */
 
-/** Pipeline totals and filters: every status falls in one of three groups. */
+/** Pipeline totals and filters: every status falls in one of three groups, its outcome. */
 export function normaliseStatus(status: string | null | undefined): PipelineStatus {
-  const s = (status ?? '').trim().toLowerCase();
-  if (WON.has(s)) return 'Closed-Win';
-  if (LOST.has(s)) return 'Closed-Lost';
-  return 'On-going';
-}
-
-/** Detail and list display: known words are tidied, anything else is shown as written. */
-export function displayStatus(status: string | null | undefined): string {
-  const raw = (status ?? '').trim();
-  const s = raw.toLowerCase();
-  if (!s) return 'Unknown';
-  if (s === 'closed' || s === 'won' || s === 'closed win' || s === 'closed-win') return 'Closed-Win';
-  if (s === 'lost' || s === 'closed lost' || s === 'closed-lost') return 'Closed-Lost';
-  if (s === 'on-going' || s === 'ongoing') return 'On-going';
-  return raw;
+  return PIPELINE_STATUS_OF_OUTCOME[resolvePipeline(status).outcome];
 }
 
 /**
- * The same grouping as normaliseStatus, as a SQL expression over a column, so the
- * database can store it in a generated column and index it.
+ * Detail and list display: a won or lost deal reads Closed-Win / Closed-Lost whatever its
+ * spelling; an open one is shown as written ('On-going' tidied), 'Unknown' when empty.
  */
-export function pipelineStatusSql(column: string): string {
-  const list = (values: Set<string>) => [...values].map((v) => `'${v}'`).join(', ');
-  return `CASE WHEN lower(btrim(coalesce(${column}, ''))) IN (${list(WON)}) THEN 'Closed-Win' WHEN lower(btrim(coalesce(${column}, ''))) IN (${list(LOST)}) THEN 'Closed-Lost' ELSE 'On-going' END`;
+export function displayStatus(status: string | null | undefined): string {
+  const raw = (status ?? '').trim();
+  if (!raw) return 'Unknown';
+  const { outcome } = resolvePipeline(raw);
+  if (outcome !== 'open') return PIPELINE_STATUS_OF_OUTCOME[outcome];
+  const s = raw.toLowerCase();
+  return s === 'on-going' || s === 'ongoing' ? 'On-going' : raw;
 }

@@ -4,6 +4,8 @@ import {
   cycleDays,
   fallbackWinRate,
   groupFigures,
+  countsTowardQuota,
+  isUpcomingMeeting,
   quarterStart,
   quotaAttainment,
   parseQuotaInput,
@@ -42,6 +44,28 @@ describe('team metrics', () => {
     expect(quarterStart(new Date('2026-12-31T10:00:00Z'))).toBe('2026-10-01');
   });
 
+  it('rounds a negative half-day cycle away from zero, as the database does', () => {
+    expect(salesCycleDays(-71, 2)).toBe(-36);
+    expect(salesCycleDays(71, 2)).toBe(36);
+  });
+
+  it('counts a won deal toward the quota only once its closing date has come, this quarter', () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    expect(countsTowardQuota('2026-11-15', now)).toBe(true);
+    expect(countsTowardQuota('2026-10-01', now)).toBe(true);
+    expect(countsTowardQuota('2026-11-16', now)).toBe(false);
+    expect(countsTowardQuota('2026-09-30', now)).toBe(false);
+    expect(countsTowardQuota(null, now)).toBe(false);
+  });
+
+  it('has no upcoming meeting on a won or lost deal', () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    expect(isUpcomingMeeting('open', '2026-11-16T09:00:00Z', now)).toBe(true);
+    expect(isUpcomingMeeting('lost', '2026-11-16T09:00:00Z', now)).toBe(false);
+    expect(isUpcomingMeeting('won', '2026-11-16T09:00:00Z', now)).toBe(false);
+    expect(isUpcomingMeeting('open', '2026-11-14T09:00:00Z', now)).toBe(false);
+  });
+
   it('groups a representative’s rows in memory', () => {
     const now = new Date('2026-11-15T12:00:00Z');
     const base = { lead_status: null, technical_scoring: null, commercial_scoring: null, record_date: '2026-10-01T00:00:00Z' };
@@ -49,28 +73,30 @@ describe('team metrics', () => {
       [
         {
           ...base,
-          status: 'Closed-Win',
+          outcome: 'won',
           amount: 1000,
           closing_date: '2026-10-11',
           lead_status: 'Closed Won',
           technical_scoring: 8,
         },
-        { ...base, status: 'lost', amount: 500, closing_date: '2026-10-21' },
-        { ...base, status: 'Negotiation', amount: 300, closing_date: null, commercial_scoring: 6 },
+        { ...base, outcome: 'lost', amount: 500, closing_date: '2026-10-21' },
+        { ...base, outcome: 'open', amount: 300, closing_date: null, commercial_scoring: 6 },
+        // Marked won with a closing date ahead: not closed yet, so not in the quarter's quota.
+        { ...base, outcome: 'won', amount: 700, closing_date: '2026-12-01' },
       ],
       now,
     );
     expect(figures).toEqual({
-      totalDeals: 3,
-      totalSales: 1800,
-      conversionRate: 33,
+      totalDeals: 4,
+      totalSales: 2500,
+      conversionRate: 50,
       techScore: 8,
       commScore: 6,
-      winRate: 50,
-      won: 1,
+      winRate: 67,
+      won: 2,
       lost: 1,
-      avgDealSize: 600,
-      salesCycle: 15,
+      avgDealSize: 625,
+      salesCycle: 30,
       wonThisQuarter: 1000,
     });
     expect(groupFigures([], now)).toMatchObject({ totalDeals: 0, winRate: null, salesCycle: 45, avgDealSize: 0 });

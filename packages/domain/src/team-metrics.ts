@@ -1,9 +1,10 @@
-import { normaliseStatus } from './status.ts';
+import type { Outcome } from './pipeline-model.ts';
 
 /**
- * The manager's team figures (DESIGN §4.5–§4.6, spec workspaces §3 and §9). The server computes
- * them in SQL from the team summaries; these functions state the same rules for one group of
- * opportunities, for the unit tests, the benchmark's client-side baseline and the web app.
+ * Every figure of the workspaces, defined once (docs/metrics.md gives each formula). The server
+ * computes them in SQL from the stored outcome (open / won / lost) and its summaries; these
+ * functions state the same rules for one group of opportunities, for the tests that recompute the
+ * API's numbers from the rows, the benchmark's client-side baseline and the web app.
  */
 
 export const DEFAULT_QUARTERLY_QUOTA = 250_000;
@@ -45,19 +46,48 @@ export function fallbackWinRate(technicalAverage: number | null, commercialAvera
   return Math.round(clamp(combined * 10, 0, 100));
 }
 
-/** Opportunities whose lead status says won ÷ all of them, rounded percent (0 without any). */
-export function conversionRate(wonLeads: number, deals: number): number {
-  return deals === 0 ? 0 : Math.round((100 * wonLeads) / deals);
+/**
+ * Won deals ÷ all the representative's deals, rounded percent (0 without any): how many of the
+ * deals they took on became sales. Lead statuses are temperatures, not outcomes, so they take no part.
+ */
+export function conversionRate(won: number, deals: number): number {
+  return deals === 0 ? 0 : Math.round((100 * won) / deals);
 }
 
-/** Closed-won amount this quarter ÷ quarterly quota, rounded percent. */
+/** Average amount over all deals, rounded to the dollar (0 without any). */
+export function averageDealSize(totalAmount: number, deals: number): number {
+  return deals === 0 ? 0 : Math.round(totalAmount / deals);
+}
+
+/**
+ * Whether a won deal counts toward this quarter's quota: its closing date lies in the current
+ * quarter (UTC) and not after today — a deal marked won with a date ahead has not closed yet.
+ */
+export function countsTowardQuota(closingDate: string | null, now = new Date()): boolean {
+  if (!closingDate) return false;
+  const today = now.toISOString().slice(0, 10);
+  return closingDate >= quarterStart(now) && closingDate <= today;
+}
+
+/** A meeting is upcoming only on an open deal: a won or lost deal has none ahead. */
+export function isUpcomingMeeting(outcome: Outcome, meeting: string | Date | null, now = new Date()): boolean {
+  return outcome === 'open' && meeting !== null && new Date(meeting).getTime() > now.getTime();
+}
+
+/** Won amount that counts toward the quarter ÷ quarterly quota, rounded percent. */
 export function quotaAttainment(wonThisQuarter: number, quarterlyQuota: number): number {
   return quarterlyQuota <= 0 ? 0 : Math.round((100 * wonThisQuarter) / quarterlyQuota);
 }
 
-/** Average days from record date to closing date over closed deals; 45 when there is none. */
+/** Rounds halves away from zero, as SQL's round() does: -35.5 is -36, not Math.round's -35. */
+const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
+
+/**
+ * Average days from record date to closing date over closed deals; 45 when there is none. A closing
+ * date typed before the record date counts as written (negative days), so the average can be too.
+ */
 export function salesCycleDays(daysSum: number, closedWithDates: number): number {
-  return closedWithDates === 0 ? DEFAULT_SALES_CYCLE_DAYS : Math.round(daysSum / closedWithDates);
+  return closedWithDates === 0 ? DEFAULT_SALES_CYCLE_DAYS : roundHalfAway(daysSum / closedWithDates);
 }
 
 /** Whole days from the record date (UTC calendar day) to the closing date. */
@@ -75,7 +105,7 @@ export function quarterStart(date: Date | string): string {
 }
 
 export interface TeamRowInput {
-  status: string | null;
+  outcome: Outcome;
   amount: number | null;
   lead_status: string | null;
   technical_scoring: number | null;
@@ -103,7 +133,6 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
   let totalSales = 0;
   let won = 0;
   let lost = 0;
-  let wonLeads = 0;
   let tech = 0;
   let techN = 0;
   let comm = 0;
@@ -111,13 +140,10 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
   let cycle = 0;
   let cycleN = 0;
   let wonThisQuarter = 0;
-  const quarter = quarterStart(now);
   for (const row of rows) {
-    const status = normaliseStatus(row.status);
     totalSales += row.amount ?? 0;
-    if (status === 'Closed-Win') won++;
-    if (status === 'Closed-Lost') lost++;
-    if ((row.lead_status ?? '').toLowerCase().includes('won')) wonLeads++;
+    if (row.outcome === 'won') won++;
+    if (row.outcome === 'lost') lost++;
     if (row.technical_scoring !== null) {
       tech += row.technical_scoring;
       techN++;
@@ -126,11 +152,11 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
       comm += row.commercial_scoring;
       commN++;
     }
-    if (status !== 'On-going' && row.closing_date) {
+    if (row.outcome !== 'open' && row.closing_date) {
       cycle += cycleDays(row.record_date, row.closing_date);
       cycleN++;
     }
-    if (status === 'Closed-Win' && row.closing_date && quarterStart(row.closing_date) === quarter) {
+    if (row.outcome === 'won' && countsTowardQuota(row.closing_date, now)) {
       wonThisQuarter += row.amount ?? 0;
     }
   }
@@ -139,13 +165,13 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
   return {
     totalDeals: rows.length,
     totalSales,
-    conversionRate: conversionRate(wonLeads, rows.length),
+    conversionRate: conversionRate(won, rows.length),
     techScore: techAvg === null ? null : round1(techAvg),
     commScore: commAvg === null ? null : round1(commAvg),
     winRate: winRateFromCounts(won, lost) ?? fallbackWinRate(techAvg, commAvg),
     won,
     lost,
-    avgDealSize: rows.length ? Math.round(totalSales / rows.length) : 0,
+    avgDealSize: averageDealSize(totalSales, rows.length),
     salesCycle: salesCycleDays(cycle, cycleN),
     wonThisQuarter,
   };

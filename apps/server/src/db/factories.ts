@@ -1,4 +1,12 @@
-import { seededRandom, type Random } from '@nexa/domain';
+import {
+  OUTCOME_OF_STAGE,
+  instantOfWallTime,
+  quarterStart,
+  seededRandom,
+  withStage,
+  type Outcome,
+  type Random,
+} from '@nexa/domain';
 import type { opportunities } from './schema.ts';
 
 type NewOpportunity = typeof opportunities.$inferInsert;
@@ -14,17 +22,12 @@ export const SAMPLE_PRODUCTS = [
 ] as const;
 
 const PRODUCTS = [...SAMPLE_PRODUCTS, 'Data Pipeline', 'Edge Gateway', 'Identity Hub'] as const;
-const STATUSES = [
-  'On-going',
-  'On-going',
-  'On-going',
-  'Negotiation',
-  'Qualified',
-  'Closed-Win',
-  'Closed Won',
-  'Closed-Lost',
-  'lost',
-] as const;
+// Status texts as CRMs and language models write them: the pipeline rule reads every one.
+const STATUSES: Readonly<Record<Outcome, readonly string[]>> = {
+  open: ['On-going', 'On-going', 'Negotiation', 'Qualified', 'Proposal sent', 'New'],
+  won: ['Closed-Win', 'Closed Won', 'Won', 'Gagné'],
+  lost: ['Closed-Lost', 'lost', 'Perdu'],
+};
 const LEAD_STATUSES = [
   'Hot Lead',
   'Warm Lead',
@@ -158,29 +161,75 @@ function pickMany<T>(random: Random, items: readonly T[], count: number): T[] {
 
 const DAY = 86_400_000;
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 export interface OpportunityOptions {
   ownerId: string | null;
   accountManager: string;
   now?: Date;
+  /** The representative's zone: meetings fall in its business hours (9:00–17:00, Monday to Friday). */
+  timeZone?: string;
 }
 
-/** A realistic opportunity with call analysis in the formats the workspace parsers read. */
+/** A company keeps one industry across its deals, as a CRM's account record does. */
+function industryOf(company: string): string {
+  let hash = 0;
+  for (const ch of company) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return INDUSTRIES[hash % INDUSTRIES.length]!;
+}
+
+/** A weekday meeting between 9:00 and 16:30 in the zone, on the day `days` from today (moved off weekends). */
+function businessMeeting(random: Random, now: Date, days: number, timeZone: string): Date {
+  const day = new Date(dayStart(now.getTime()) + days * DAY);
+  const weekday = day.getUTCDay();
+  const shift = weekday === 6 ? (days >= 0 ? 2 : -1) : weekday === 0 ? (days >= 0 ? 1 : -2) : 0;
+  day.setUTCDate(day.getUTCDate() + shift);
+  const minute = random.int(18, 33) * 30; // 9:00 … 16:30
+  return new Date(instantOfWallTime(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), minute, timeZone));
+}
+
+/**
+ * A realistic opportunity with call analysis in the formats the workspace parsers read, telling a
+ * believable quarter: won and lost deals closed in the past (a won deal in two within this quarter,
+ * up to today), their meetings held before they closed; open deals with a meeting ahead and an
+ * expected close date; every company with its industry.
+ */
 export function makeOpportunity(
   random: Random,
-  { ownerId, accountManager, now = new Date() }: OpportunityOptions,
+  { ownerId, accountManager, now = new Date(), timeZone = 'UTC' }: OpportunityOptions,
 ): NewOpportunity {
   const company = `${random.pick(COMPANY_FIRST)} ${random.pick(COMPANY_LAST)}`;
   const amount = random.int(10, 400) * 500;
-  const status = random.pick(STATUSES);
-  const closed = /closed|lost|won/i.test(status);
-  const recordDate = new Date(now.getTime() - random.int(0, 180) * DAY);
-  const meetingOffset = random.int(-30, 60);
+  const roll = random.int(1, 100);
+  const outcome: Outcome = roll <= 25 ? 'won' : roll <= 40 ? 'lost' : 'open';
+  const status = random.pick(STATUSES[outcome]);
+  const today = dayStart(now.getTime());
+  let recordDate: number;
+  let closingDate: string;
+  let meeting: Date;
+  if (outcome === 'open') {
+    recordDate = today - random.int(0, 120) * DAY + random.int(9, 17) * 3_600_000;
+    closingDate = isoDay(today + random.int(15, 90) * DAY);
+    // Most open deals have their next meeting ahead; some had one recently and none is set yet.
+    meeting = businessMeeting(random, now, random.chance(0.8) ? random.int(1, 30) : -random.int(1, 14), timeZone);
+  } else {
+    const quarter = Date.parse(`${quarterStart(now)}T00:00:00Z`);
+    const closing =
+      outcome === 'won' && random.chance(0.5)
+        ? quarter + random.int(0, Math.round((today - quarter) / DAY)) * DAY
+        : today - random.int(1, 150) * DAY;
+    const cycle = random.int(10, 90);
+    recordDate = closing - cycle * DAY + random.int(9, 17) * 3_600_000;
+    closingDate = isoDay(closing);
+    meeting = businessMeeting(random, new Date(closing), -random.int(1, Math.min(cycle, 10)), timeZone);
+    if (meeting.getTime() > now.getTime()) meeting = new Date(recordDate);
+  }
   const qa = pickMany(random, TECH_QA, random.int(3, 6));
   const points = pickMany(random, COMMERCIAL_POINTS, random.int(3, 6));
   const technical = random.int(30, 100) / 10;
   const commercial = random.int(30, 100) / 10;
-  return {
+  const row = withStage({
     owner_id: ownerId,
     account_manager: accountManager,
     product: random.pick(PRODUCTS),
@@ -189,13 +238,13 @@ export function makeOpportunity(
     amount,
     client_company_name: company,
     client_name: `${random.pick(CONTACT_FIRST)} ${random.pick(CONTACT_LAST)}`,
-    next_meeting_date: new Date(now.getTime() + meetingOffset * DAY + random.int(9, 17) * 3_600_000),
-    closing_date: closed ? new Date(recordDate.getTime() + random.int(10, 90) * DAY).toISOString().slice(0, 10) : null,
-    company_industry: random.chance(0.85) ? random.pick(INDUSTRIES) : null,
+    next_meeting_date: meeting,
+    closing_date: closingDate,
+    company_industry: industryOf(company),
     company_size: random.pick(SIZES),
     domain_website: `${company.toLowerCase().replace(/\s+/g, '')}.example`,
     company_summary: `${company} is a ${random.pick(SIZES)}-person company modernising how its technical teams work with customers.`,
-    record_date: recordDate,
+    record_date: new Date(recordDate),
     technical_scoring: technical,
     commercial_scoring: commercial,
     technical_answers: qa.map(([q, r]) => `Question: ${q}\nResponse: ${r}`).join('\n\n'),
@@ -205,7 +254,9 @@ export function makeOpportunity(
     technical_feedback: random.pick(FEEDBACK),
     commercial_feedback: random.pick(FEEDBACK),
     technical_attached_file: null,
-  };
+  });
+  if (OUTCOME_OF_STAGE[row.stage] !== outcome) throw new Error(`factory status ${status} does not read as ${outcome}`);
+  return row;
 }
 
 export function makeOpportunities(count: number, options: OpportunityOptions & { seed: number }): NewOpportunity[] {

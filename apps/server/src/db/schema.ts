@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { OWNER_MATCHES, pipelineStatusSql } from '@nexa/domain';
+import { OWNER_MATCHES, STAGES, outcomeSql, pipelineStatusSql, type Outcome, type PipelineStatus, type Stage } from '@nexa/domain';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,11 +116,23 @@ export const opportunities = pgTable(
     owner_id: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     account_manager: text('account_manager'),
     product: text('product'),
+    /** The status text as it was received, shown where the specification shows it. */
     status: text('status'),
-    /** normaliseStatus() computed by the database so filters and totals use an index. */
-    pipeline_status: text('pipeline_status')
+    /**
+     * The canonical stage, decided by resolvePipeline(status) when the row is written: every
+     * insert and every status change sets it (no default, so a write that forgets fails).
+     */
+    stage: text('stage').$type<Stage>().notNull(),
+    /** open / won / lost, derived from the stage by the database: what every figure counts. */
+    outcome: text('outcome')
+      .$type<Outcome>()
       .notNull()
-      .generatedAlwaysAs(sql.raw(pipelineStatusSql('status'))),
+      .generatedAlwaysAs(sql.raw(outcomeSql('stage'))),
+    /** The spec's pipeline group (On-going / Closed-Win / Closed-Lost): the outcome, named for the wire. */
+    pipeline_status: text('pipeline_status')
+      .$type<PipelineStatus>()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(pipelineStatusSql('stage'))),
     lead_status: text('lead_status'),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }),
     client_company_name: text('client_company_name'),
@@ -151,20 +163,20 @@ export const opportunities = pgTable(
     // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
-    index('opportunities_owner_status_idx').on(t.owner_id, t.pipeline_status),
+    index('opportunities_owner_outcome_idx').on(t.owner_id, t.outcome),
+    index('opportunities_owner_stage_idx').on(t.owner_id, t.stage),
+    // Quota attainment: a rep's won deals by closing date.
+    index('opportunities_owner_won_closing_idx')
+      .on(t.owner_id, t.closing_date)
+      .where(sql`outcome = 'won'`),
+    check('opportunities_stage_check', sql.raw(`stage IN (${STAGES.map((s) => `'${s}'`).join(', ')})`)),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
     // A page of a rep's companies (named from rep_companies) joined to just their rows.
     index('opportunities_owner_company_idx').on(t.owner_id, t.client_company_name),
-    // Equality filters of the list (product, status) then the default order with its id tie-break,
+    // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
-    index('opportunities_owner_product_status_meeting_id_idx').on(
-      t.owner_id,
-      t.product,
-      t.pipeline_status,
-      t.next_meeting_date,
-      t.id,
-    ),
+    index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
   ],
 );
 
@@ -186,41 +198,27 @@ export const repWinRate = pgView('rep_win_rate', {
 }).existing();
 
 /**
- * Team figures per representative and pipeline status, kept equal to the opportunity rows by
- * statement-level triggers in the same transaction (migration team_summary_triggers), so the
- * manager workspace reads ~150 rows instead of grouping a million (docs/decisions/005).
+ * Team figures per representative and outcome, kept equal to the opportunity rows by
+ * statement-level triggers in the same transaction (migration pipeline_model), so the manager
+ * workspace reads ~150 rows instead of grouping a million (docs/decisions/007).
  * owner_key is the owner's user id, '' for rows without an owner.
  */
 export const teamSummaries = pgTable(
   'team_summaries',
   {
     owner_key: text('owner_key').notNull(),
-    pipeline_status: text('pipeline_status').notNull(),
+    outcome: text('outcome').$type<Outcome>().notNull(),
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
     amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
     technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
     technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
     commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
     commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
-    /** Opportunities whose lead_status says won (the manager's conversion rate). */
-    won_lead_count: bigint('won_lead_count', { mode: 'number' }).notNull().default(0),
     /** Closed deals with a closing date: days from record_date (UTC) to closing_date. */
     cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
     cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.owner_key, t.pipeline_status] })],
-);
-
-/** Closed-won amount per representative and closing quarter, for quota attainment. */
-export const teamQuarterWins = pgTable(
-  'team_quarter_wins',
-  {
-    owner_key: text('owner_key').notNull(),
-    quarter: date('quarter', { mode: 'string' }).notNull(),
-    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
-    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.owner_key, t.quarter] })],
+  (t) => [primaryKey({ columns: [t.owner_key, t.outcome] })],
 );
 
 /**
@@ -251,7 +249,7 @@ export const repCompanyMonths = pgTable(
 );
 
 /**
- * How many opportunities each representative has per product and pipeline status, kept by
+ * How many opportunities each representative has per product and outcome, kept by
  * triggers like the summaries above (migration rep_product_statuses), so the opportunities list
  * counts its total for the dropdown filters (none, product, status, both) from a few dozen rows
  * instead of the matching rows. product '' stands for none: a product filter is never empty.
@@ -261,10 +259,10 @@ export const repProductStatuses = pgTable(
   {
     owner_key: text('owner_key').notNull(),
     product: text('product').notNull(),
-    pipeline_status: text('pipeline_status').notNull(),
+    outcome: text('outcome').$type<Outcome>().notNull(),
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.owner_key, t.product, t.pipeline_status] })],
+  (t) => [primaryKey({ columns: [t.owner_key, t.product, t.outcome] })],
 );
 
 /**

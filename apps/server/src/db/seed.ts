@@ -1,38 +1,89 @@
 import { count } from 'drizzle-orm';
-import { ROLES, type Role } from '@nexa/domain';
+import { ROLES, quarterStart, type Role } from '@nexa/domain';
 import type { Auth } from '../auth/auth.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Db } from './client.ts';
 import { makeOpportunities } from './factories.ts';
-import { opportunities, users } from './schema.ts';
+import { opportunities, repQuotas, users } from './schema.ts';
 
 export const DEMO_PASSWORD = 'nexa-demo-2026';
 
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; fullName: string; role: Role }> = [
+interface DemoAccount {
+  email: string;
+  fullName: string;
+  role: Role;
+  /** Where the representative works: their meetings fall in its business hours. */
+  timeZone?: string;
+  /** The share of the quarterly quota their won deals of this quarter reach. */
+  attainment?: number;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'manager@demo.nexa.test', fullName: 'Morgan Lee', role: ROLES.manager },
-  { email: 'alex@demo.nexa.test', fullName: 'Alex Martin', role: ROLES.representative },
-  { email: 'sam@demo.nexa.test', fullName: 'Sam Dupont', role: ROLES.representative },
-  { email: 'jordan@demo.nexa.test', fullName: 'Jordan Patel', role: ROLES.representative },
+  {
+    email: 'alex@demo.nexa.test',
+    fullName: 'Alex Martin',
+    role: ROLES.representative,
+    timeZone: 'America/New_York',
+    attainment: 0.92,
+  },
+  { email: 'sam@demo.nexa.test', fullName: 'Sam Dupont', role: ROLES.representative, timeZone: 'Europe/Paris', attainment: 1.15 },
+  {
+    email: 'jordan@demo.nexa.test',
+    fullName: 'Jordan Patel',
+    role: ROLES.representative,
+    timeZone: 'America/Chicago',
+    attainment: 0.64,
+  },
 ];
 
 export const DEMO_OPPORTUNITIES_PER_REP = 40;
+const QUOTA_STEP = 5_000;
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** The demo team: one manager, three representatives with 40 varied opportunities each. */
+type NewOpportunity = typeof opportunities.$inferInsert;
+
+/**
+ * The quota that puts the won deals closed this quarter (up to today) at the wanted share of it,
+ * in steps of $5,000. A quarter just begun may hold no won deal yet: the latest win then closes today.
+ */
+function quotaFor(rows: NewOpportunity[], attainment: number, now: Date): number {
+  const from = quarterStart(now);
+  const today = now.toISOString().slice(0, 10);
+  const wonThisQuarter = (list: NewOpportunity[]) =>
+    list.filter((r) => r.stage === 'Closed-Win' && r.closing_date && r.closing_date >= from && r.closing_date <= today);
+  if (!wonThisQuarter(rows).length) {
+    const latest = rows
+      .filter((r) => r.stage === 'Closed-Win')
+      .sort((a, b) => (b.closing_date ?? '').localeCompare(a.closing_date ?? ''))[0];
+    if (latest) latest.closing_date = today;
+  }
+  const won = wonThisQuarter(rows).reduce((sum, r) => sum + Number(r.amount ?? 0), 0);
+  return Math.max(QUOTA_STEP, Math.round(won / attainment / QUOTA_STEP) * QUOTA_STEP);
+}
+
+/**
+ * The demo team: one manager, three representatives with 40 varied opportunities each, telling a
+ * quarter whose every figure can be checked by hand from the rows (docs/metrics.md).
+ */
 export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<void> {
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-    const id = await createUserAccount(auth, db, { ...account, password: DEMO_PASSWORD, company: 'Nexa Demo' });
+    const { timeZone, attainment, ...user } = account;
+    const id = await createUserAccount(auth, db, { ...user, password: DEMO_PASSWORD, company: 'Nexa Demo' });
     if (account.role !== ROLES.representative) continue;
     const rows = makeOpportunities(DEMO_OPPORTUNITIES_PER_REP, {
       seed: 1000 + index,
       ownerId: id,
       accountManager: account.fullName,
       now,
+      timeZone,
     });
+    const quarterlyQuota = quotaFor(rows, attainment ?? 1, now);
     await db.insert(opportunities).values(rows);
+    await db.insert(repQuotas).values({ userId: id, quarterlyQuota });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
 
 /** An opportunity on the wire: the specification's field names (secured_call_insight) plus ownership. */
 export const opportunitySchema = z.object({
@@ -6,9 +7,14 @@ export const opportunitySchema = z.object({
   owner_id: z.string().nullable(),
   account_manager: z.string().nullable(),
   product: z.string().nullable(),
+  /** The status text as it was received. */
   status: z.string().nullable(),
-  /** normaliseStatus(status), computed by the database. */
-  pipeline_status: z.enum(['On-going', 'Closed-Win', 'Closed-Lost']),
+  /** The canonical stage, decided from the status when the row was written (resolvePipeline). */
+  stage: z.enum(STAGES),
+  /** open / won / lost: what every figure counts. */
+  outcome: z.enum(OUTCOMES),
+  /** The outcome as the spec's pipeline group (normaliseStatus of the status). */
+  pipeline_status: z.enum(PIPELINE_STATUSES),
   lead_status: z.string().nullable(),
   amount: z.number().nullable(),
   client_company_name: z.string().nullable(),
@@ -47,6 +53,8 @@ export const opportunityListItemSchema = opportunitySchema.pick({
   account_manager: true,
   product: true,
   status: true,
+  stage: true,
+  outcome: true,
   pipeline_status: true,
   lead_status: true,
   amount: true,

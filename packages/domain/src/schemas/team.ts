@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUARTERLY_QUOTA, REPRESENTATIVE_SORTS } from '../team-metrics.ts';
+import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
 
 /**
  * The manager workspace's wire shapes (GET /api/team, /api/team/representatives,
@@ -63,7 +64,9 @@ export const recentOpportunitySchema = z.object({
   product: z.string().nullable(),
   amount: z.number().nullable(),
   status: z.string().nullable(),
-  pipeline_status: z.enum(['On-going', 'Closed-Win', 'Closed-Lost']),
+  stage: z.enum(STAGES),
+  outcome: z.enum(OUTCOMES),
+  pipeline_status: z.enum(PIPELINE_STATUSES),
   lead_status: z.string().nullable(),
   technical_scoring: z.number().nullable(),
   commercial_scoring: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatCommercialAnswers, formatFeedback, formatTechnicalAnswers, type CallAnalysis } from '@nexa/domain';
+import { formatCommercialAnswers, formatFeedback, formatTechnicalAnswers, withStage, type CallAnalysis } from '@nexa/domain';
 import { callAnalyses, opportunities } from '../../db/schema.ts';
 import type { DbOrTx } from '../jobs/queue.ts';
 import type { AnalysisTarget } from './enqueue.ts';
@@ -70,17 +70,19 @@ export async function applyCallAnalysis(
       ? [existing]
       : await tx
           .insert(opportunities)
-          .values({
-            owner_id: target.owner_id,
-            owner_match: target.owner_match ?? null,
-            account_manager: target.account_manager,
-            client_company_name: target.client_company_name,
-            product: target.product,
-            amount: target.amount ?? null,
-            status: 'On-going',
-            external_id: target.external_id ?? null,
-            ...fields,
-          })
+          .values(
+            withStage({
+              owner_id: target.owner_id,
+              owner_match: target.owner_match ?? null,
+              account_manager: target.account_manager,
+              client_company_name: target.client_company_name,
+              product: target.product,
+              amount: target.amount ?? null,
+              status: 'On-going',
+              external_id: target.external_id ?? null,
+              ...fields,
+            }),
+          )
           .returning({ id: opportunities.id });
     opportunityId = row!.id;
   }

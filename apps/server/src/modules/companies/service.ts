@@ -16,7 +16,10 @@ const companyColumns = {
   recent_products: sql<string[] | null>`array_agg(distinct ${o.product}) filter (where ${o.product} is not null)`,
   lead_statuses: sql<string[] | null>`array_agg(distinct ${o.lead_status}) filter (where ${o.lead_status} is not null)`,
   total_value: sql<number>`coalesce(sum(${o.amount}), 0)::float8`,
-  next_meeting_date: sql<Date | string | null>`min(${o.next_meeting_date})`,
+  // The next meeting ahead on one of the company's open deals: a won or lost deal has none.
+  next_meeting_date: sql<
+    Date | string | null
+  >`min(${o.next_meeting_date}) filter (where ${o.outcome} = 'open' and ${o.next_meeting_date} > now())`,
   opportunity_count: sql<number>`count(*)::int`,
 };
 

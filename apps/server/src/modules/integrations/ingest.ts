@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { callInsightBodySchema } from '@nexa/domain';
+import { withStage, withStageOfChange, type callInsightBodySchema } from '@nexa/domain';
 import type { ApiKeyActor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { callAnalyses, opportunities as o } from '../../db/schema.ts';
@@ -103,7 +103,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     let changed = false;
     const [inserted] = await tx
       .insert(o)
-      .values({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) })
+      .values(withStage({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) }))
       .onConflictDoNothing({ target: o.external_id })
       .returning({ id: o.id });
     let id: number;
@@ -135,7 +135,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     const [row] = await tx.select().from(o).where(eq(o.id, id));
     const patch = { ...difference(row!, wanted), ...(await newOwner(tx, row!, body)) };
     if (Object.keys(patch).length) {
-      await tx.update(o).set(patch).where(eq(o.id, id));
+      await tx.update(o).set(withStageOfChange(patch)).where(eq(o.id, id));
       changed = true;
     }
     return { id, created, changed };
@@ -171,14 +171,16 @@ export async function opportunityForTranscript(
   }
   const [inserted] = await tx
     .insert(o)
-    .values({
-      external_id: input.external_id,
-      account_manager: input.account_manager,
-      client_company_name: input.client_company_name,
-      product: input.product || null,
-      status: 'On-going',
-      ...(await ownerFor(tx, accountManagerOf(input))),
-    })
+    .values(
+      withStage({
+        external_id: input.external_id,
+        account_manager: input.account_manager,
+        client_company_name: input.client_company_name,
+        product: input.product || null,
+        status: 'On-going',
+        ...(await ownerFor(tx, accountManagerOf(input))),
+      }),
+    )
     .onConflictDoNothing({ target: o.external_id })
     .returning({ id: o.id, accountManager: o.account_manager });
   // Lost a race with another request for the same external_id: use the row it created.

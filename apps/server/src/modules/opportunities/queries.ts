@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   isPipelineStatus,
+  isStage,
+  OUTCOME_OF_PIPELINE_STATUS,
   ROLES,
   parseSort,
   type OpportunityFacets,
@@ -48,11 +50,15 @@ function listConditions(actor: Actor, query: OpportunityListQuery): SQL | undefi
   // 12500.00), through the trigram index (migration opportunity_search).
   if (query.q) conditions.push(sql`${opportunitySearchText} ilike ${bound('pattern')}`);
   if (query.product) conditions.push(eq(o.product, bound('product')));
+  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
+  // read the stored columns. Any other text matches the status as it was received.
   if (query.status) {
     conditions.push(
       isPipelineStatus(query.status)
-        ? eq(o.pipeline_status, bound('status'))
-        : sql`lower(btrim(${o.status})) = ${bound('status')}`,
+        ? eq(o.outcome, bound('status'))
+        : isStage(query.status)
+          ? eq(o.stage, bound('status'))
+          : sql`lower(btrim(${o.status})) = ${bound('status')}`,
     );
   }
   // Spec §5: the lead-status filter is compared in upper case.
@@ -75,13 +81,18 @@ type ListValues = {
   offset: number;
 };
 
+function statusValue(status: string): string {
+  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
+  return isStage(status) ? status : status.toLowerCase();
+}
+
 function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
   const { q, product, status, lead_status, client_company_name, from, to } = query;
   return {
     owner: actor.userId,
     pattern: q ? likePattern(q) : undefined,
     product,
-    status: status && (isPipelineStatus(status) ? status : status.toLowerCase()),
+    status: status && statusValue(status),
     lead_status: lead_status?.toUpperCase(),
     company: client_company_name,
     from: from ? dayStart(from).toISOString() : undefined,
@@ -96,6 +107,8 @@ const listColumns = {
   account_manager: o.account_manager,
   product: o.product,
   status: o.status,
+  stage: o.stage,
+  outcome: o.outcome,
   pipeline_status: o.pipeline_status,
   lead_status: o.lead_status,
   amount: o.amount,
@@ -113,7 +126,9 @@ function toListItem(row: ListRow): OpportunityListItem {
     ...row,
     id: row.id!,
     amount: row.amount === null ? null : Number(row.amount),
-    pipeline_status: row.pipeline_status as OpportunityListItem['pipeline_status'],
+    stage: row.stage!,
+    outcome: row.outcome!,
+    pipeline_status: row.pipeline_status!,
     next_meeting_date: iso(row.next_meeting_date),
     record_date: iso(row.record_date)!,
   };
@@ -152,7 +167,7 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery) {
 function shapeOf(actor: Actor, query: OpportunityListQuery): string {
   const { q, product, status, lead_status, client_company_name, from, to } = query;
   const set = [q, product, status, lead_status, client_company_name, from, to].map((v) => (v ? 1 : 0)).join('');
-  const statusKind = status && isPipelineStatus(status) ? 'p' : 'r';
+  const statusKind = !status ? 'r' : isPipelineStatus(status) ? 'p' : isStage(status) ? 's' : 'r';
   return `${actor.role === ROLES.manager ? 'm' : 'r'}${set}${statusKind}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
 }
 
@@ -175,7 +190,7 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
 }
 
 /**
- * The list's total. With no filter but the dropdowns' product and pipeline status, it is a sum
+ * The list's total. With no filter but the dropdowns' product and pipeline group (an outcome), it is a sum
  * over the kept-up rep_product_statuses (decision 007) — counting a rep's matching rows on every
  * page costs more than the page itself. Any other filter counts the matching rows.
  */
@@ -186,7 +201,7 @@ function totalOf(actor: Actor, query: OpportunityListQuery, where: SQL | undefin
   const summary = and(
     actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
     product ? eq(repProductStatuses.product, bound('product')) : undefined,
-    status ? eq(repProductStatuses.pipeline_status, bound('status')) : undefined,
+    status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
   );
   return sql`(select coalesce(sum(${repProductStatuses.deals}), 0) from ${repProductStatuses} where ${summary ?? sql`true`})`;
 }

@@ -11,6 +11,7 @@ import {
   technicalTabText,
   validateImportRows,
   winRatePercent,
+  withStage,
   type ImportResult,
   type ImportRow,
   type Opportunity,
@@ -137,12 +138,9 @@ export async function getSpecification(db: Db, actor: Actor, id: number, format:
 /** Spec §9 sample: 10 rows owned by the representative who asked. */
 export async function createSampleRows(db: Db, actor: Actor, now = new Date()): Promise<{ inserted: number }> {
   const random = seededRandom(now.getTime() % 2_147_483_647);
-  const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) => ({
-    ...row,
-    owner_id: actor.userId,
-    owner_match: 'manual' as const,
-    record_date: now,
-  }));
+  const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) =>
+    withStage({ ...row, owner_id: actor.userId, owner_match: 'manual' as const, record_date: now }),
+  );
   const inserted = await db.insert(o).values(rows).returning({ id: o.id });
   return { inserted: inserted.length };
 }
@@ -157,17 +155,17 @@ const IMPORT_BATCH = 1_000;
 const MAX_REPORTED_ERRORS = 1_000;
 
 function toInsert(row: ImportRow, actor: Actor, now: Date): typeof o.$inferInsert {
-  return {
+  return withStage({
     ...row,
     next_meeting_date: row.next_meeting_date ? new Date(row.next_meeting_date) : null,
     account_manager: row.account_manager ?? (actor.fullName || actor.email),
     owner_id: actor.userId,
     owner_match: 'manual',
     record_date: now,
-  };
+  });
 }
 
-/** Valid rows land together in one transaction; invalid rows are reported, never half-written. */
+/** Valid rows land batch by batch (see IMPORT_BATCH); invalid rows are reported, never half-written. */
 export async function importRows(
   db: Db,
   actor: Actor,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PIPELINE_STATUSES, type PipelineSummary } from '@nexa/domain';
+import { OUTCOMES, PIPELINE_STATUS_OF_OUTCOME, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
@@ -8,7 +8,7 @@ import { iso } from '../opportunities/scope.ts';
 const UPCOMING_LIMIT = 8;
 
 interface SummaryTotal {
-  status: string;
+  outcome: string;
   count: number | string;
   amount: number | string;
 }
@@ -49,25 +49,25 @@ export async function pipelineSummary(
   const thisMonthStart = `${currentMonth(now)}-01`;
 
   // One statement, one round trip: the cards over kept-up summaries (team_summaries,
-  // rep_companies, rep_company_months) and the follow-up partial index, the next meetings in
-  // (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
+  // rep_companies, rep_company_months) and the follow-up partial index, the next meetings of open
+  // deals (a won or lost deal has no upcoming meeting) in (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
   // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
   // The meetings' limit is written into the text, as db/literal-limit.ts explains.
   const [row] = await selectRows<SummaryRow>(
     db,
     sql`
     select
-      (select coalesce(json_agg(json_build_object('status', pipeline_status, 'count', deals, 'amount', amount_sum::float8)), '[]'::json)
+      (select coalesce(json_agg(json_build_object('outcome', outcome, 'count', deals, 'amount', amount_sum::float8)), '[]'::json)
          from ${teamSummaries} where owner_key = ${owner}) as totals,
       (select count(*)::int from ${o} where ${o.owner_id} = ${owner}
-         and ${o.pipeline_status} = 'On-going' and lower(btrim(${o.lead_status})) = 'pending') as follow_up_count,
+         and ${o.outcome} = 'open' and lower(btrim(${o.lead_status})) = 'pending') as follow_up_count,
       (select count(*)::int from ${repCompanies} where owner_key = ${owner}) as company_count,
       (select count(*)::int from ${repCompanyMonths} where owner_key = ${owner}
          and month = ${thisMonthStart}::date) as companies_this_month,
       (select coalesce(json_agg(m order by m.next_meeting_date, m.id), '[]'::json) from (
          select ${o.id} as id, ${o.client_company_name} as client_company_name, ${o.client_name} as client_name,
            ${o.product} as product, ${o.lead_status} as lead_status, ${o.next_meeting_date} as next_meeting_date
-         from ${o} where ${o.owner_id} = ${owner} and ${o.next_meeting_date} > ${now}
+         from ${o} where ${o.owner_id} = ${owner} and ${o.next_meeting_date} > ${now} and ${o.outcome} = 'open'
          order by ${o.next_meeting_date}, ${o.id} limit ${sql.raw(String(UPCOMING_LIMIT))}) m) as upcoming,
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
          select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
@@ -76,9 +76,9 @@ export async function pipelineSummary(
          group by day) d) as days`,
   );
 
-  const totals: PipelineSummary['totals'] = PIPELINE_STATUSES.map((status) => {
-    const found = jsonValue<SummaryTotal[]>(row?.totals).find((t) => t.status === status);
-    return { status, count: Number(found?.count ?? 0), amount: Number(found?.amount ?? 0) };
+  const totals: PipelineSummary['totals'] = OUTCOMES.map((outcome) => {
+    const found = jsonValue<SummaryTotal[]>(row?.totals).find((t) => t.outcome === outcome);
+    return { status: PIPELINE_STATUS_OF_OUTCOME[outcome], count: Number(found?.count ?? 0), amount: Number(found?.amount ?? 0) };
   });
   return {
     totals,

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLES, type RepresentativeSortField } from '@nexa/domain';
+import { ROLES, type Outcome, type PipelineStatus, type RepresentativeSortField, type Stage } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 
 /**
- * Every team figure comes from the summaries (team_summaries, team_quarter_wins, rep_win_rate),
- * a few hundred rows at most, never from a GROUP BY over the opportunities. One CTE defines a
- * team member's figures, so the dashboard, the list and the detail show the same numbers.
+ * Every team figure comes from the summaries (team_summaries, rep_win_rate), a few hundred rows at
+ * most, never from a GROUP BY over the opportunities, and counts the stored outcome (open, won,
+ * lost), never the status text. One CTE defines a team member's figures, so the dashboard, the
+ * list and the detail show the same numbers; docs/metrics.md states each formula, and
+ * @nexa/domain's team-metrics.ts the same rules for one group of rows.
  */
 
 export interface MemberRow {
@@ -43,15 +45,14 @@ const membersCte = (onlyRepresentative?: string) => sql`
     SELECT r.id AS group_id,
       sum(s.deals) AS deals,
       sum(s.amount_sum) AS amount,
-      sum(s.won_lead_count) AS won_leads,
       sum(s.technical_sum) AS tech_sum, sum(s.technical_count) AS tech_n,
       sum(s.commercial_sum) AS comm_sum, sum(s.commercial_count) AS comm_n,
-      coalesce(sum(s.deals) FILTER (WHERE s.pipeline_status = 'Closed-Win'), 0) AS won,
-      coalesce(sum(s.deals) FILTER (WHERE s.pipeline_status = 'Closed-Lost'), 0) AS lost,
+      coalesce(sum(s.deals) FILTER (WHERE s.outcome = 'won'), 0) AS won,
+      coalesce(sum(s.deals) FILTER (WHERE s.outcome = 'lost'), 0) AS lost,
       sum(s.cycle_days_sum) AS cycle_sum, sum(s.cycle_count) AS cycle_n,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'On-going'), 0) AS on_going,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'Closed-Win'), 0) AS closed_win,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.pipeline_status = 'Closed-Lost'), 0) AS closed_lost
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'open'), 0) AS on_going,
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'won'), 0) AS closed_win,
+      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'lost'), 0) AS closed_lost
     FROM team_summaries s
     LEFT JOIN reps r ON r.id = s.owner_key
     ${onlyRepresentative === undefined ? sql`` : sql`WHERE s.owner_key = ${onlyRepresentative}`}
@@ -69,7 +70,8 @@ const membersCte = (onlyRepresentative?: string) => sql`
     SELECT id, full_name, email, location,
       coalesce(amount, 0)::float8 AS "totalSales",
       coalesce(deals, 0)::int AS "totalDeals",
-      CASE WHEN coalesce(deals, 0) = 0 THEN 0 ELSE round(100.0 * won_leads / deals)::int END AS "conversionRate",
+      -- Conversion: won deals ÷ all the representative's deals (docs/metrics.md).
+      CASE WHEN coalesce(deals, 0) = 0 THEN 0 ELSE round(100.0 * won / deals)::int END AS "conversionRate",
       CASE WHEN coalesce(tech_n, 0) = 0 THEN NULL ELSE round(tech_sum / tech_n, 1)::float8 END AS "techScore",
       CASE WHEN coalesce(comm_n, 0) = 0 THEN NULL ELSE round(comm_sum / comm_n, 1)::float8 END AS "commScore",
       CASE WHEN coalesce(tech_n, 0) = 0 THEN NULL ELSE (tech_sum / tech_n)::float8 END AS "techAverage",
@@ -161,15 +163,21 @@ export interface RepresentativeFigures extends MemberRow {
   viewWinRate: number | null;
 }
 
-/** One representative's figures, quota and closed-won amount of the current quarter (UTC). */
+/**
+ * One representative's figures, quota, and the amount of won deals whose closing date lies in the
+ * current quarter (UTC) and not after today: a deal marked won with a date ahead has not closed
+ * yet. Read from the partial index of won deals by closing date.
+ */
 export async function representativeFigures(db: Db, id: string): Promise<RepresentativeFigures | null> {
   const [row] = await rows<RepresentativeFigures>(
     db,
     sql`WITH ${membersCte(id)}
       SELECT m.*,
         (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
-        coalesce((SELECT amount_sum FROM team_quarter_wins
-          WHERE owner_key = ${id} AND quarter = date_trunc('quarter', now() AT TIME ZONE 'UTC')::date), 0)::float8
+        coalesce((SELECT sum(amount) FROM opportunities
+          WHERE owner_id = ${id} AND outcome = 'won'
+            AND closing_date >= date_trunc('quarter', now() AT TIME ZONE 'UTC')::date
+            AND closing_date <= (now() AT TIME ZONE 'UTC')::date), 0)::float8
           AS "wonThisQuarter",
         (SELECT win_rate_percentage FROM rep_win_rate WHERE owner_id = ${id})::float8 AS "viewWinRate"
       FROM members m WHERE m.id IS NOT NULL`,
@@ -183,7 +191,9 @@ export interface RecentOpportunityRow {
   product: string | null;
   amount: number | null;
   status: string | null;
-  pipeline_status: 'On-going' | 'Closed-Win' | 'Closed-Lost';
+  stage: Stage;
+  outcome: Outcome;
+  pipeline_status: PipelineStatus;
   lead_status: string | null;
   technical_scoring: number | null;
   commercial_scoring: number | null;
@@ -198,7 +208,7 @@ export async function recentOpportunities(db: Db, id: string, limit: number): Pr
   return rows<RecentOpportunityRow>(
     db,
     sql`SELECT id, coalesce(nullif(client_company_name, ''), 'Unnamed Opportunity') AS name, product,
-        amount::float8 AS amount, status, pipeline_status, lead_status,
+        amount::float8 AS amount, status, stage, outcome, pipeline_status, lead_status,
         technical_scoring::float8 AS technical_scoring, commercial_scoring::float8 AS commercial_scoring,
         to_char(record_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS record_date
       FROM opportunities WHERE owner_id = ${id}

@@ -123,7 +123,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
   const status = displayStatus(o.status);
-  const { Icon, className } = ICONS[statusIconTone(o.status)];
+  const { Icon, className } = ICONS[statusIconTone(o.stage)];
   // Spec §9: the win rate shows only when the status contains "closed".
   const winRate = /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
   const points = parseCommercialPoints(o.commercial_answers);
@@ -148,7 +148,7 @@ function Detail({ opportunity: o }: { opportunity: OpportunityDetail }) {
               className={cn('h-6 w-6', className)}
               aria-label={status}
               data-testid="status-icon"
-              data-tone={statusIconTone(o.status)}
+              data-tone={statusIconTone(o.stage)}
             />
             <CardTitle className="text-xl">{o.client_company_name?.trim() || t('detail.unnamed')}</CardTitle>
             {leadTemperature(o.lead_status) !== 'N/A' && <LeadBadge value={o.lead_status} na={na} />}

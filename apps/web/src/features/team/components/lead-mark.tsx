@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { activityMark, displayStatus, leadBadgeTone } from '@nexa/domain';
+import { activityMark, displayStatus, leadBadgeTone, type Stage } from '@nexa/domain';
 import { useLeadLabel } from '../../../components/ui/badge.tsx';
 import { Badge, statusTone } from './ui.tsx';
 
@@ -19,8 +19,8 @@ export function LeadMark({ leadStatus }: { leadStatus: string | null }) {
 }
 
 /** An opportunity's status as the detail shows it, with the pipeline's words translated. */
-export function StatusBadge({ status }: { status: string | null }) {
+export function StatusBadge({ status, stage }: { status: string | null; stage: Stage }) {
   const { t } = useTranslation('team');
   const shown = displayStatus(status);
-  return <Badge tone={statusTone(status)}>{t(`status.${shown}`, { defaultValue: shown })}</Badge>;
+  return <Badge tone={statusTone(stage)}>{t(`status.${shown}`, { defaultValue: shown })}</Badge>;
 }

@@ -32,7 +32,7 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
     ['product', o.product || na],
     ['company', o.client_company_name || na],
     ['industry', o.company_industry || na],
-    ['status', <StatusBadge key="s" status={o.status} />],
+    ['status', <StatusBadge key="s" status={o.status} stage={o.stage} />],
     ['amount', o.amount === null ? na : formatMoney(o.amount)],
     ['closeDate', formatDate(o.closing_date) ?? na],
     ['contact', o.client_name || na],

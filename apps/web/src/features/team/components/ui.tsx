@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { statusIconTone, type Tone } from '@nexa/domain';
+import { statusIconTone, type Stage, type Tone } from '@nexa/domain';
 import { cn } from '../../../lib/cn.ts';
 
 /** Small presentational parts shared by the team pages. */
@@ -40,7 +40,7 @@ export function Badge({ tone, children, className }: { tone: Tone; children: Rea
 
 const ICON_TONE = { amber: 'amber', green: 'green', red: 'red', info: 'blue' } as const;
 /** The status badge's colour by the spec's status-icon rule (negotiation/qualified amber, won green, lost red). */
-export const statusTone = (status: string | null): Tone => ICON_TONE[statusIconTone(status)];
+export const statusTone = (stage: Stage): Tone => ICON_TONE[statusIconTone(stage)];
 
 export function ScoreBar({ score, label }: { score: number | null; label: string }) {
   const value = score ?? 0;
