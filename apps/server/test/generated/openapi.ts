@@ -346,6 +346,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/representatives/{id}/account-manager-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List representative account manager names
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listRepresentativeAccountManagerNames"];
+        /**
+         * The names (and aliases) incoming deals are matched on for this representative
+         * @description Requires a session with the role Sales Manager.
+         */
+        put: operations["setRepresentativeAccountManagerNames"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/representatives/{id}/opportunities/{oppId}": {
         parameters: {
             query?: never;
@@ -1662,6 +1686,10 @@ export interface operations {
                             amount: number | null;
                             status: string | null;
                             /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            outcome: "open" | "won" | "lost";
+                            /** @enum {string} */
                             pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                             lead_status: string | null;
                             technical_scoring: number | null;
@@ -1744,6 +1772,10 @@ export interface operations {
                             amount: number | null;
                             status: string | null;
                             /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            outcome: "open" | "won" | "lost";
+                            /** @enum {string} */
                             pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                             lead_status: string | null;
                             technical_scoring: number | null;
@@ -1760,6 +1792,77 @@ export interface operations {
                             product: string | null;
                             lead_status: string | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRepresentativeAccountManagerNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_manager_name: string;
+                        account_manager_aliases: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setRepresentativeAccountManagerNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_manager_name: string;
+                    account_manager_aliases: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_manager_name: string;
+                        account_manager_aliases: string[];
                     };
                 };
             };
@@ -1797,6 +1900,10 @@ export interface operations {
                         account_manager: string | null;
                         product: string | null;
                         status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
@@ -1862,6 +1969,10 @@ export interface operations {
                             account_manager: string | null;
                             product: string | null;
                             status: string | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            outcome: "open" | "won" | "lost";
                             /** @enum {string} */
                             pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                             lead_status: string | null;
@@ -1935,6 +2046,10 @@ export interface operations {
                         account_manager: string | null;
                         product: string | null;
                         status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
@@ -2528,6 +2643,8 @@ export interface operations {
                 "application/json": {
                     external_id: string;
                     account_manager: string;
+                    /** Format: email */
+                    account_manager_email?: string;
                     client_company_name: string;
                     product?: string;
                     client_name?: string;
@@ -2659,6 +2776,8 @@ export interface operations {
                 "application/json": {
                     external_id: string;
                     account_manager?: string;
+                    /** Format: email */
+                    account_manager_email?: string;
                     client_company_name?: string;
                     product?: string;
                     /** @enum {string} */
