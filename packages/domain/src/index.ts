@@ -24,3 +24,4 @@ export * from './call-format.ts';
 export * from './call-merge.ts';
 export * from './meeting-date.ts';
 export * from './call-analyzer.ts';
+export * from './schemas/team-admin.ts';
