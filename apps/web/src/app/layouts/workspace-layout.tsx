@@ -1,12 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { initials } from '@nexa/domain';
 import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { cn } from '../../lib/cn.ts';
+import { setDisplayTimeZone } from '../../lib/format.ts';
+import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+import { paths } from '../../lib/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 
@@ -25,6 +28,12 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
+  // The person's own choices, kept on their account, win over this browser's once they are signed in.
+  const language = me.data?.language;
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void setLanguage(language);
+  }, [language]);
+  setDisplayTimeZone(me.data?.time_zone);
 
   const name = me.data?.full_name ?? '';
   const nav = (
@@ -64,6 +73,15 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
         </p>
         {me.data?.role && <p className="truncate text-xs text-slate-600">{t(`roles.${me.data.role}`)}</p>}
       </div>
+      <Link
+        to={paths.settings.getHref()}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={t('nav.settings')}
+        title={t('nav.settings')}
+        data-testid="workspace-settings"
+      >
+        <Settings className="h-4 w-4" aria-hidden />
+      </Link>
       <button
         type="button"
         onClick={() => void signOut()}
