@@ -1,14 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
 describe(`own profile and sessions (${testDatabaseKind()})`, () => {
   let server: TestServer;
+  let dataDir: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-settings-'));
+    server = await startTestServer({ DATA_DIR: dataDir });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   async function signInAs(email: string, password: string, userAgent: string) {
     const client = new HttpClient(server.url);
@@ -89,5 +97,33 @@ describe(`own profile and sessions (${testDatabaseKind()})`, () => {
     expect((await elsewhere.get('/api/me')).status).toBe(401);
     await expect(server.signIn(user.email, user.password)).rejects.toThrow(/401/);
     expect((await server.signIn(user.email, 'brand-new-password')).cookie).toBeTruthy();
+  });
+
+  it('mails a reset link in the language the person chose, in both languages until they choose', async () => {
+    const mailTo = (email: string) =>
+      vi.waitFor(
+        () => {
+          const dir = path.join(dataDir, 'outbox');
+          const mail = fs
+            .readdirSync(dir)
+            .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+            .find((m) => m.includes(`To: ${email}`));
+          expect(mail).toBeDefined();
+          return mail!;
+        },
+        { timeout: 5_000 },
+      );
+    const french = await server.createUser({ role: 'Sales Representative' });
+    await (await server.signIn(french.email, french.password)).patch('/api/me', { language: 'fr' });
+    const undecided = await server.createUser({ role: 'Sales Representative' });
+    for (const user of [french, undecided]) {
+      expect((await server.anonymous.post('/api/auth/request-password-reset', { email: user.email })).status).toBe(200);
+    }
+    const frenchMail = await mailTo(french.email);
+    expect(frenchMail).toContain('Subject: Nexa : réinitialiser votre mot de passe');
+    expect(frenchMail).not.toContain('Choose a new password');
+    const bothMail = await mailTo(undecided.email);
+    expect(bothMail).toContain('Choose a new password');
+    expect(bothMail).toContain('Choisissez un nouveau mot de passe');
   });
 });
