@@ -182,6 +182,29 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect((await otherClient.get('/api/me')).status).toBe(401);
   });
 
+  it('two managers stepping each other down at the same moment: one succeeds, the other is refused', async () => {
+    const second = await server.createUser({ role: 'Sales Manager' });
+    const secondClient = await server.signIn(second.email, second.password);
+    const [a, b] = await Promise.all([
+      manager.patch(`/api/team-admin/people/${second.id}`, { role: 'Sales Representative' }),
+      secondClient.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Representative' }),
+    ]);
+    // The loser is refused by the rule (409) or, when the winner finished before its request was
+    // authorised, as no longer a manager (403): never both 200.
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const people = (await (a.status === 200 ? manager : secondClient).get('/api/team-admin/people')).body.items as Array<{
+      role: string;
+      disabled: boolean;
+    }>;
+    expect(people.filter((p) => p.role === 'Sales Manager' && !p.disabled)).toHaveLength(1);
+    // Maya stays the file's manager.
+    if (b.status === 200) {
+      expect((await secondClient.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Manager' })).status).toBe(200);
+    }
+  });
+
   it('reassigns a deactivated representative’s deals to another representative', async () => {
     const leaving = await server.createUser({ role: 'Sales Representative', fullName: 'Leo Leaving' });
     const staying = await server.createUser({ role: 'Sales Representative', fullName: 'Sam Staying' });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { isRole, ROLES, type PersonUpdate, type TeamPerson } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +34,14 @@ const isActiveManager = (person: { role: string | null; disabled: boolean }) => 
  */
 export async function updatePerson(db: Db, actor: Actor, id: string, patch: PersonUpdate): Promise<TeamPerson> {
   await db.transaction(async (tx) => {
+    // The active managers first, always in id order, then the person: every change takes its locks
+    // in the same order, so two of them wait for each other instead of deadlocking.
+    const managers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, ROLES.manager), eq(users.disabled, false)))
+      .orderBy(asc(users.id))
+      .for('update');
     const [person] = await tx
       .select({ id: users.id, email: users.email, role: users.role, disabled: users.disabled })
       .from(users)
@@ -41,20 +49,13 @@ export async function updatePerson(db: Db, actor: Actor, id: string, patch: Pers
       .for('update');
     if (!person) throw notFound('Person');
     const after = { role: patch.role ?? person.role, disabled: patch.disabled ?? person.disabled };
-    if (isActiveManager(person) && !isActiveManager(after)) {
-      const others = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, ROLES.manager), eq(users.disabled, false), ne(users.id, id)))
-        .for('update');
-      if (others.length === 0) {
-        throw new AppError(
-          'conflict',
-          id === actor.userId
-            ? 'You are the last active manager: make someone else a manager before you step down or deactivate your account'
-            : 'This is the last active manager: make someone else a manager first',
-        );
-      }
+    if (isActiveManager(person) && !isActiveManager(after) && managers.every((m) => m.id === id)) {
+      throw new AppError(
+        'conflict',
+        id === actor.userId
+          ? 'You are the last active manager: make someone else a manager before you step down or deactivate your account'
+          : 'This is the last active manager: make someone else a manager first',
+      );
     }
     if (after.role !== person.role) {
       await tx.update(users).set({ role: after.role, updatedAt: new Date() }).where(eq(users.id, id));
