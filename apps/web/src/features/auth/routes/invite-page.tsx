@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
@@ -100,23 +101,14 @@ function AcceptForm({ token }: { token: string }) {
           error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
           {...register('full_name')}
         />
-        <TextField
-          label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-required
-          error={errors.password?.message ? t(errors.password.message, lengths) : undefined}
-          {...register('password')}
-        />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-required
-          error={errors.confirm?.message ? t(errors.confirm.message) : undefined}
-          {...register('confirm')}
+        <NewPasswordFields
+          labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmPassword') }}
+          errors={{
+            password: errors.password?.message ? t(errors.password.message, lengths) : undefined,
+            confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
+          }}
+          password={register('password')}
+          confirm={register('confirm')}
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? t('invite.submitting') : t('invite.submit')}

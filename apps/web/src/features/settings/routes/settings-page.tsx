@@ -10,7 +10,8 @@ import { LANGUAGES, type Language } from '@nexa/domain/language';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -70,33 +71,21 @@ function ProfileForm({ profile, browserLanguage }: { profile: Profile; browserLa
         error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
         {...register('full_name')}
       />
-      <div className="space-y-1.5">
-        <label htmlFor="settings-language" className="text-sm font-medium text-slate-800">
-          {t('profile.language')}
-        </label>
-        <Select id="settings-language" className="block w-full" {...register('language')}>
-          {LANGUAGES.map((lng) => (
-            <option key={lng} value={lng} lang={lng}>
-              {LANGUAGE_NAMES[lng]}
-            </option>
-          ))}
-        </Select>
-        <p className="text-xs text-slate-600">{t('profile.languageHint')}</p>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="settings-time-zone" className="text-sm font-medium text-slate-800">
-          {t('profile.timeZone')}
-        </label>
-        <Select id="settings-time-zone" className="block w-full" {...register('time_zone')}>
-          <option value="">{t('profile.browserZone', { zone: browserZone })}</option>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </Select>
-        <p className="text-xs text-slate-600">{t('profile.timeZoneHint')}</p>
-      </div>
+      <SelectField label={t('profile.language')} hint={t('profile.languageHint')} {...register('language')}>
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('profile.timeZone')} hint={t('profile.timeZoneHint')} {...register('time_zone')}>
+        <option value="">{t('profile.browserZone', { zone: browserZone })}</option>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('saving') : t('profile.save')}
       </Button>
@@ -163,23 +152,14 @@ function PasswordForm() {
         error={errors.currentPassword?.message ? t(errors.currentPassword.message) : undefined}
         {...register('currentPassword')}
       />
-      <TextField
-        label={t('password.new')}
-        type="password"
-        autoComplete="new-password"
-        required
-        aria-required
-        error={errors.newPassword?.message ? t(errors.newPassword.message, lengths) : undefined}
-        {...register('newPassword')}
-      />
-      <TextField
-        label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        required
-        aria-required
-        error={errors.confirm?.message ? t(errors.confirm.message) : undefined}
-        {...register('confirm')}
+      <NewPasswordFields
+        labels={{ password: t('password.new'), confirm: t('password.confirm') }}
+        errors={{
+          password: errors.newPassword?.message ? t(errors.newPassword.message, lengths) : undefined,
+          confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
+        }}
+        password={register('newPassword')}
+        confirm={register('confirm')}
       />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('saving') : t('password.save')}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { invitationCreateSchema, ROLE_VALUES, ROLES, type InvitationCreate } from '@nexa/domain';
 import { LANGUAGES } from '@nexa/domain/language';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -59,30 +59,20 @@ export function InviteForm() {
         }
         {...register('email')}
       />
-      <div className="space-y-1.5">
-        <label htmlFor="invite-role" className="text-sm font-medium text-slate-800">
-          {t('invite.role')}
-        </label>
-        <Select id="invite-role" className="block h-11 w-full" {...register('role')}>
-          {ROLE_VALUES.map((role) => (
-            <option key={role} value={role}>
-              {t(`workspace:roles.${role}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="invite-language" className="text-sm font-medium text-slate-800">
-          {t('invite.language')}
-        </label>
-        <Select id="invite-language" className="block h-11 w-full" {...register('language')}>
-          {LANGUAGES.map((lng) => (
-            <option key={lng} value={lng}>
-              {t(`languages.${lng}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectField label={t('invite.role')} {...register('role')}>
+        {ROLE_VALUES.map((role) => (
+          <option key={role} value={role}>
+            {t(`workspace:roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('invite.language')} {...register('language')}>
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" className="h-11" disabled={isSubmitting}>
         {isSubmitting ? t('invite.sending') : t('invite.send')}
       </Button>
