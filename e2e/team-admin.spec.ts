@@ -64,6 +64,7 @@ test('a manager invites a representative, who joins, picks French, and is signed
   await page.reload();
   const row = page.locator(`[data-testid="team-person"][data-email="${email}"]`);
   await expect(row).toContainText('Ines Invited');
+  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Deactivate Ines Invited' }).click();
   await expect(row.getByRole('button', { name: 'Reactivate Ines Invited' })).toBeVisible();
   await expect(page.getByTestId('audit-list')).toContainText(`deactivated ${email}`);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -59,11 +59,14 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
   const { t } = useTranslation('team-admin');
   const update = useUpdatePerson();
   const roleId = `role-${person.id}`;
+  const [role, setRole] = useState<Role | ''>(person.role ?? '');
+  useEffect(() => setRole(person.role ?? ''), [person.role]);
   const change = async (patch: PersonUpdate, done: string) => {
     try {
       await update.mutateAsync({ id: person.id, patch });
       toast.success(t(done, { name: person.full_name || person.email }));
     } catch (error) {
+      setRole(person.role ?? '');
       toast.error(refusal(t, error));
     }
   };
@@ -83,19 +86,20 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
         <label htmlFor={roleId} className="sr-only">
           {t('people.roleOf', { name })}
         </label>
-        <Select
-          id={roleId}
-          value={person.role ?? ''}
-          disabled={update.isPending}
-          onChange={(e) => void change({ role: e.target.value as Role }, 'people.roleChanged')}
-        >
+        <Select id={roleId} value={role} disabled={update.isPending} onChange={(e) => setRole(e.target.value as Role | '')}>
           {person.role === null && <option value="">{t('people.noRole')}</option>}
-          {ROLE_VALUES.map((role) => (
-            <option key={role} value={role}>
-              {t(`workspace:roles.${role}`)}
+          {ROLE_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {t(`workspace:roles.${value}`)}
             </option>
           ))}
         </Select>
+        {/* Applied on request, not on every change: arrowing through a closed select must not change anyone's role. */}
+        {role !== (person.role ?? '') && role !== '' && (
+          <Button size="sm" disabled={update.isPending} onClick={() => void change({ role }, 'people.roleChanged')}>
+            {t('people.applyRole')}
+          </Button>
+        )}
         {person.role === ROLES.representative && (
           <Link
             to={paths.manager.representative.getHref(person.id)}
@@ -108,9 +112,10 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
           size="sm"
           variant={person.disabled ? 'secondary' : 'ghost'}
           disabled={update.isPending}
-          onClick={() =>
-            void change({ disabled: !person.disabled }, person.disabled ? 'people.reactivated' : 'people.deactivated')
-          }
+          onClick={() => {
+            if (!person.disabled && !window.confirm(t('people.confirmDeactivate', { name }))) return;
+            void change({ disabled: !person.disabled }, person.disabled ? 'people.reactivated' : 'people.deactivated');
+          }}
           aria-label={t(person.disabled ? 'people.reactivateName' : 'people.deactivateName', { name })}
         >
           {t(person.disabled ? 'people.reactivate' : 'people.deactivate')}
