@@ -8,10 +8,11 @@ import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setDisplayTimeZone } from '../../lib/format.ts';
-import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, setLanguage, type Language } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useUpdateProfile } from '../../features/settings/api/update-profile.ts';
 
 export interface WorkspaceNavItem {
   to: string;
@@ -34,6 +35,9 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
     if (language && language !== currentLanguage()) void setLanguage(language);
   }, [language]);
   setDisplayTimeZone(me.data?.time_zone);
+  const updateProfile = useUpdateProfile();
+  // Signed in, the toggle changes the language kept on the account, or the next sign-in would undo it.
+  const saveLanguage = (next: Language) => updateProfile.mutate({ language: next });
 
   const name = me.data?.full_name ?? '';
   const nav = (
@@ -102,14 +106,14 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
           {nav}
         </div>
         <div className="space-y-3">
-          <LanguageToggle />
+          <LanguageToggle onSwitch={saveLanguage} />
           {account}
         </div>
       </aside>
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
         <Logo label={t('common:nav.backHome')} />
         <div className="flex items-center gap-1">
-          <LanguageToggle />
+          <LanguageToggle onSwitch={saveLanguage} />
           <button
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
