@@ -26,6 +26,7 @@ import { analysisRoutes } from './modules/analysis/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { teamAdminRoutes } from './modules/team-admin/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -169,7 +170,14 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(apiDocsRoutes);
   await app.register(healthRoutes, { database });
-  await app.register(meRoutes, { db: database.db });
+  await app.register(meRoutes, { db: database.db, auth });
+  await app.register(teamAdminRoutes, {
+    db: database.db,
+    auth,
+    mailer,
+    publicUrl: config.publicUrl,
+    smallBodyLimitBytes: config.smallBodyLimitBytes,
+  });
   await app.register(leadsRoutes, {
     db: database.db,
     config,

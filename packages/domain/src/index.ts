@@ -26,3 +26,4 @@ export * from './call-merge.ts';
 export * from './meeting-date.ts';
 export * from './call-analyzer.ts';
 export * from './file-name.ts';
+export * from './schemas/team-admin.ts';

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
+import { isLanguage } from '@nexa/domain/language';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
@@ -40,6 +41,8 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
         role: { type: 'string', required: false, input: false },
         company: { type: 'string', required: false, input: false },
         disabled: { type: 'boolean', required: false, input: false, defaultValue: false },
+        // Read when a reset link is mailed, to write it in the person's language.
+        language: { type: 'string', required: false, input: false },
       },
     },
     session: {
@@ -66,7 +69,10 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
           return;
         }
         const link = `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
-        await mailer?.send(resetPasswordMail(user.email, link, RESET_TOKEN_TTL_SECONDS / 60));
+        const { language } = user as { language?: string | null };
+        await mailer?.send(
+          resetPasswordMail(user.email, link, RESET_TOKEN_TTL_SECONDS / 60, isLanguage(language) ? language : null),
+        );
         log?.info({ event: 'auth.reset.sent', userId: user.id, email: user.email }, 'password reset link sent');
       },
       onPasswordReset: async ({ user }) => revokeResetLinks(db, user.id),

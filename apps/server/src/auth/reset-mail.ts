@@ -1,22 +1,32 @@
+import type { Language } from '@nexa/domain/language';
 import type { MailMessage } from '../mail/mailer.ts';
 
-/** The reset e-mail in both product languages: the server does not know which one the reader prefers. */
-export function resetPasswordMail(to: string, link: string, minutes: number): MailMessage {
+const SUBJECT = { en: 'Nexa: reset your password', fr: 'Nexa : réinitialiser votre mot de passe' };
+
+const body = (language: Language, link: string, minutes: number): string[] =>
+  language === 'fr'
+    ? [
+        'Une réinitialisation du mot de passe de votre compte Nexa a été demandée.',
+        `Choisissez un nouveau mot de passe ici (le lien fonctionne une fois, pendant ${minutes} minutes) :`,
+        link,
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne change pas.",
+      ]
+    : [
+        'Someone asked to reset the password of your Nexa account.',
+        `Choose a new password here (the link works once, for ${minutes} minutes):`,
+        link,
+        'If it was not you, ignore this message: your password stays as it is.',
+      ];
+
+/**
+ * The reset e-mail in the language the person chose in their settings; in both product languages
+ * when they never chose one, since the server cannot tell which they read.
+ */
+export function resetPasswordMail(to: string, link: string, minutes: number, language?: Language | null): MailMessage {
+  if (language) return { to, subject: SUBJECT[language], text: body(language, link, minutes).join('\n') };
   return {
     to,
-    subject: 'Nexa: reset your password / réinitialiser votre mot de passe',
-    text: [
-      'Someone asked to reset the password of your Nexa account.',
-      `Choose a new password here (the link works once, for ${minutes} minutes):`,
-      link,
-      'If it was not you, ignore this message: your password stays as it is.',
-      '',
-      '---',
-      '',
-      'Une réinitialisation du mot de passe de votre compte Nexa a été demandée.',
-      `Choisissez un nouveau mot de passe ici (le lien fonctionne une fois, pendant ${minutes} minutes) :`,
-      link,
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne change pas.",
-    ].join('\n'),
+    subject: `${SUBJECT.en} / réinitialiser votre mot de passe`,
+    text: [...body('en', link, minutes), '', '---', '', ...body('fr', link, minutes)].join('\n'),
   };
 }

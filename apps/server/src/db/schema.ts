@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -46,6 +47,10 @@ export const users = pgTable('users', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** The interface and e-mail language the person chose ('en' | 'fr'); null: the browser decides. */
+  language: text('language'),
+  /** An IANA zone name for the times shown in the workspace; null: the browser's zone. */
+  time_zone: text('time_zone'),
   ...timestamps,
 });
 
@@ -96,6 +101,21 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Who changed what on the team (invitations, roles, deactivations, reassignments), newest first. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
 );
 
 /** A representative's quarterly quota in whole dollars (DESIGN §4.6; default in code). */

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -36,6 +36,7 @@ function renderAt(path: string) {
       { path: '/', element: <p>home page</p> },
       { path: '/signin', element: <p>sign-in page</p> },
       { path: '/manager', element: <RouteGuard role="Sales Manager" />, children: [{ index: true, element: <Workspace /> }] },
+      { path: '/settings', element: <RouteGuard />, children: [{ index: true, element: <p>settings page</p> }] },
     ],
     { initialEntries: [path] },
   );
@@ -61,6 +62,18 @@ describe('RouteGuard', () => {
   it('sends another role home', async () => {
     serve(() => json(200, profile('Sales Representative')));
     renderAt('/manager');
+    expect(await screen.findByText('home page')).toBeTruthy();
+  });
+
+  it('without a role, opens for either workspace role and sends an account without one home', async () => {
+    for (const role of ['Sales Manager', 'Sales Representative']) {
+      serve(() => json(200, profile(role)));
+      renderAt('/settings');
+      expect(await screen.findByText('settings page')).toBeTruthy();
+      cleanup();
+    }
+    serve(() => json(200, profile('Auditor')));
+    renderAt('/settings');
     expect(await screen.findByText('home page')).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Role } from '@nexa/domain';
+import { homePathForRole, type Role } from '@nexa/domain';
 import { meQueryOptions, useMe } from '../features/auth/api/get-me.ts';
 import { SESSION_EXPIRED_EVENT } from '../lib/api-client.ts';
 import { FullPageStatus } from './full-page-status.tsx';
@@ -11,9 +11,10 @@ import { paths } from '../lib/paths.ts';
 
 /**
  * Spec §2 route guard: loading screen while the profile loads, /signin without a session
- * or profile, / for a role the route does not allow. The server enforces the same rules.
+ * or profile, / for a role the route does not allow (without `role`: any role that has a
+ * workspace, as for one's own settings). The server enforces the same rules.
  */
-export function RouteGuard({ role }: { role: Role }) {
+export function RouteGuard({ role }: { role?: Role }) {
   const { t } = useTranslation();
   const me = useMe();
   const location = useLocation();
@@ -37,6 +38,7 @@ export function RouteGuard({ role }: { role: Role }) {
   if (me.isError || !me.data) {
     return <Navigate to={paths.signIn.getHref()} replace state={{ from: location.pathname }} />;
   }
-  if (me.data.role !== role) return <Navigate to={paths.home.getHref()} replace />;
+  const allowed = role ? me.data.role === role : homePathForRole(me.data.role) !== null;
+  if (!allowed) return <Navigate to={paths.home.getHref()} replace />;
   return <Outlet />;
 }

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
             path: paths.resetPassword.path,
             lazy: lazyPage(() => import('../features/auth/routes/reset-password-page.tsx'), 'ResetPasswordPage'),
           },
+          { path: paths.invite.path, lazy: lazyPage(() => import('../features/auth/routes/invite-page.tsx'), 'InvitePage') },
           { path: paths.signUp.path, element: <Navigate to={paths.earlyAccess.getHref()} replace /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -143,7 +144,32 @@ export const routes: RouteObject[] = [
                 path: 'integrations',
                 lazy: lazyPage(() => import('../features/integrations/routes/integrations-page.tsx'), 'IntegrationsPage'),
               },
+              {
+                path: 'team',
+                lazy: lazyPage(() => import('../features/team-admin/routes/team-admin-page.tsx'), 'TeamAdminPage', [
+                  'team-admin',
+                ]),
+              },
               { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.settings.path,
+        lazy: async () => {
+          const { RouteGuard } = await import('./route-guard.tsx');
+          return { element: <RouteGuard /> };
+        },
+        children: [
+          {
+            // The person's own workspace frame around the page, chosen by their role.
+            lazy: lazyPage(() => import('./layouts/settings-layout.tsx'), 'SettingsLayout'),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage', ['settings']),
+              },
             ],
           },
         ],

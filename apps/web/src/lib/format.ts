@@ -51,6 +51,13 @@ export function formatDate(
   return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
+let displayTimeZone: string | undefined;
+
+/** The signed-in person's chosen zone for times (meetings); undefined: the browser's own. */
+export function setDisplayTimeZone(timeZone: string | null | undefined) {
+  displayTimeZone = timeZone ?? undefined;
+}
+
 export function formatDateTime(value: string | Date | null | undefined) {
-  return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(value, { dateStyle: 'medium', timeStyle: 'short', timeZone: displayTimeZone });
 }

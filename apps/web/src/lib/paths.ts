@@ -11,6 +11,9 @@ export const paths = {
   signIn: { path: '/signin', getHref: () => '/signin' },
   signUp: { path: '/signup', getHref: () => '/signup' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  invite: { path: '/invite', getHref: () => '/invite' },
+  /** The signed-in person's own profile, in either workspace. */
+  settings: { path: '/settings', getHref: () => '/settings' },
   rep: {
     dashboard: { path: '/rep', getHref: () => '/rep' },
     opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
@@ -36,5 +39,6 @@ export const paths = {
     },
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
     integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
+    team: { path: '/manager/team', getHref: () => '/manager/team' },
   },
 } as const;

@@ -8,3 +8,6 @@ import { api } from './api-client.ts';
  */
 export const useProfile = () =>
   useQuery({ queryKey: ['me'], queryFn: () => api.get<Profile>('/api/me'), staleTime: 5 * 60 * 1000 });
+
+/** The cache key of the signed-in profile, shared by every feature that reads or updates it. */
+export const PROFILE_QUERY_KEY = ['me'] as const;

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language.ts';
+
+/** True for a time zone name the platform knows (IANA: 'Europe/Paris', 'America/New_York', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, { message: 'validation.timeZone' });
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -7,10 +20,36 @@ export const profileSchema = z.object({
   role: z.string().nullable(),
   company: z.string().nullable(),
   image: z.string().nullable(),
+  /** The person's chosen language; null until they choose (the browser's then applies). */
+  language: z.enum(LANGUAGES).nullable(),
+  /** IANA zone for times shown in the workspace; null: the browser's zone. */
+  time_zone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileUpdateSchema = z.object({
-  full_name: z.string().trim().min(1).max(120),
-});
+export const profileUpdateSchema = z
+  .object({
+    full_name: z.string().trim().min(1).max(120),
+    language: z.enum(LANGUAGES).nullable(),
+    time_zone: timeZoneSchema.nullable(),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** One signed-in device of the person (GET /api/me/sessions). */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  /** When the session was last extended or created: the closest the server keeps to "last active". */
+  last_active_at: z.string(),
+  created_at: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const activeSessionsSchema = z.object({ items: z.array(activeSessionSchema) });
+
+export const revokedSessionsSchema = z.object({ revoked: z.number().int() });

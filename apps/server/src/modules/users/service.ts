@@ -113,9 +113,12 @@ export async function setPassword(
 /** A disabled account cannot sign in, and every one of its sessions ends now. */
 export async function setDisabled(db: Db, email: string, disabled: boolean): Promise<void> {
   const id = await userIdByEmail(db, email);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, id));
-    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
-    if (disabled) await revokeResetLinks(tx, id);
-  });
+  await db.transaction((tx) => setDisabledById(tx, id, disabled));
+}
+
+/** As setDisabled, by user id, inside the caller's transaction. */
+export async function setDisabledById(tx: Db, id: string, disabled: boolean): Promise<void> {
+  await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, id));
+  if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+  if (disabled) await revokeResetLinks(tx, id);
 }

@@ -1,4 +1,4 @@
-import { Inbox, KeyRound, LayoutDashboard, Users } from 'lucide-react';
+import { Inbox, KeyRound, LayoutDashboard, UserCog, Users } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
 
@@ -7,6 +7,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
   { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
   { to: paths.manager.integrations.getHref(), labelKey: 'nav.integrations', icon: KeyRound },
+  { to: paths.manager.team.getHref(), labelKey: 'nav.team', icon: UserCog },
 ];
 
 export function ManagerLayout() {

@@ -1,14 +1,19 @@
 import type { LucideIcon } from 'lucide-react';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { initials } from '@nexa/domain';
 import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
+import { setDisplayTimeZone } from '../../lib/format.ts';
+import { currentLanguage, setLanguage, type Language } from '../../lib/i18n.ts';
+import { paths } from '../../lib/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useUpdateProfile } from '../../features/settings/api/update-profile.ts';
 
 export interface WorkspaceNavItem {
   to: string;
@@ -24,6 +29,15 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   const menu = useMobileMenu(pathname);
+  // The person's own choices, kept on their account, win over this browser's once they are signed in.
+  const language = me.data?.language;
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void setLanguage(language);
+  }, [language]);
+  setDisplayTimeZone(me.data?.time_zone);
+  const updateProfile = useUpdateProfile();
+  // Signed in, the toggle changes the language kept on the account, or the next sign-in would undo it.
+  const saveLanguage = (next: Language) => updateProfile.mutate({ language: next });
 
   const name = me.data?.full_name ?? '';
   const nav = (
@@ -63,6 +77,15 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
         </p>
         {me.data?.role && <p className="truncate text-xs text-slate-600">{t(`roles.${me.data.role}`)}</p>}
       </div>
+      <Link
+        to={paths.settings.getHref()}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={t('nav.settings')}
+        title={t('nav.settings')}
+        data-testid="workspace-settings"
+      >
+        <Settings className="h-4 w-4" aria-hidden />
+      </Link>
       <button
         type="button"
         onClick={() => void signOut()}
@@ -83,14 +106,14 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
           {nav}
         </div>
         <div className="space-y-3">
-          <LanguageToggle />
+          <LanguageToggle onSwitch={saveLanguage} />
           {account}
         </div>
       </aside>
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
         <Logo label={t('common:nav.backHome')} />
         <div className="flex items-center gap-1">
-          <LanguageToggle />
+          <LanguageToggle onSwitch={saveLanguage} />
           <button
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100"

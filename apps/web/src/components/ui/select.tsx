@@ -1,8 +1,9 @@
-import type { SelectHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** A native select styled like the other controls: keyboard and screen readers work as the platform does. */
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+// ComponentProps carries `ref` (a plain prop in React 19), so forms can register the select.
+export function Select({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
       className={cn(

@@ -23,3 +23,12 @@ export const newPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'validation.passwordMismatch' });
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+export const acceptInvitationSchema = z
+  .object({
+    full_name: z.string().trim().min(1, 'validation.required').max(120),
+    password: z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'validation.passwordMismatch' });
+export type AcceptInvitationValues = z.infer<typeof acceptInvitationSchema>;

@@ -11,8 +11,9 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
 import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { FormAlert, type AlertMessage } from '../components/form-alert.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   newPasswordSchema,
   PASSWORD_MAX,
@@ -128,23 +129,14 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
         </Button>
       ) : (
         <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
-          <TextField
-            label={t('fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-required
-            error={errors.password?.message ? t(errors.password.message, lengths) : undefined}
-            {...register('password')}
-          />
-          <TextField
-            label={t('fields.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-required
-            error={errors.confirm?.message ? t(errors.confirm.message) : undefined}
-            {...register('confirm')}
+          <NewPasswordFields
+            labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmPassword') }}
+            errors={{
+              password: errors.password?.message ? t(errors.password.message, lengths) : undefined,
+              confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
+            }}
+            password={register('password')}
+            confirm={register('confirm')}
           />
           <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? t('reset.saving') : t('reset.save')}

@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opportunities, verifications } from '../src/db/schema.ts';
+import { testDatabaseKind } from './database-target.ts';
+import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
+
+describe(`team administration (${testDatabaseKind()})`, () => {
+  let server: TestServer;
+  let dataDir: string;
+  let manager: HttpClient;
+  let managerId: string;
+  let counter = 0;
+  const uniqueEmail = (name: string) => `${name}${++counter}-${Math.random().toString(36).slice(2, 8)}@test.nexa`;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-team-admin-'));
+    server = await startTestServer({ DATA_DIR: dataDir });
+    const m = await server.createUser({ role: 'Sales Manager', fullName: 'Maya Manager' });
+    managerId = m.id;
+    manager = await server.signIn(m.email, m.password);
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const mailsTo = (email: string) => {
+    const dir = path.join(dataDir, 'outbox');
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    return files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${email}`));
+  };
+  const tokenIn = (mail: string) => decodeURIComponent(/\/invite#token=([\w%-]+)/.exec(mail)![1]!);
+  const lastToken = (email: string) => tokenIn(mailsTo(email).at(-1)!);
+
+  async function invite(email: string, role = 'Sales Representative', language = 'en') {
+    return manager.post('/api/team-admin/invitations', { email, role, language });
+  }
+
+  async function accept(token: string, password = 'a-good-password') {
+    const client = new HttpClient(server.url);
+    const res = await client.post('/api/invitations/accept', { token, full_name: 'Nora New', password });
+    const cookie = res.headers.getSetCookie()[0];
+    if (cookie) client.cookie = cookie.split(';')[0]!;
+    return { res, client };
+  }
+
+  it('invites by e-mail; the link sets name and password once and signs the person in', async () => {
+    const email = uniqueEmail('nora');
+    expect((await invite(email, 'Sales Representative', 'fr')).status).toBe(201);
+    const mail = mailsTo(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain('vous invite');
+
+    const pending = await manager.get('/api/team-admin/invitations');
+    expect(pending.body.items).toEqual([
+      expect.objectContaining({
+        email,
+        role: 'Sales Representative',
+        language: 'fr',
+        invited_by: 'Maya Manager',
+        expired: false,
+      }),
+    ]);
+    const expires = new Date(pending.body.items[0].expires_at).getTime() - Date.now();
+    expect(expires).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expires).toBeLessThanOrEqual(7 * 86_400_000);
+
+    const token = lastToken(email);
+    const preview = await server.anonymous.post('/api/invitations/preview', { token });
+    expect(preview.body).toEqual({ email, role: 'Sales Representative', language: 'fr' });
+
+    const { res, client } = await accept(token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ role: 'Sales Representative', home: '/rep' });
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, full_name: 'Nora New', role: 'Sales Representative', language: 'fr' });
+    expect((await client.get('/api/pipeline')).status).toBe(200);
+
+    // Used once: the same link again is refused, and the invitation is no longer pending.
+    const again = await accept(token);
+    expect(again.res.status).toBe(400);
+    expect(again.res.body.error).toMatchObject({ code: 'bad_request', field: 'token' });
+    expect((await manager.get('/api/team-admin/invitations')).body.items).toEqual([]);
+    expect((await server.signIn(email, 'a-good-password')).cookie).toBeTruthy();
+  });
+
+  it('refuses an expired link, and a resent invitation works again with a new link', async () => {
+    const email = uniqueEmail('late');
+    await invite(email);
+    const oldToken = lastToken(email);
+    await server.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verifications.identifier, 'invite:%'));
+    const expired = await accept(oldToken);
+    expect(expired.res.status).toBe(400);
+    expect(expired.res.body.error.message).toMatch(/expired/);
+
+    const [pending] = (await manager.get('/api/team-admin/invitations')).body.items;
+    expect(pending).toMatchObject({ email, expired: true });
+    expect((await manager.post(`/api/team-admin/invitations/${pending.id}/resend`)).status).toBe(200);
+    const newToken = lastToken(email);
+    expect(newToken).not.toBe(oldToken);
+    expect((await accept(oldToken)).res.status).toBe(400);
+    expect((await accept(newToken)).res.status).toBe(200);
+  });
+
+  it('a revoked invitation link no longer works', async () => {
+    const email = uniqueEmail('revoked');
+    await invite(email);
+    const token = lastToken(email);
+    const [pending] = (await manager.get('/api/team-admin/invitations')).body.items.filter(
+      (i: { email: string }) => i.email === email,
+    );
+    expect((await manager.delete(`/api/team-admin/invitations/${pending.id}`)).status).toBe(200);
+    expect((await accept(token)).res.status).toBe(400);
+    expect((await manager.delete(`/api/team-admin/invitations/${pending.id}`)).status).toBe(404);
+  });
+
+  it('refuses an invitation to an e-mail that already has an account with a 409', async () => {
+    const existing = await server.createUser({ role: 'Sales Representative' });
+    const res = await invite(existing.email.toUpperCase());
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'conflict', field: 'email' });
+    expect(res.body.error.message).toContain('already has an account');
+    expect(mailsTo(existing.email)).toHaveLength(0);
+    expect(
+      (await manager.post('/api/team-admin/invitations', { email: 'not-an-email', role: 'Sales Manager', language: 'en' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await manager.post('/api/team-admin/invitations', { email: uniqueEmail('x'), role: 'Admin', language: 'en' })).status,
+    ).toBe(400);
+  });
+
+  it('a role change takes effect on the person’s next request', async () => {
+    const rep = await server.createUser({ role: 'Sales Representative' });
+    const client = await server.signIn(rep.email, rep.password);
+    expect((await client.get('/api/pipeline')).status).toBe(200);
+    expect((await client.get('/api/team')).status).toBe(403);
+
+    const changed = await manager.patch(`/api/team-admin/people/${rep.id}`, { role: 'Sales Manager' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: rep.id, role: 'Sales Manager', disabled: false });
+    expect((await client.get('/api/team')).status).toBe(200);
+    expect((await client.get('/api/pipeline')).status).toBe(403);
+    // Back to representative, so the rest of the file has one manager to protect.
+    expect((await manager.patch(`/api/team-admin/people/${rep.id}`, { role: 'Sales Representative' })).status).toBe(200);
+  });
+
+  it('deactivation ends every session at once; reactivation lets the person sign in again', async () => {
+    const rep = await server.createUser({ role: 'Sales Representative' });
+    const first = await server.signIn(rep.email, rep.password);
+    const second = await server.signIn(rep.email, rep.password);
+    expect((await manager.patch(`/api/team-admin/people/${rep.id}`, { disabled: true })).body.disabled).toBe(true);
+    expect((await first.get('/api/me')).status).toBe(401);
+    expect((await second.get('/api/me')).status).toBe(401);
+    await expect(server.signIn(rep.email, rep.password)).rejects.toThrow(/401/);
+
+    expect((await manager.patch(`/api/team-admin/people/${rep.id}`, { disabled: false })).body.disabled).toBe(false);
+    expect((await (await server.signIn(rep.email, rep.password)).get('/api/me')).status).toBe(200);
+  });
+
+  it('the last active manager cannot be demoted or deactivated, by themself or anyone (409)', async () => {
+    const self = await manager.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Representative' });
+    expect(self.status).toBe(409);
+    expect(self.body.error.message).toMatch(/last active manager/);
+    expect((await manager.patch(`/api/team-admin/people/${managerId}`, { disabled: true })).status).toBe(409);
+    expect((await manager.get('/api/team')).status).toBe(200);
+
+    // With a second manager, stepping down is allowed — and then that one is the last.
+    const other = await server.createUser({ role: 'Sales Manager' });
+    const otherClient = await server.signIn(other.email, other.password);
+    expect((await manager.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Representative' })).status).toBe(200);
+    expect((await otherClient.patch(`/api/team-admin/people/${other.id}`, { disabled: true })).status).toBe(409);
+    expect((await otherClient.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Manager' })).status).toBe(200);
+    expect((await otherClient.patch(`/api/team-admin/people/${other.id}`, { disabled: true })).status).toBe(200);
+    expect((await otherClient.get('/api/me')).status).toBe(401);
+  });
+
+  it('two managers stepping each other down at the same moment: one succeeds, the other is refused', async () => {
+    const second = await server.createUser({ role: 'Sales Manager' });
+    const secondClient = await server.signIn(second.email, second.password);
+    const [a, b] = await Promise.all([
+      manager.patch(`/api/team-admin/people/${second.id}`, { role: 'Sales Representative' }),
+      secondClient.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Representative' }),
+    ]);
+    // The loser is refused by the rule (409) or, when the winner finished before its request was
+    // authorised, as no longer a manager (403): never both 200.
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const people = (await (a.status === 200 ? manager : secondClient).get('/api/team-admin/people')).body.items as Array<{
+      role: string;
+      disabled: boolean;
+    }>;
+    expect(people.filter((p) => p.role === 'Sales Manager' && !p.disabled)).toHaveLength(1);
+    // Maya stays the file's manager.
+    if (b.status === 200) {
+      expect((await secondClient.patch(`/api/team-admin/people/${managerId}`, { role: 'Sales Manager' })).status).toBe(200);
+    }
+  });
+
+  it('reassigns a deactivated representative’s deals to another representative', async () => {
+    const leaving = await server.createUser({ role: 'Sales Representative', fullName: 'Leo Leaving' });
+    const staying = await server.createUser({ role: 'Sales Representative', fullName: 'Sam Staying' });
+    const row = (name: string) => ({
+      client_company_name: name,
+      owner_id: leaving.id,
+      account_manager: 'Leo Leaving',
+      record_date: new Date('2026-01-10T12:00:00Z'),
+    });
+    await server.database.db.insert(opportunities).values([row('Acme'), row('Globex')] as never);
+    await manager.patch(`/api/team-admin/people/${leaving.id}`, { disabled: true });
+
+    const toManager = await manager.post(`/api/team-admin/people/${leaving.id}/reassign-deals`, { to_user_id: managerId });
+    expect(toManager.status).toBe(400);
+    const moved = await manager.post(`/api/team-admin/people/${leaving.id}/reassign-deals`, { to_user_id: staying.id });
+    expect(moved.body).toEqual({ moved: 2 });
+    const people = (await manager.get('/api/team-admin/people')).body.items as Array<{ id: string; deals: number }>;
+    expect(people.find((p) => p.id === leaving.id)?.deals).toBe(0);
+    expect(people.find((p) => p.id === staying.id)?.deals).toBe(2);
+    const stayingClient = await server.signIn(staying.email, staying.password);
+    expect((await stayingClient.get('/api/opportunities')).body.total).toBe(2);
+  });
+
+  it('records every action in the audit log, newest first', async () => {
+    const rep = await server.createUser({ role: 'Sales Representative' });
+    await manager.patch(`/api/team-admin/people/${rep.id}`, { role: 'Sales Manager' });
+    await manager.patch(`/api/team-admin/people/${rep.id}`, { role: 'Sales Representative', disabled: true });
+    const { items } = (await manager.get('/api/team-admin/audit')).body;
+    expect(items.slice(0, 3).map((e: { action: string }) => e.action)).toEqual([
+      'person.deactivated',
+      'person.role_changed',
+      'person.role_changed',
+    ]);
+    expect(items[1]).toMatchObject({
+      actor: 'Maya Manager',
+      target: rep.email,
+      before: { role: 'Sales Manager' },
+      after: { role: 'Sales Representative' },
+    });
+    const actions = new Set(items.map((e: { action: string }) => e.action));
+    for (const action of [
+      'invitation.sent',
+      'invitation.accepted',
+      'invitation.resent',
+      'invitation.revoked',
+      'person.reactivated',
+      'person.deals_reassigned',
+    ]) {
+      expect(actions).toContain(action);
+    }
+  });
+
+  it('a representative calling any of these gets 403, a visitor 401', async () => {
+    const rep = await server.createUser({ role: 'Sales Representative' });
+    const client = await server.signIn(rep.email, rep.password);
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/api/team-admin/people'],
+      ['PATCH', `/api/team-admin/people/${rep.id}`, { role: 'Sales Manager' }],
+      ['POST', `/api/team-admin/people/${managerId}/reassign-deals`, { to_user_id: rep.id }],
+      ['GET', '/api/team-admin/invitations'],
+      ['POST', '/api/team-admin/invitations', { email: uniqueEmail('sneaky'), role: 'Sales Manager', language: 'en' }],
+      ['POST', '/api/team-admin/invitations/x/resend'],
+      ['DELETE', '/api/team-admin/invitations/x'],
+      ['GET', '/api/team-admin/audit'],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await client.request(method, url, body)).status, `${method} ${url}`).toBe(403);
+      expect((await server.anonymous.request(method, url, body)).status, `${method} ${url}`).toBe(401);
+    }
+    expect((await client.get('/api/pipeline')).status).toBe(200);
+  });
+});

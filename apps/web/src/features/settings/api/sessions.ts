@@ -1,0 +1,20 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActiveSession } from '@nexa/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me', 'sessions'],
+    queryFn: () => api.get<{ items: ActiveSession[] }>('/api/me/sessions'),
+    staleTime: 0,
+  });
+
+export const useSessions = () => useQuery(sessionsQueryOptions());
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ revoked: number }>('/api/me/sessions/revoke-others'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@nexa/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const auditQueryOptions = () =>
+  queryOptions({
+    queryKey: ['team-admin', 'audit'],
+    queryFn: () => api.get<{ items: AuditEntry[] }>('/api/team-admin/audit'),
+    staleTime: 0,
+  });
+
+export const useAudit = () => useQuery(auditQueryOptions());

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO, signInAs } from './support/session.ts';
+
+const outbox = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
+
+/** The invitation link e-mailed to `email`, once it is in the server's outbox. */
+async function invitationLink(email: string): Promise<string> {
+  const mailTo = () =>
+    fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .find((m) => m.includes(`To: ${email}`))
+      : undefined;
+  await expect.poll(mailTo).toBeTruthy();
+  const link = /(http:\/\/\S+\/invite#token=\S+)/.exec(mailTo()!)?.[1];
+  expect(link).toBeTruthy();
+  return link!;
+}
+
+test('a manager invites a representative, who joins, picks French, and is signed out when deactivated', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const email = `invitee-${testInfo.project.name}-${Date.now()}@e2e.test`;
+
+  await signInAs(page, DEMO.manager);
+  await page.goto('/manager/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption('Sales Representative');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invitation').filter({ hasText: email })).toBeVisible();
+
+  const link = await invitationLink(email);
+  const repContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'en-US' });
+  const rep = await repContext.newPage();
+  await rep.goto(link);
+  await expect(rep.getByRole('heading', { name: 'Join your team on Nexa' })).toBeVisible();
+  await expect(rep.getByText(email)).toBeVisible();
+  // The token leaves the address bar once read.
+  await expect(rep).toHaveURL(/\/invite$/);
+  await rep.getByLabel('Full name', { exact: true }).fill('Ines Invited');
+  await rep.getByLabel('New password', { exact: true }).fill('ines-password-2026');
+  await rep.getByLabel('Confirm the new password').fill('ines-password-2026');
+  await rep.getByRole('button', { name: 'Create my account' }).click();
+  await expect(rep).toHaveURL(/\/rep$/);
+
+  // The same link does not work twice.
+  const again = await repContext.newPage();
+  await again.goto(link);
+  await expect(again.getByRole('alert')).toContainText('This invitation no longer works');
+  await again.close();
+
+  await rep.goto('/settings');
+  await expect(rep.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await rep.getByLabel('Language', { exact: true }).selectOption('fr');
+  await rep.getByRole('button', { name: 'Save profile' }).click();
+  await expect(rep.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+  await expect(rep.getByTestId('sessions-list').getByText('Cet appareil')).toBeVisible();
+
+  await page.reload();
+  const row = page.locator(`[data-testid="team-person"][data-email="${email}"]`);
+  await expect(row).toContainText('Ines Invited');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Deactivate Ines Invited' }).click();
+  await expect(row.getByRole('button', { name: 'Reactivate Ines Invited' })).toBeVisible();
+  await expect(page.getByTestId('audit-list')).toContainText(`deactivated ${email}`);
+
+  // The representative's open session has ended: the next thing they do sends them to sign in.
+  await rep.getByRole('button', { name: 'Enregistrer le profil' }).click();
+  await expect(rep).toHaveURL(/\/signin$/);
+  await repContext.close();
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../language.ts';
+import { ROLE_VALUES } from '../roles.ts';
+
+/** The manager's team page (/api/team-admin/*) and the invitation link (/api/invitations/*). */
+
+export const INVITATION_TTL_DAYS = 7;
+/** The account password's length, as the auth server enforces it. */
+export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
+export const invitationCreateSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  role: z.enum(ROLE_VALUES),
+  /** The language of the e-mail and of the invitee's workspace. */
+  language: z.enum(LANGUAGES),
+});
+export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLE_VALUES),
+  language: z.enum(LANGUAGES),
+  invited_by: z.string().nullable(),
+  sent_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationsSchema = z.object({ items: z.array(invitationSchema) });
+
+export const teamPersonSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  role: z.enum(ROLE_VALUES).nullable(),
+  disabled: z.boolean(),
+  /** Deals the person owns (what a reassignment moves). */
+  deals: z.number().int(),
+});
+export type TeamPerson = z.infer<typeof teamPersonSchema>;
+export const teamPeopleSchema = z.object({ items: z.array(teamPersonSchema) });
+
+/** A change to one person: a new role, or deactivation (true) / reactivation (false). */
+export const personUpdateSchema = z
+  .object({ role: z.enum(ROLE_VALUES), disabled: z.boolean() })
+  .partial()
+  .refine((patch) => patch.role !== undefined || patch.disabled !== undefined, { message: 'Nothing to change' });
+export type PersonUpdate = z.infer<typeof personUpdateSchema>;
+
+export const reassignDealsSchema = z.object({ to_user_id: z.string().min(1).max(64) });
+export const reassignedDealsSchema = z.object({ moved: z.number().int() });
+
+export const AUDIT_ACTIONS = [
+  'invitation.sent',
+  'invitation.resent',
+  'invitation.revoked',
+  'invitation.accepted',
+  'person.role_changed',
+  'person.deactivated',
+  'person.reactivated',
+  'person.deals_reassigned',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditEntriesSchema = z.object({ items: z.array(auditEntrySchema) });
+
+/** What the invitation page shows before the person chooses a password. */
+export const invitationTokenSchema = z.object({ token: z.string().min(10).max(200) });
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: z.enum(ROLE_VALUES),
+  language: z.enum(LANGUAGES),
+});
+export const invitationAcceptSchema = invitationTokenSchema.extend({
+  full_name: z.string().trim().min(1).max(120),
+  password: z
+    .string()
+    .min(PASSWORD_LENGTH.min, 'validation.passwordLength')
+    .max(PASSWORD_LENGTH.max, 'validation.passwordLength'),
+});
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
+export const invitationAcceptedSchema = z.object({ role: z.enum(ROLE_VALUES), home: z.string() });
