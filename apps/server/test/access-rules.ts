@@ -20,6 +20,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/team-admin/people': MANAGER,
   'PATCH /api/team-admin/people/:id': MANAGER,
   'POST /api/team-admin/people/:id/reassign-deals': MANAGER,
+  'POST /api/team-admin/people/:id/assign-waiting-deals': MANAGER,
   'GET /api/team-admin/invitations': MANAGER,
   'POST /api/team-admin/invitations': MANAGER,
   'POST /api/team-admin/invitations/:id/resend': MANAGER,

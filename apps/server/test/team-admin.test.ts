@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withStage } from '@nexa/domain';
 import { opportunities, verifications } from '../src/db/schema.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
@@ -46,6 +47,44 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     if (cookie) client.cookie = cookie.split(';')[0]!;
     return { res, client };
   }
+
+  it('offers the deals sent for a name before the person joined, and moves them only when the manager confirms', async () => {
+    const { key } = (await manager.post('/api/api-keys', { name: 'CRM before hiring' })).body;
+    const integration = new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' });
+    const externalId = `waiting-${Date.now()}`;
+    const sent = await integration.post('/api/v1/call-insights', {
+      external_id: externalId,
+      client_company_name: 'Early Bird Inc',
+      account_manager: 'Wendy Waiting',
+    });
+    expect(sent.status).toBe(201);
+    const ownerOf = async () =>
+      (await server.database.db.select().from(opportunities)).find((o) => o.external_id === externalId)?.owner_id;
+    expect(await ownerOf()).toBeNull();
+
+    const email = uniqueEmail('wendy');
+    await invite(email);
+    const joined = new HttpClient(server.url);
+    const accepted = await joined.post('/api/invitations/accept', {
+      token: lastToken(email),
+      full_name: 'Wendy Waiting',
+      password: 'a-good-password',
+    });
+    expect(accepted.status).toBe(200);
+    const person = () =>
+      manager.get('/api/team-admin/people').then((r) => r.body.items.find((p: { email: string }) => p.email === email));
+    const wendy = await person();
+    // Offered, not moved: the deal still has no owner.
+    expect(wendy.waiting_deals).toBe(1);
+    expect(await ownerOf()).toBeNull();
+
+    const assigned = await manager.post(`/api/team-admin/people/${wendy.id}/assign-waiting-deals`);
+    expect(assigned.body).toEqual({ moved: 1 });
+    expect(await ownerOf()).toBe(wendy.id);
+    expect((await person()).waiting_deals).toBe(0);
+    const audit = await manager.get('/api/team-admin/audit');
+    expect(audit.body.items[0]).toMatchObject({ action: 'person.waiting_deals_assigned', target: email });
+  });
 
   it('invites by e-mail; the link sets name and password once and signs the person in', async () => {
     const email = uniqueEmail('nora');
@@ -208,13 +247,15 @@ describe(`team administration (${testDatabaseKind()})`, () => {
   it('reassigns a deactivated representative’s deals to another representative', async () => {
     const leaving = await server.createUser({ role: 'Sales Representative', fullName: 'Leo Leaving' });
     const staying = await server.createUser({ role: 'Sales Representative', fullName: 'Sam Staying' });
-    const row = (name: string) => ({
-      client_company_name: name,
-      owner_id: leaving.id,
-      account_manager: 'Leo Leaving',
-      record_date: new Date('2026-01-10T12:00:00Z'),
-    });
-    await server.database.db.insert(opportunities).values([row('Acme'), row('Globex')] as never);
+    const row = (name: string) =>
+      withStage({
+        client_company_name: name,
+        owner_id: leaving.id,
+        account_manager: 'Leo Leaving',
+        status: 'On-going',
+        record_date: new Date('2026-01-10T12:00:00Z'),
+      });
+    await server.database.db.insert(opportunities).values([row('Acme'), row('Globex')]);
     await manager.patch(`/api/team-admin/people/${leaving.id}`, { disabled: true });
 
     const toManager = await manager.post(`/api/team-admin/people/${leaving.id}/reassign-deals`, { to_user_id: managerId });

@@ -37,6 +37,12 @@ export const teamPersonSchema = z.object({
   disabled: z.boolean(),
   /** Deals the person owns (what a reassignment moves). */
   deals: z.number().int(),
+  /**
+   * Deals that arrived (through the ingest API) for one of the names a manager set for this person
+   * and have no owner yet — typically sent before the person had an account. Offered, never moved
+   * without a manager's confirmation.
+   */
+  waiting_deals: z.number().int(),
 });
 export type TeamPerson = z.infer<typeof teamPersonSchema>;
 export const teamPeopleSchema = z.object({ items: z.array(teamPersonSchema) });
@@ -60,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'person.deactivated',
   'person.reactivated',
   'person.deals_reassigned',
+  'person.waiting_deals_assigned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

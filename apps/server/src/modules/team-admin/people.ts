@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isRole, ROLES, type PersonUpdate, type TeamPerson } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,18 @@ import { opportunities, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { setDisabledById } from '../users/service.ts';
 import { recordAudit } from './audit.ts';
+
+/**
+ * An unassigned deal waits for a person when its account-manager name is one a manager set for them
+ * (their matching name or an alias), compared as the ingest API compares names: trimmed, any case.
+ */
+const waitsFor = (person: SQL | typeof users.id): SQL =>
+  and(
+    isNull(opportunities.owner_id),
+    sql`lower(btrim(${opportunities.account_manager})) in (
+      select lower(btrim(n)) from ${users} as p, unnest(array_append(p.account_manager_aliases, p.account_manager_name)) as n
+      where p.id = ${person} and btrim(n) <> '')`,
+  )!;
 
 export async function listPeople(db: Db): Promise<TeamPerson[]> {
   const rows = await db
@@ -16,6 +28,7 @@ export async function listPeople(db: Db): Promise<TeamPerson[]> {
       role: users.role,
       disabled: users.disabled,
       deals: count(opportunities.id),
+      waiting_deals: sql<number>`(select count(*)::int from ${opportunities} where ${waitsFor(users.id)})`.mapWith(Number),
     })
     .from(users)
     .leftJoin(opportunities, eq(opportunities.owner_id, users.id))
@@ -108,6 +121,34 @@ export async function reassignDeals(db: Db, actor: Actor, fromId: string, toId: 
       target: from.email,
       before: { owner: from.email },
       after: { owner: to.email, deals: moved.length },
+    });
+    return moved.length;
+  });
+}
+
+/** Gives a representative the unassigned deals that arrived for their names, once a manager confirms. */
+export async function assignWaitingDeals(db: Db, actor: Actor, personId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ email: users.email, role: users.role, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.id, personId))
+      .for('update');
+    if (!person) throw notFound('Person');
+    if (person.role !== ROLES.representative || person.disabled) {
+      throw new AppError('bad_request', 'Deals can only go to an active representative');
+    }
+    const moved = await tx
+      .update(opportunities)
+      .set({ owner_id: personId, owner_match: 'manual' })
+      .where(waitsFor(sql`${personId}`))
+      .returning({ id: opportunities.id });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'person.waiting_deals_assigned',
+      target: person.email,
+      before: { owner: null },
+      after: { owner: person.email, deals: moved.length },
     });
     return moved.length;
   });

@@ -29,7 +29,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations.ts';
-import { listPeople, reassignDeals, updatePerson } from './people.ts';
+import { assignWaitingDeals, listPeople, reassignDeals, updatePerson } from './people.ts';
 
 const MANAGER = [ROLES.manager] as const;
 const AUDIT_SHOWN = 50;
@@ -62,6 +62,15 @@ export const teamAdminRoutes: FastifyPluginAsyncZod<TeamAdminOptions> = async (a
       schema: { tags, params: idParams, body: personUpdateSchema, response: { 200: teamPersonSchema } },
     },
     async (request) => updatePerson(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/team-admin/people/:id/assign-waiting-deals',
+    {
+      config: { access: MANAGER },
+      schema: { tags, params: idParams, response: { 200: reassignedDealsSchema } },
+    },
+    async (request) => ({ moved: await assignWaitingDeals(db, actorOf(request), request.params.id) }),
   );
 
   app.post(

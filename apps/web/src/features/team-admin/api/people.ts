@@ -40,3 +40,13 @@ export function useReassignDeals() {
     onSettled: refresh,
   });
 }
+
+/** Gives a representative the unassigned deals that arrived for their names (the manager confirmed). */
+export function useAssignWaitingDeals() {
+  const refresh = useRefreshTeam();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<{ moved: number }>(`/api/team-admin/people/${encodeURIComponent(id)}/assign-waiting-deals`),
+    onSettled: refresh,
+  });
+}

@@ -14,7 +14,7 @@ function detail(t: ReturnType<typeof useTranslation<'team-admin'>>['t'], entry: 
       to: after.role ? t(`workspace:roles.${after.role}`) : '—',
     });
   }
-  if (entry.action === 'person.deals_reassigned')
+  if (entry.action === 'person.deals_reassigned' || entry.action === 'person.waiting_deals_assigned')
     return t('audit.reassignment', { count: after.deals ?? 0, to: after.owner ?? '' });
   if (entry.action === 'invitation.sent' && after.role) return t(`workspace:roles.${after.role}`);
   return '';

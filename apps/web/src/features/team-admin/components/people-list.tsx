@@ -9,7 +9,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProfile } from '../../../lib/use-profile.ts';
-import { usePeople, useReassignDeals, useUpdatePerson } from '../api/people.ts';
+import { useAssignWaitingDeals, usePeople, useReassignDeals, useUpdatePerson } from '../api/people.ts';
 
 type Translate = ReturnType<typeof useTranslation<'team-admin'>>['t'];
 
@@ -17,6 +17,30 @@ type Translate = ReturnType<typeof useTranslation<'team-admin'>>['t'];
 function refusal(t: Translate, error: unknown): string {
   if (error instanceof ApiError && error.status === 409) return t('people.lastManager');
   return t(errorKey(error));
+}
+
+/** Deals sent for this person's names before they had an account: offered, moved only on confirmation. */
+function WaitingDeals({ person }: { person: TeamPerson }) {
+  const { t } = useTranslation('team-admin');
+  const assign = useAssignWaitingDeals();
+  const name = person.full_name || person.email;
+  const onAssign = async () => {
+    if (!window.confirm(t('people.confirmWaiting', { count: person.waiting_deals, name }))) return;
+    try {
+      const { moved } = await assign.mutateAsync(person.id);
+      toast.success(t('people.waitingAssigned', { count: moved }));
+    } catch (error) {
+      toast.error(t(errorKey(error)));
+    }
+  };
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <span>{t('people.waiting', { count: person.waiting_deals, name })}</span>
+      <Button size="sm" variant="secondary" disabled={assign.isPending} onClick={() => void onAssign()}>
+        {t('people.assignWaiting', { name })}
+      </Button>
+    </div>
+  );
 }
 
 function ReassignDeals({ person, representatives }: { person: TeamPerson; representatives: TeamPerson[] }) {
@@ -122,6 +146,7 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
         </Button>
       </div>
       {person.disabled && person.deals > 0 && <ReassignDeals person={person} representatives={representatives} />}
+      {!person.disabled && person.role === ROLES.representative && person.waiting_deals > 0 && <WaitingDeals person={person} />}
     </li>
   );
 }
