@@ -31,6 +31,7 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   let applicationId: string;
   const job = {} as Record<'a' | 'b', string>;
   const apiKey = {} as Record<'first' | 'second', string>;
+  const invitation = {} as Record<'resend' | 'revoke', string>;
 
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
@@ -49,6 +50,12 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       server.signIn(m.email, m.password),
     ]);
     clients.visitor = server.anonymous;
+    for (const which of ['resend', 'revoke'] as const) {
+      const email = `ownership-${which}@test.nexa`;
+      await clients.manager.post('/api/team-admin/invitations', { email, role: 'Sales Representative', language: 'en' });
+      const pending = await clients.manager.get('/api/team-admin/invitations');
+      invitation[which] = pending.body.items.find((i: { email: string }) => i.email === email).id;
+    }
 
     const now = Date.now();
     // Each rep owns rows in every status, with overlapping company names, so a leak would show in any sum.
@@ -233,6 +240,42 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       route: 'GET /api/v1/jobs/:id',
       url: (t) => `/api/v1/jobs/${t === 'own' ? job.a : t === 'other' ? job.b : MISSING_UUID}`,
       expect: { visitor: all(401), repA: all(401), repB: all(401), manager: all(401) },
+    },
+    {
+      // A person of the organisation: a no-op change answers 200 for anyone who exists.
+      route: 'PATCH /api/team-admin/people/:id',
+      url: (t) => `/api/team-admin/people/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}`,
+      body: { disabled: false },
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    {
+      // To rep A: from rep A is refused (same person), from the manager moves nothing.
+      route: 'POST /api/team-admin/people/:id/reassign-deals',
+      url: (t) =>
+        `/api/team-admin/people/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/reassign-deals`,
+      // Read when the case runs: the users exist only after beforeAll.
+      get body() {
+        return { to_user_id: users.repA };
+      },
+      expect: forManager({ own: 400, other: 200, missing: 404 }),
+    },
+    {
+      // Only an active representative receives waiting deals; the manager is not one.
+      route: 'POST /api/team-admin/people/:id/assign-waiting-deals',
+      url: (t) =>
+        `/api/team-admin/people/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/assign-waiting-deals`,
+      expect: forManager({ own: 200, other: 400, missing: 404 }),
+    },
+    {
+      // A resent invitation gets a new id: the old one then answers like a missing one.
+      route: 'POST /api/team-admin/invitations/:id/resend',
+      url: (t) => `/api/team-admin/invitations/${t === 'missing' ? MISSING_UUID : invitation.resend}/resend`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    },
+    {
+      route: 'DELETE /api/team-admin/invitations/:id',
+      url: (t) => `/api/team-admin/invitations/${t === 'missing' ? MISSING_UUID : invitation.revoke}`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
     },
     {
       // Public by design: the id is an unguessable UUID handed to the visitor who booked.

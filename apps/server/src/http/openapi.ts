@@ -34,6 +34,8 @@ const TAGS: Record<string, string> = {
   leads: "The public site's demo requests, early-access requests and team applications; the managers' inbox.",
   analysis: 'The public company analysis.',
   health: 'Whether the service and its database answer.',
+  'team-admin': 'Managers run the team: invitations, roles, deactivation, deal hand-overs and the audit log.',
+  invitations: 'Accepting an invitation: the e-mailed link sets the name and password.',
 };
 
 /** Where the derived error statuses travel from the route transform to the document transform. */
