@@ -7,7 +7,7 @@ import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 
 export interface WorkspaceNavItem {

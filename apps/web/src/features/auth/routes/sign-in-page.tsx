@@ -10,7 +10,7 @@ import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { signIn } from '../api/sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
 import { AuthCard } from '../components/auth-card.tsx';

@@ -6,7 +6,7 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { CallAnalysisInput } from '../api/create-call-analysis.ts';
-import { usePrefilledOpportunity } from '../api/get-opportunity-name.ts';
+import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { textBytes, TRANSCRIPT_MAX_BYTES } from '../transcript-file.ts';
 import { OpportunityPicker, opportunityName, type PickedOpportunity } from './opportunity-picker.tsx';
 import { TranscriptInput } from './transcript-input.tsx';
@@ -45,7 +45,7 @@ export function AnalyzeCallForm({
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  const prefilled = usePrefilledOpportunity(prefilledId);
+  const prefilled = useOpportunity(prefilledId);
   useEffect(() => {
     if (prefilled.data) setPicked((current) => current ?? { id: prefilled.data.id, name: opportunityName(prefilled.data) });
   }, [prefilled.data]);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { downloadSpecification, specificationUrl, type SpecificationFormat } from '../api/download-specification.ts';
+import { downloadSpecification, specificationUrl, type SpecificationFormat } from '../../../lib/api/download-specification.ts';
 
 /** One download with the catalogue's toasts (spec §8). */
 export function useSpecificationDownload(id: number) {

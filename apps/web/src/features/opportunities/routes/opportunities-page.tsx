@@ -9,14 +9,14 @@ import { Pager } from '../../../components/ui/table.tsx';
 import { useOpportunities, type OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useProfile } from '../../../lib/use-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 
 const PAGE_SIZE = 25;
 
 export function OpportunitiesPage() {
   const { t } = useTranslation('opportunities');
   usePageMeta(`${t('list.title')} — Nexa`);
-  const me = useProfile();
+  const me = useMe();
   const [filters, setFilters] = useUrlFilters<OpportunityFilters & Record<string, string | number | undefined>>(['page']);
   const query = { ...filters, pageSize: PAGE_SIZE, sort: filters.sort ?? 'next_meeting_date', page: filters.page ?? 1 };
   const list = useOpportunities(query);

@@ -21,8 +21,8 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney, formatPercent, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useCallAnalyses } from '../api/get-call-analyses.ts';
-import { useOpportunity } from '../api/get-opportunity.ts';
+import { useCallAnalyses } from '../../../lib/api/get-call-analyses.ts';
+import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { SpecificationDownloads, useSpecificationDownload } from '../components/downloads.tsx';
 
 export function OpportunityPage() {

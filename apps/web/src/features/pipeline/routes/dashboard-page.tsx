@@ -20,7 +20,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useProfile } from '../../../lib/use-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { usePipeline } from '../api/get-pipeline.ts';
 
 const PipelineChart = lazy(() => import('../components/pipeline-chart.tsx'));
@@ -39,7 +39,7 @@ const monthKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).pad
 export function RepDashboardPage() {
   const { t } = useTranslation(['pipeline', 'opportunities']);
   usePageMeta(`${t('title')} — Nexa`);
-  const me = useProfile();
+  const me = useMe();
   const [calendarMonth, setCalendarMonth] = useState(() => new Date());
   const isCurrentMonth = monthKey(calendarMonth) === monthKey(new Date());
   const pipeline = usePipeline(isCurrentMonth ? undefined : monthKey(calendarMonth));

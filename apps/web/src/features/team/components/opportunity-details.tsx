@@ -1,12 +1,10 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { parseCommercialPoints, parseTechnicalQa, type Opportunity } from '@nexa/domain';
+import { specificationUrl } from '../../../lib/api/download-specification.ts';
 import { formatDate, formatMoney, formatScore } from '../../../lib/format.ts';
 import { LeadMark, StatusBadge } from './lead-mark.tsx';
-import { ScoreBar } from './ui.tsx';
-
-/** The download of an opportunity's technical specification, served by the opportunities module. */
-export const specificationHref = (oppId: number) => `/api/opportunities/${oppId}/specification?format=pdf`;
+import { ScoreBar } from '../../../components/ui/score-bar.tsx';
 
 function Score({ label, score }: { label: string; score: number | null }) {
   const { t } = useTranslation('team');
@@ -82,7 +80,7 @@ export function OpportunityDetails({ opportunity: o }: { opportunity: Opportunit
             <p className="text-sm text-slate-700">{o.technical_feedback || t('opportunity.noFeedback')}</p>
           </div>
           <a
-            href={specificationHref(o.id)}
+            href={specificationUrl(o.id, 'pdf')}
             target="_blank"
             rel="noopener"
             download

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
 import { CallAnalysisPanel } from './call-analysis-panel.tsx';
 import { OpportunityDetails } from './opportunity-details.tsx';
-import { Skeleton } from './ui.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** An opportunity of the representative in a dialog: scoring, answers, feedback and the download. */
 export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; oppId: number | null; onClose: () => void }) {
@@ -46,7 +46,7 @@ export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; op
               <>
                 <OpportunityDetails opportunity={query.data} />
                 <div className="mt-5">
-                  <CallAnalysisPanel repId={repId} oppId={query.data.id} headingLevel={3} />
+                  <CallAnalysisPanel oppId={query.data.id} headingLevel={3} />
                 </div>
                 <Link
                   to={paths.manager.representativeOpportunity.getHref(repId, query.data.id)}

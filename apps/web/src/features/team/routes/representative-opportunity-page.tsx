@@ -5,7 +5,8 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
 import { CallAnalysisPanel } from '../components/call-analysis-panel.tsx';
 import { OpportunityDetails } from '../components/opportunity-details.tsx';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** DESIGN §4.7: the real opportunity, read-only (the spec's placeholder page). */
 export function RepresentativeOpportunityPage() {
@@ -30,7 +31,7 @@ export function RepresentativeOpportunityPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('opportunity.title')}</h1>
         <p className="mt-1 text-slate-600">{t('opportunity.subtitle')}</p>
       </header>
-      <Card>
+      <Card padded>
         {oppId > 0 && query.isPending && (
           <div className="space-y-3" aria-busy="true">
             <span className="sr-only">{t('opportunity.loading')}</span>
@@ -50,7 +51,7 @@ export function RepresentativeOpportunityPage() {
           </>
         )}
       </Card>
-      {query.data && <CallAnalysisPanel repId={repId} oppId={query.data.id} />}
+      {query.data && <CallAnalysisPanel oppId={query.data.id} />}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentatives } from '../api/get-representatives.ts';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 const PAGE_SIZE = 25;
 const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean }> = [
@@ -82,7 +83,7 @@ export function RepresentativesPage() {
         <p className="mt-1 text-slate-600">{t('representatives.subtitle')}</p>
       </header>
 
-      <Card>
+      <Card padded>
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <div className="relative w-full max-w-md">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
