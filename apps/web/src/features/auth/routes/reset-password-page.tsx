@@ -11,8 +11,8 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
 import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { FormAlert, type AlertMessage } from '../components/form-alert.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   newPasswordSchema,
   PASSWORD_MAX,

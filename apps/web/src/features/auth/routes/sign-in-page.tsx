@@ -14,8 +14,8 @@ import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { signIn } from '../api/sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { FormAlert, type AlertMessage } from '../components/form-alert.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { signInSchema, type SignInValues } from '../schemas.ts';
 
 type Translate = ReturnType<typeof useTranslation<'auth'>>['t'];
