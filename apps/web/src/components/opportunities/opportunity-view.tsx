@@ -37,7 +37,16 @@ const ICONS = {
  * variant: no "Analyze a call", the PDF as a plain link, and both answer sets side by side, since
  * the manager reads rather than works through them.
  */
-export function OpportunityView({ opportunity: o, readOnly = false }: { opportunity: ViewedOpportunity; readOnly?: boolean }) {
+export function OpportunityView({
+  opportunity: o,
+  readOnly = false,
+  headingLevel = 2,
+}: {
+  opportunity: ViewedOpportunity;
+  readOnly?: boolean;
+  /** 3 inside a dialog, whose own title is the page's second level. */
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
   const status = displayStatus(o.status);
@@ -110,7 +119,7 @@ export function OpportunityView({ opportunity: o, readOnly = false }: { opportun
         <AnswerTabs opportunity={o} />
       )}
 
-      <CallAnalysisSection query={callAnalyses} />
+      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} />
     </>
   );
 }

@@ -59,15 +59,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   /** Marks the input invalid without a message of its own (the form's alert says why). */
   invalid?: boolean;
   aside?: ReactNode;
+  /** Off where every field of the form is required, so the mark would tell nothing. */
+  markRequired?: boolean;
 }
 
 /** A labelled text input with its hint and error. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, invalid, aside, required, className, ...props },
+  { label, error, hint, invalid, aside, required, markRequired = true, className, ...props },
   ref,
 ) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} aside={aside}>
+    <Field label={label} error={error} hint={hint} required={required && markRequired} aside={aside}>
       {({ id, describedBy, invalid: hasError }) => (
         <input
           ref={ref}

@@ -68,6 +68,7 @@ function RequestResetForm() {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
+          markRequired={false}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
@@ -129,6 +130,7 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
       ) : (
         <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
           <TextField
+            markRequired={false}
             label={t('fields.newPassword')}
             type="password"
             autoComplete="new-password"
@@ -138,6 +140,7 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
             {...register('password')}
           />
           <TextField
+            markRequired={false}
             label={t('fields.confirmPassword')}
             type="password"
             autoComplete="new-password"

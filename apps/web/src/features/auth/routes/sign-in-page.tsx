@@ -103,6 +103,7 @@ export function SignInPage() {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
+          markRequired={false}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
@@ -114,6 +115,7 @@ export function SignInPage() {
           {...register('email')}
         />
         <TextField
+          markRequired={false}
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"

@@ -44,7 +44,7 @@ export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; op
             {query.data && (
               <>
                 <div className="space-y-5">
-                  <OpportunityView opportunity={query.data} readOnly />
+                  <OpportunityView opportunity={query.data} readOnly headingLevel={3} />
                 </div>
                 <Link
                   to={paths.manager.representativeOpportunity.getHref(repId, query.data.id)}
