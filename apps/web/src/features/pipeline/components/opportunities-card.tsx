@@ -4,6 +4,7 @@ import { OpportunityFilterBar } from '../../../components/opportunities/opportun
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/table.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { useOpportunities, type OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 
 const PAGE_SIZE = 10;
@@ -32,18 +33,11 @@ export function OpportunitiesCard({
       <CardContent className="space-y-4">
         <OpportunityFilterBar value={filters} onChange={onFiltersChange} />
         {list.isPending ? (
-          <p className="py-8 text-center text-slate-600" role="status">
-            {t('opportunities:list.loading')}
-          </p>
+          <LoadingState className="py-8">{t('opportunities:list.loading')}</LoadingState>
         ) : list.isError ? (
-          <p className="py-8 text-center text-red-700" role="alert">
-            {listErrorMessage(t, list.error)}
-          </p>
+          <ErrorState className="py-8">{listErrorMessage(t, list.error)}</ErrorState>
         ) : list.data.items.length === 0 ? (
-          <div className="py-8 text-center" role="status">
-            <p className="font-semibold text-slate-900">{t('opportunities:list.empty')}</p>
-            <p className="mt-1 text-sm text-slate-600">{t('opportunities:list.emptyHint')}</p>
-          </div>
+          <EmptyState className="py-8" title={t('opportunities:list.empty')} hint={t('opportunities:list.emptyHint')} />
         ) : (
           <>
             <OpportunityTable
