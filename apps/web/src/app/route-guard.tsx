@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { homePathForRole, type Role } from '@nexa/domain';
-import { meQueryOptions, useMe } from '../features/auth/api/get-me.ts';
+import { meQueryOptions, useMe } from '../lib/api/get-me.ts';
 import { SESSION_EXPIRED_EVENT } from '../lib/api-client.ts';
 import { FullPageStatus } from './full-page-status.tsx';
 import { paths } from '../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { ROLES } from '@nexa/domain';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { ManagerLayout } from './manager-layout.tsx';
 import { RepLayout } from './rep-layout.tsx';
 

@@ -11,7 +11,7 @@ import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
 import { setDisplayTimeZone } from '../../lib/format.ts';
 import { currentLanguage, setLanguage, type Language } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useUpdateProfile } from '../../features/settings/api/update-profile.ts';
 

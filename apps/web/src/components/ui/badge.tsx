@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { distinctLeadStatuses, leadBadgeTone, leadTemperature, type Tone } from '@nexa/domain';
+import { distinctLeadStatuses, leadBadgeTone, leadTemperature, statusIconTone, type Stage, type Tone } from '@nexa/domain';
 import { cn } from '../../lib/cn.ts';
 
 export const TONE_CLASSES: Record<Tone, string> = {
@@ -35,6 +35,10 @@ export function Badge({ tone = 'grey', className, ...props }: HTMLAttributes<HTM
     />
   );
 }
+
+const ICON_TONE = { amber: 'amber', green: 'green', red: 'red', info: 'blue' } as const;
+/** A status badge's colour by the status-icon rule: negotiation and qualified amber, won green, lost red. */
+export const statusTone = (stage: Stage): Tone => ICON_TONE[statusIconTone(stage)];
 
 const TEMPERATURES = new Set(['HOT', 'WARM', 'COLD']);
 

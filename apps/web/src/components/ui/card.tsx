@@ -1,8 +1,11 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
+/** `padded` for content laid straight in the card, without CardHeader and CardContent. */
+export function Card({ className, padded, ...props }: HTMLAttributes<HTMLDivElement> & { padded?: boolean }) {
+  return (
+    <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', padded && 'p-4 sm:p-5', className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

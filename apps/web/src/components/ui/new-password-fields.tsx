@@ -18,6 +18,7 @@ export function NewPasswordFields({ labels, errors, password, confirm }: NewPass
         type="password"
         autoComplete="new-password"
         required
+        markRequired={false}
         aria-required
         error={errors.password}
         {...password}
@@ -27,6 +28,7 @@ export function NewPasswordFields({ labels, errors, password, confirm }: NewPass
         type="password"
         autoComplete="new-password"
         required
+        markRequired={false}
         aria-required
         error={errors.confirm}
         {...confirm}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityListItem } from '@nexa/domain';
 import { api } from '../api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The list filters (DESIGN §5), as they appear in the URL and in the API's query string. */
 export interface OpportunityFilters {
@@ -33,7 +34,7 @@ export const getOpportunities = (filters: OpportunityFilters, signal?: AbortSign
 
 export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
   queryOptions({
-    queryKey: ['opportunities', 'list', filters],
+    queryKey: queryKeys.opportunities.list(filters),
     queryFn: ({ signal }) => getOpportunities(filters, signal),
     placeholderData: keepPreviousData,
     // Spec §7: the rep's opportunities are fresh for 1 second.

@@ -14,9 +14,10 @@ import { setLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { acceptInvitation, previewInvitation } from '../api/invitation.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { acceptInvitationSchema, PASSWORD_MAX, PASSWORD_MIN, type AcceptInvitationValues } from '../schemas.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 type Translate = ReturnType<typeof useTranslation<'auth'>>['t'];
 
@@ -39,7 +40,7 @@ function AcceptForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const preview = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => previewInvitation(token),
     retry: false,
     staleTime: Infinity,

@@ -69,6 +69,7 @@ function RequestResetForm() {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
+          markRequired={false}
           label={t('fields.email')}
           type="email"
           autoComplete="email"

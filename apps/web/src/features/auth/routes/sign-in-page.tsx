@@ -10,7 +10,7 @@ import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AuthApiError } from '../api/auth-request.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { signIn } from '../api/sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -103,6 +103,7 @@ export function SignInPage() {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5" aria-busy={isSubmitting}>
         <TextField
+          markRequired={false}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
@@ -114,6 +115,7 @@ export function SignInPage() {
           {...register('email')}
         />
         <TextField
+          markRequired={false}
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"

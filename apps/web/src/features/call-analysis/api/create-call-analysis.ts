@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job, TranscriptLanguage } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export type TranscriptSource = { kind: 'file'; file: File } | { kind: 'text'; text: string };
 export type AnalysisTarget =
@@ -34,8 +35,8 @@ export function useCreateCallAnalysis() {
   return useMutation({
     mutationFn: createCallAnalysis,
     onSuccess: (job) => {
-      queryClient.setQueryData(['jobs', 'detail', job.id], job);
-      return queryClient.invalidateQueries({ queryKey: ['jobs', 'list'] });
+      queryClient.setQueryData(queryKeys.jobs.detail(job.id), job);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.jobs.list() });
     },
   });
 }

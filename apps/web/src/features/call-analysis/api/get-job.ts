@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Job } from '@nexa/domain';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** About once a second, as the job's progress moves in steps of that order. */
 export const JOB_POLL_MS = 1000;
@@ -18,7 +19,7 @@ export const getJob = (id: string, signal?: AbortSignal) => api.get<Job>(`/api/j
 
 export const jobQueryOptions = (id: string, pollMs = JOB_POLL_MS) =>
   queryOptions({
-    queryKey: ['jobs', 'detail', id],
+    queryKey: queryKeys.jobs.detail(id),
     queryFn: ({ signal }) => getJob(id, signal),
     staleTime: 0,
     refetchInterval: (query) => jobRefetchInterval(query.state.data, query.state.error, pollMs),

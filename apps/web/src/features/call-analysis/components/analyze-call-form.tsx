@@ -4,9 +4,11 @@ import type { TranscriptLanguage } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { inputClass } from '../../../components/ui/text-field.tsx';
+import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
+import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { CallAnalysisInput } from '../api/create-call-analysis.ts';
-import { usePrefilledOpportunity } from '../api/get-opportunity-name.ts';
 import { textBytes, TRANSCRIPT_MAX_BYTES } from '../transcript-file.ts';
 import { OpportunityPicker, opportunityName, type PickedOpportunity } from './opportunity-picker.tsx';
 import { TranscriptInput } from './transcript-input.tsx';
@@ -18,9 +20,6 @@ export function parseAmount(raw: string): number {
   const compact = raw.replace(/[\s$]/g, '');
   return Number(/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(compact) ? compact.replace(/,/g, '') : compact.replace(',', '.'));
 }
-
-const inputClass =
-  'block h-10 w-full rounded-lg border bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
 
 /** The transcript, the opportunity it belongs to (existing or new) and the language of the analysis. */
 export function AnalyzeCallForm({
@@ -45,7 +44,7 @@ export function AnalyzeCallForm({
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  const prefilled = usePrefilledOpportunity(prefilledId);
+  const prefilled = useOpportunity(prefilledId);
   useEffect(() => {
     if (prefilled.data) setPicked((current) => current ?? { id: prefilled.data.id, name: opportunityName(prefilled.data) });
   }, [prefilled.data]);
@@ -97,7 +96,7 @@ export function AnalyzeCallForm({
         onChange={(event) => set(event.target.value)}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-        className={`${inputClass} ${errors[key] ? 'border-red-400' : 'border-slate-300'}`}
+        className={cn(inputClass, 'h-10 py-0')}
         {...extra}
       />
       {errors[key] && (

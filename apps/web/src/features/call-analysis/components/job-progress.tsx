@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { invalidateRepData } from '../../../lib/api/create-sample-opportunities.ts';
 import { paths } from '../../../lib/paths.ts';
 import { isFinished, useJob } from '../api/get-job.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** The status line read out as the job moves; the figure itself is on the progress bar. */
 function statusText(t: (key: string, options?: Record<string, unknown>) => string, job: Job | undefined): string {
@@ -37,7 +38,7 @@ export function JobProgress({ jobId, onRetry, pollMs }: { jobId: string; onRetry
       seenUnfinished.current = true;
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['jobs', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobs.list() });
     if (!seenUnfinished.current) return;
     seenUnfinished.current = false;
     if (job.status === 'succeeded') {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export interface CompanyFilters {
   q?: string;
@@ -19,7 +20,7 @@ export const getCompanies = (filters: CompanyFilters, signal?: AbortSignal) => {
 
 export const companiesQueryOptions = (filters: CompanyFilters) =>
   queryOptions({
-    queryKey: ['companies', filters],
+    queryKey: queryKeys.companies.list(filters),
     queryFn: ({ signal }) => getCompanies(filters, signal),
     placeholderData: keepPreviousData,
     // Spec §9: company data is cached 5 minutes.

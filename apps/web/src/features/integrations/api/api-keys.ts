@@ -3,10 +3,11 @@ import type { ApiKey, CreatedApiKey } from '@nexa/domain';
 
 export type { ApiKey, CreatedApiKey };
 import { api, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export const apiKeysQueryOptions = () =>
   queryOptions({
-    queryKey: ['integrations', 'api-keys'],
+    queryKey: queryKeys.apiKeys.all,
     queryFn: () => api.get<{ items: ApiKey[] }>('/api/api-keys'),
     staleTime: 0,
   });
@@ -17,7 +18,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post<CreatedApiKey>('/api/api-keys', { name }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
   });
 }
 
@@ -25,6 +26,6 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
   });
 }

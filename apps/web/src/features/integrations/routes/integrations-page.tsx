@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -10,9 +11,6 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type CreatedApiKey } from '../api/api-keys.ts';
 import { CreatedKeyDialog } from '../components/created-key-dialog.tsx';
 import { RevokeKeyDialog } from '../components/revoke-key-dialog.tsx';
-
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 sm:text-sm';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
   const { t } = useTranslation('integrations');

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DemoSlots } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** How far ahead the calendar offers slots. */
 export const SLOT_HORIZON_DAYS = 60;
@@ -12,7 +13,7 @@ export const getDemoSlots = (from: Date, to: Date) =>
 
 export const demoSlotsQueryOptions = () =>
   queryOptions({
-    queryKey: ['leads', 'demo-slots'],
+    queryKey: queryKeys.leads.demoSlots(),
     queryFn: () => {
       const from = new Date();
       return getDemoSlots(from, new Date(from.getTime() + SLOT_HORIZON_DAYS * 24 * 3600_000));

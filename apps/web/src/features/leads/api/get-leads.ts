@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeadList, LeadType } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export interface LeadsFilter {
   type?: LeadType;
@@ -19,7 +20,7 @@ export const getLeads = (filter: LeadsFilter) => api.get<LeadList>(`/api/leads?$
 
 export const leadsQueryOptions = (filter: LeadsFilter) =>
   queryOptions({
-    queryKey: ['leads', 'list', filter],
+    queryKey: queryKeys.leads.list(filter),
     queryFn: () => getLeads(filter),
     placeholderData: keepPreviousData,
     staleTime: 0,

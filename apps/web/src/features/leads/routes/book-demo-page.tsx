@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { demoBookingSchema, zoneShortName, type DemoBooking, type DemoBookingInput, type DemoRequestCreated } from '@nexa/domain';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { inviteHref, useCreateDemoRequest } from '../api/create-demo-request.ts';
 import { useDemoSlots } from '../api/get-demo-slots.ts';
-import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextField } from '../components/form-field.tsx';
+import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: DemoBookingInput = {
@@ -50,6 +51,7 @@ function describeSlot(iso: string, referenceZone: string) {
 
 export function BookDemoPage() {
   const { t } = useTranslation('leads');
+  const validationMessage = useValidationMessage();
   usePageMeta(`${t('bookDemo.title')} — Nexa`);
   const slots = useDemoSlots();
   const create = useCreateDemoRequest();
@@ -125,14 +127,14 @@ export function BookDemoPage() {
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('fields.fullName')}
-            error={errors.full_name?.message}
+            error={validationMessage(errors.full_name?.message)}
             required
             autoComplete="name"
             {...form.register('full_name')}
           />
           <TextField
             label={t('fields.company')}
-            error={errors.company_name?.message}
+            error={validationMessage(errors.company_name?.message)}
             required
             autoComplete="organization"
             {...form.register('company_name')}
@@ -140,7 +142,7 @@ export function BookDemoPage() {
         </div>
         <TextField
           label={t('fields.email')}
-          error={errors.email?.message}
+          error={validationMessage(errors.email?.message)}
           required
           type="email"
           autoComplete="email"
@@ -239,7 +241,7 @@ export function BookDemoPage() {
           )}
         </fieldset>
 
-        <Field label={t('fields.notes')} error={errors.notes?.message}>
+        <Field label={t('fields.notes')} error={validationMessage(errors.notes?.message)}>
           {({ id, describedBy, invalid }) => (
             <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...form.register('notes')} />
           )}

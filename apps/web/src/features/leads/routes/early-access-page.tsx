@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type EarlyAccessRequestInput } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateDemoRequest } from '../api/create-demo-request.ts';
-import { Confirmation, Field, FormCard, HoneypotField, inputClass, TextField } from '../components/form-field.tsx';
+import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: EarlyAccessRequestInput = {
@@ -20,6 +21,7 @@ const EMPTY: EarlyAccessRequestInput = {
 
 export function EarlyAccessPage() {
   const { t } = useTranslation('leads');
+  const validationMessage = useValidationMessage();
   usePageMeta(`${t('earlyAccess.title')} — Nexa`);
   const [confirmed, setConfirmed] = useState(false);
   const create = useCreateDemoRequest();
@@ -47,14 +49,14 @@ export function EarlyAccessPage() {
         <HoneypotField {...form.register('website')} />
         <TextField
           label={t('fields.fullName')}
-          error={errors.full_name?.message}
+          error={validationMessage(errors.full_name?.message)}
           required
           autoComplete="name"
           {...form.register('full_name')}
         />
         <TextField
           label={t('fields.email')}
-          error={errors.email?.message}
+          error={validationMessage(errors.email?.message)}
           required
           type="email"
           autoComplete="email"
@@ -62,12 +64,12 @@ export function EarlyAccessPage() {
         />
         <TextField
           label={t('fields.company')}
-          error={errors.company_name?.message}
+          error={validationMessage(errors.company_name?.message)}
           required
           autoComplete="organization"
           {...form.register('company_name')}
         />
-        <Field label={t('fields.role')} error={errors.role ? 'required' : undefined} required>
+        <Field label={t('fields.role')} error={validationMessage(errors.role ? 'required' : undefined)} required>
           {({ id, describedBy, invalid }) => (
             <select
               id={id}

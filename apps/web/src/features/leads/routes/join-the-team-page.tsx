@@ -12,9 +12,10 @@ import {
   type TeamApplicationInput,
 } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateTeamApplication } from '../api/create-team-application.ts';
-import { Confirmation, Field, FormCard, HoneypotField, TextArea, TextField } from '../components/form-field.tsx';
+import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: TeamApplicationInput = {
@@ -29,6 +30,7 @@ const EMPTY: TeamApplicationInput = {
 
 export function JoinTheTeamPage() {
   const { t } = useTranslation('leads');
+  const validationMessage = useValidationMessage();
   usePageMeta(`${t('joinTeam.title')} — Nexa`);
   const create = useCreateTeamApplication();
   const [confirmed, setConfirmed] = useState(false);
@@ -82,14 +84,14 @@ export function JoinTheTeamPage() {
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('fields.fullName')}
-            error={errors.full_name?.message}
+            error={validationMessage(errors.full_name?.message)}
             required
             autoComplete="name"
             {...form.register('full_name')}
           />
           <TextField
             label={t('fields.email')}
-            error={errors.email?.message}
+            error={validationMessage(errors.email?.message)}
             required
             type="email"
             autoComplete="email"
@@ -98,7 +100,7 @@ export function JoinTheTeamPage() {
         </div>
         <TextField
           label={t('fields.phone')}
-          error={errors.phone_number?.message}
+          error={validationMessage(errors.phone_number?.message)}
           type="tel"
           autoComplete="tel"
           {...form.register('phone_number')}
@@ -106,20 +108,20 @@ export function JoinTheTeamPage() {
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('fields.github')}
-            error={errors.github_link?.message}
+            error={validationMessage(errors.github_link?.message)}
             type="url"
             placeholder="https://github.com/…"
             {...form.register('github_link')}
           />
           <TextField
             label={t('fields.linkedin')}
-            error={errors.linkedin_link?.message}
+            error={validationMessage(errors.linkedin_link?.message)}
             type="url"
             placeholder="https://www.linkedin.com/in/…"
             {...form.register('linkedin_link')}
           />
         </div>
-        <Field label={t('fields.introduction')} error={errors.introduction_text?.message}>
+        <Field label={t('fields.introduction')} error={validationMessage(errors.introduction_text?.message)}>
           {({ id, describedBy, invalid }) => (
             <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...form.register('introduction_text')} />
           )}

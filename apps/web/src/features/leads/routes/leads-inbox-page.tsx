@@ -2,13 +2,15 @@ import { Download, FileText, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAD_TYPES, type Lead, type LeadType } from '@nexa/domain';
+import { Card } from '../../../components/ui/card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
+import { inputClass } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { exportHref, resumeHref, useLeads } from '../api/get-leads.ts';
-import { inputClass } from '../components/form-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -175,33 +177,25 @@ export function LeadsInboxPage() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full table-fixed text-left text-sm">
+          <Card className="hidden overflow-hidden md:block">
+            <Table className="table-fixed">
               <caption className="sr-only">{t('inbox.title')}</caption>
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className="w-40 px-4 py-3">
-                    {t('inbox.received')}
-                  </th>
-                  <th scope="col" className="w-36 px-4 py-3">
-                    {t('inbox.type')}
-                  </th>
-                  <th scope="col" className="w-64 px-4 py-3">
-                    {t('inbox.contact')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('inbox.details')}
-                  </th>
+                  <Th className="w-40 px-4 py-3">{t('inbox.received')}</Th>
+                  <Th className="w-36 px-4 py-3">{t('inbox.type')}</Th>
+                  <Th className="w-64 px-4 py-3">{t('inbox.contact')}</Th>
+                  <Th className="px-4 py-3">{t('inbox.details')}</Th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody>
                 {leads.data.items.map((lead) => (
                   <tr key={lead.id} className="align-top" data-testid="lead-row">
-                    <td className="px-4 py-3 text-slate-600">{formatDateTime(lead.created_at)}</td>
-                    <td className="px-4 py-3">
+                    <Td className="px-4 py-3 align-top text-slate-600">{formatDateTime(lead.created_at)}</Td>
+                    <Td className="px-4 py-3 align-top">
                       <TypeBadge type={lead.type} />
-                    </td>
-                    <td className="px-4 py-3">
+                    </Td>
+                    <Td className="px-4 py-3 align-top">
                       <p className="truncate font-semibold text-slate-900">{lead.full_name}</p>
                       <p className="truncate text-slate-600">
                         <a href={`mailto:${lead.email}`} className="hover:underline">
@@ -209,15 +203,15 @@ export function LeadsInboxPage() {
                         </a>
                       </p>
                       {lead.company_name && <p className="truncate text-slate-600">{lead.company_name}</p>}
-                    </td>
-                    <td className="px-4 py-3">
+                    </Td>
+                    <Td className="px-4 py-3 align-top">
                       <LeadDetails lead={lead} />
-                    </td>
+                    </Td>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+            </Table>
+          </Card>
           <nav aria-label={t('inbox.pagination')} className="flex items-center justify-between gap-3 text-sm text-slate-600">
             <p>{t('inbox.pageOf', { page, pages, total })}</p>
             <div className="flex gap-2">

@@ -6,17 +6,18 @@ import { OpportunityFilterBar } from '../../../components/opportunities/opportun
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/table.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { useOpportunities, type OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useProfile } from '../../../lib/use-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 
 const PAGE_SIZE = 25;
 
 export function OpportunitiesPage() {
   const { t } = useTranslation('opportunities');
   usePageMeta(`${t('list.title')} — Nexa`);
-  const me = useProfile();
+  const me = useMe();
   const [filters, setFilters] = useUrlFilters<OpportunityFilters & Record<string, string | number | undefined>>(['page']);
   const query = { ...filters, pageSize: PAGE_SIZE, sort: filters.sort ?? 'next_meeting_date', page: filters.page ?? 1 };
   const list = useOpportunities(query);
@@ -41,18 +42,11 @@ export function OpportunitiesPage() {
         <CardContent className="space-y-4 pt-4 sm:pt-5">
           <OpportunityFilterBar value={filters} onChange={setFilters} />
           {list.isPending ? (
-            <p className="py-10 text-center text-slate-600" role="status">
-              {t('list.loading')}
-            </p>
+            <LoadingState>{t('list.loading')}</LoadingState>
           ) : list.isError ? (
-            <p className="py-10 text-center text-red-700" role="alert">
-              {error}
-            </p>
+            <ErrorState>{error}</ErrorState>
           ) : list.data.items.length === 0 ? (
-            <div className="py-10 text-center" role="status">
-              <p className="font-semibold text-slate-900">{t('list.empty')}</p>
-              <p className="mt-1 text-sm text-slate-600">{t('list.emptyHint')}</p>
-            </div>
+            <EmptyState title={t('list.empty')} hint={t('list.emptyHint')} />
           ) : (
             <>
               <p className="text-sm text-slate-600" aria-live="polite">

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSession } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export const sessionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['me', 'sessions'],
+    queryKey: queryKeys.sessions,
     queryFn: () => api.get<{ items: ActiveSession[] }>('/api/me/sessions'),
     staleTime: 0,
   });

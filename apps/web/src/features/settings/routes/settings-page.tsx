@@ -17,7 +17,7 @@ import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useProfile } from '../../../lib/use-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -223,7 +223,7 @@ function SessionsList() {
 export function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
   usePageMeta(`${t('title')} — Nexa`);
-  const profile = useProfile();
+  const profile = useMe();
   const browserLanguage: Language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
 
   return (

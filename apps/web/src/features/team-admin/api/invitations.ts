@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Invitation, InvitationCreate } from '@nexa/domain';
 import { api, apiRequest } from '../../../lib/api-client.ts';
 import { auditQueryOptions } from './audit.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export const invitationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['team-admin', 'invitations'],
+    queryKey: queryKeys.teamAdmin.invitations(),
     queryFn: () => api.get<{ items: Invitation[] }>('/api/team-admin/invitations'),
     staleTime: 0,
   });

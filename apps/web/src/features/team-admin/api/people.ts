@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PersonUpdate, TeamPerson } from '@nexa/domain';
 import { api, apiRequest } from '../../../lib/api-client.ts';
 import { auditQueryOptions } from './audit.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export const peopleQueryOptions = () =>
   queryOptions({
-    queryKey: ['team-admin', 'people'],
+    queryKey: queryKeys.teamAdmin.people(),
     queryFn: () => api.get<{ items: TeamPerson[] }>('/api/team-admin/people'),
     staleTime: 0,
   });
@@ -19,7 +20,7 @@ function useRefreshTeam() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: peopleQueryOptions().queryKey }),
       queryClient.invalidateQueries({ queryKey: auditQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['team'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.team.all }),
     ]);
 }
 

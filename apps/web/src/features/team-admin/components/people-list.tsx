@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useProfile } from '../../../lib/use-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { useAssignWaitingDeals, usePeople, useReassignDeals, useUpdatePerson } from '../api/people.ts';
 
 type Translate = ReturnType<typeof useTranslation<'team-admin'>>['t'];
@@ -154,7 +154,7 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
 export function PeopleList() {
   const { t } = useTranslation('team-admin');
   const people = usePeople();
-  const me = useProfile();
+  const me = useMe();
   if (people.isPending) return <p className="text-sm text-slate-600">{t('loading')}</p>;
   if (people.isError) return <p className="text-sm text-red-700">{t(errorKey(people.error))}</p>;
   const representatives = people.data.items.filter((p) => p.role === ROLES.representative && !p.disabled);

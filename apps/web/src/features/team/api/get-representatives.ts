@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RepresentativesPage } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export interface RepresentativesParams {
   q: string;
@@ -17,7 +18,7 @@ export const getRepresentatives = ({ q, sort, page, pageSize }: RepresentativesP
 
 export const representativesQueryOptions = (params: RepresentativesParams) =>
   queryOptions({
-    queryKey: ['team', 'representatives', params],
+    queryKey: queryKeys.team.representatives(params),
     queryFn: ({ signal }) => getRepresentatives(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { activityMark, displayStatus, leadBadgeTone, type Stage } from '@nexa/domain';
-import { useLeadLabel } from '../../../components/ui/badge.tsx';
-import { Badge, statusTone } from './ui.tsx';
+import { Badge, statusTone, useLeadLabel } from '../../../components/ui/badge.tsx';
 
 const MARK_KEYS: Record<string, string> = { 'CLOSED WON': 'lead.won', 'CLOSED LOST': 'lead.lost', '?': 'lead.unknown' };
 

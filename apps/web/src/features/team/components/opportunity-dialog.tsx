@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
-import { CallAnalysisPanel } from './call-analysis-panel.tsx';
-import { OpportunityDetails } from './opportunity-details.tsx';
-import { Skeleton } from './ui.tsx';
+import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** An opportunity of the representative in a dialog: scoring, answers, feedback and the download. */
 export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; oppId: number | null; onClose: () => void }) {
@@ -44,9 +43,8 @@ export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; op
             )}
             {query.data && (
               <>
-                <OpportunityDetails opportunity={query.data} />
-                <div className="mt-5">
-                  <CallAnalysisPanel repId={repId} oppId={query.data.id} headingLevel={3} />
+                <div className="space-y-5">
+                  <OpportunityView opportunity={query.data} readOnly headingLevel={3} />
                 </div>
                 <Link
                   to={paths.manager.representativeOpportunity.getHref(repId, query.data.id)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamMember } from '@nexa/domain';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -54,40 +55,32 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
         ))}
       </ul>
       <div className="hidden sm:block">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+        <Table>
+          <thead>
             <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t('representatives.columns.representative')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
-                {t('representatives.columns.deals')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
-                {t('representatives.columns.totalSales')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
-                {t('dashboard.table.winRate')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
+              <Th>{t('representatives.columns.representative')}</Th>
+              <Th className="text-right">{t('representatives.columns.deals')}</Th>
+              <Th className="text-right">{t('representatives.columns.totalSales')}</Th>
+              <Th className="text-right">{t('dashboard.table.winRate')}</Th>
+              <Th className="text-right">
                 <span className="sr-only">{t('representatives.columns.actions')}</span>
-              </th>
+              </Th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody>
             {members.map((m) => (
               <tr key={m.id ?? 'unassigned'} data-testid="team-row">
-                <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                <Th scope="row" className="font-medium tracking-normal whitespace-normal text-slate-900 normal-case">
                   {name(m)}
-                </th>
-                <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</td>
-                <td className="px-4 py-3 text-right">{details(m)}</td>
+                </Th>
+                <Td className="text-right tabular-nums">{formatNumber(m.totalDeals)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(m.totalSales)}</Td>
+                <Td className="text-right tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</Td>
+                <Td className="text-right">{details(m)}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
     </>
   );

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
-import { CallAnalysisPanel } from '../components/call-analysis-panel.tsx';
-import { OpportunityDetails } from '../components/opportunity-details.tsx';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** DESIGN §4.7: the real opportunity, read-only (the spec's placeholder page). */
 export function RepresentativeOpportunityPage() {
@@ -30,27 +30,24 @@ export function RepresentativeOpportunityPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('opportunity.title')}</h1>
         <p className="mt-1 text-slate-600">{t('opportunity.subtitle')}</p>
       </header>
-      <Card>
-        {oppId > 0 && query.isPending && (
-          <div className="space-y-3" aria-busy="true">
-            <span className="sr-only">{t('opportunity.loading')}</span>
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-32 w-full" />
-          </div>
-        )}
-        {(oppId <= 0 || query.isError) && (
-          <p role="alert" className="py-8 text-center text-slate-700">
-            {t('opportunity.notFound')}
-          </p>
-        )}
-        {query.data && (
-          <>
-            <h2 className="mb-4 text-xl font-bold">{query.data.client_company_name || t('opportunity.unnamed')}</h2>
-            <OpportunityDetails opportunity={query.data} />
-          </>
-        )}
-      </Card>
-      {query.data && <CallAnalysisPanel repId={repId} oppId={query.data.id} />}
+      {query.data ? (
+        <OpportunityView opportunity={query.data} readOnly />
+      ) : (
+        <Card padded>
+          {oppId > 0 && query.isPending && (
+            <div className="space-y-3" aria-busy="true">
+              <span className="sr-only">{t('opportunity.loading')}</span>
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-32 w-full" />
+            </div>
+          )}
+          {(oppId <= 0 || query.isError) && (
+            <p role="alert" className="py-8 text-center text-slate-700">
+              {t('opportunity.notFound')}
+            </p>
+          )}
+        </Card>
+      )}
     </div>
   );
 }

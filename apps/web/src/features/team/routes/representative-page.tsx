@@ -10,7 +10,8 @@ import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 function Tile({
   label,
@@ -26,7 +27,7 @@ function Tile({
   testId: string;
 }) {
   return (
-    <Card className="space-y-1">
+    <Card padded className="space-y-1">
       <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
         <span>{label}</span>
         <span className="text-brand-700" aria-hidden>
@@ -69,7 +70,7 @@ export function RepresentativePage() {
         <Skeleton className="h-4 w-48" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
-            <Card key={i}>
+            <Card padded key={i}>
               <Skeleton className="h-4 w-24" />
               <Skeleton className="mt-3 h-7 w-20" />
             </Card>
@@ -84,7 +85,7 @@ export function RepresentativePage() {
     return (
       <div className="mx-auto max-w-6xl space-y-6">
         <BackLink />
-        <Card>
+        <Card padded>
           <p role="alert" className="py-8 text-center text-slate-700">
             {notFound ? t('representative.notFound') : t('representatives.error', { message: t(errorKey(query.error)) })}
           </p>
@@ -162,7 +163,7 @@ export function RepresentativePage() {
         />
       </div>
 
-      <Card>
+      <Card padded>
         <h2 className="mb-3 text-lg font-semibold">{t('representative.quota.title')}</h2>
         <QuotaEditor
           key={metrics.quarterlyQuota}
@@ -173,7 +174,7 @@ export function RepresentativePage() {
       </Card>
 
       <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-        <Card>
+        <Card padded>
           <h2 className="mb-3 text-lg font-semibold">{t('representative.recentOpportunities')}</h2>
           {recentOpportunities.length === 0 ? (
             <p className="text-sm text-slate-600">{t('representative.noOpportunities')}</p>
@@ -205,7 +206,7 @@ export function RepresentativePage() {
             </ul>
           )}
         </Card>
-        <Card>
+        <Card padded>
           <h2 className="mb-3 text-lg font-semibold">{t('representative.recentActivities')}</h2>
           {recentActivities.length === 0 ? (
             <p className="text-sm text-slate-600">{t('representative.noActivities')}</p>

@@ -9,7 +9,9 @@ import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentatives } from '../api/get-representatives.ts';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
 
 const PAGE_SIZE = 25;
 const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean }> = [
@@ -82,7 +84,7 @@ export function RepresentativesPage() {
         <p className="mt-1 text-slate-600">{t('representatives.subtitle')}</p>
       </header>
 
-      <Card>
+      <Card padded>
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <div className="relative w-full max-w-md">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
@@ -157,18 +159,17 @@ export function RepresentativesPage() {
               ))}
             </ul>
             <div className="hidden sm:block">
-              <table className="w-full text-left text-sm" aria-busy={query.isPending}>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+              <Table aria-busy={query.isPending}>
+                <thead>
                   <tr>
                     {COLUMNS.map(({ field, key, numeric }) => {
                       const label = t(`representatives.columns.${key}`);
                       const active = field !== null && sort.replace(/^-/, '') === field;
                       const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
                       return (
-                        <th
+                        <Th
                           key={key}
-                          scope="col"
-                          className={numeric ? 'px-4 py-2 text-right' : 'px-4 py-2'}
+                          className={numeric ? 'text-right' : undefined}
                           aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
                         >
                           {field === null ? (
@@ -184,36 +185,36 @@ export function RepresentativesPage() {
                               <Icon className="h-3.5 w-3.5" aria-hidden />
                             </button>
                           )}
-                        </th>
+                        </Th>
                       );
                     })}
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-slate-100">
+                <tbody>
                   {query.isPending &&
                     [0, 1, 2, 3].map((i) => (
                       <tr key={i} data-testid="representative-skeleton">
-                        <td className="px-4 py-3">
+                        <Td>
                           <Skeleton className="h-4 w-40" />
                           <Skeleton className="mt-1.5 h-3 w-28" />
-                        </td>
+                        </Td>
                         {[0, 1, 2, 3].map((j) => (
-                          <td key={j} className="px-4 py-3">
+                          <Td key={j}>
                             <Skeleton className="ml-auto h-4 w-16" />
-                          </td>
+                          </Td>
                         ))}
                       </tr>
                     ))}
                   {query.data?.items.length === 0 && (
                     <tr>
-                      <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
+                      <Td colSpan={5} className="py-10 text-center text-slate-600">
                         {t('representatives.empty')}
-                      </td>
+                      </Td>
                     </tr>
                   )}
                   {query.data?.items.map((m) => (
                     <tr key={m.id ?? 'unassigned'} data-testid="representative-row">
-                      <th scope="row" className="px-4 py-3 font-medium">
+                      <Th scope="row" className="font-medium tracking-normal whitespace-normal text-slate-900 normal-case">
                         {m.id === null ? (
                           <span title={t('representatives.unassignedHint')}>{t('representatives.unassigned')}</span>
                         ) : (
@@ -222,15 +223,15 @@ export function RepresentativesPage() {
                             <span className="block text-xs font-normal text-slate-600">{m.email}</span>
                           </Link>
                         )}
-                      </th>
-                      <td className="px-4 py-3 text-slate-700">{location(m.location)}</td>
-                      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(m.totalSales)}</td>
-                      <td className="px-4 py-3 text-right tabular-nums">{formatNumber(m.totalDeals)}</td>
-                      <td className="px-4 py-3 text-right tabular-nums">{formatPercent(m.conversionRate)}</td>
+                      </Th>
+                      <Td className="text-slate-700">{location(m.location)}</Td>
+                      <Td className="text-right tabular-nums">{formatMoney(m.totalSales)}</Td>
+                      <Td className="text-right tabular-nums">{formatNumber(m.totalDeals)}</Td>
+                      <Td className="text-right tabular-nums">{formatPercent(m.conversionRate)}</Td>
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </div>
           </>
         )}

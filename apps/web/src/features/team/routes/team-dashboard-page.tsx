@@ -7,10 +7,11 @@ import { errorKey } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { useTeam } from '../api/get-team.ts';
 import { TeamTable } from '../components/team-table.tsx';
-import { Card, Skeleton } from '../components/ui.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 const TeamChart = lazy(() => import('../components/team-chart.tsx'));
 
@@ -22,7 +23,7 @@ function greetingKey(hour: number) {
 
 function StatCard({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
   return (
-    <Card className="flex items-center gap-4">
+    <Card padded className="flex items-center gap-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden>
         {icon}
       </span>
@@ -39,7 +40,7 @@ function StatCard({ label, value, icon, testId }: { label: string; value: ReactN
 function LeaderCard({ label, leader }: { label: string; leader: { id: string; full_name: string; score: number } | null }) {
   const { t } = useTranslation('team');
   return (
-    <Card className="flex items-center gap-4">
+    <Card padded className="flex items-center gap-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-amber-50 text-amber-700" aria-hidden>
         <Award className="h-5 w-5" />
       </span>
@@ -65,7 +66,7 @@ function LeaderCard({ label, leader }: { label: string; leader: { id: string; fu
 export function TeamDashboardPage() {
   const { t } = useTranslation('team');
   usePageMeta(t('dashboard.metaTitle'));
-  const me = useProfile();
+  const me = useMe();
   const team = useTeam();
   const firstName = (me.data?.full_name ?? '').split(/\s+/)[0] ?? '';
 
@@ -81,7 +82,7 @@ export function TeamDashboardPage() {
       {team.isPending && (
         <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label={t('dashboard.loading')}>
           {[0, 1, 2].map((i) => (
-            <Card key={i}>
+            <Card padded key={i}>
               <Skeleton className="h-4 w-24" />
               <Skeleton className="mt-3 h-7 w-32" />
             </Card>
@@ -116,7 +117,7 @@ export function TeamDashboardPage() {
             />
           </div>
           {team.data.representatives.length === 0 ? (
-            <Card>
+            <Card padded>
               <p className="py-8 text-center text-slate-600">{t('dashboard.empty')}</p>
             </Card>
           ) : (
@@ -126,7 +127,7 @@ export function TeamDashboardPage() {
                 <LeaderCard label={t('dashboard.leaders.commercial')} leader={team.data.commercialLeader} />
               </div>
               {team.data.pipeline.length > 0 && (
-                <Card>
+                <Card padded>
                   <h2 className="text-lg font-semibold">{t('dashboard.chart.title')}</h2>
                   <p className="mb-3 text-sm text-slate-600">{t('dashboard.chart.description')}</p>
                   <Suspense fallback={<Skeleton className="h-72 w-full" />}>
@@ -134,7 +135,7 @@ export function TeamDashboardPage() {
                   </Suspense>
                 </Card>
               )}
-              <Card>
+              <Card padded>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h2 className="text-lg font-semibold">{t('dashboard.table.title')}</h2>
                   <Link

@@ -2,9 +2,9 @@ import { FileDown, FileText, Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { downloadSpecification, specificationUrl, type SpecificationFormat } from '../api/download-specification.ts';
+import { Button } from '../ui/button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { downloadSpecification, specificationUrl, type SpecificationFormat } from '../../lib/api/download-specification.ts';
 
 /** One download with the catalogue's toasts (spec §8). */
 export function useSpecificationDownload(id: number) {

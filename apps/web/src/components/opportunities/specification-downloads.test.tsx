@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from '../../../lib/i18n.ts';
-import { SpecificationDownloads } from './downloads.tsx';
+import i18next from '../../lib/i18n.ts';
+import { SpecificationDownloads } from './specification-downloads.tsx';
 
 beforeAll(async () => {
   await i18next.changeLanguage('en');

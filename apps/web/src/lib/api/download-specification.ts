@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download.ts';
+import { downloadFile } from '../download.ts';
 
 export type SpecificationFormat = 'pdf' | 'txt' | 'technical';
 

@@ -1,8 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Opportunity } from '@nexa/domain';
-import i18next from '../../../lib/i18n.ts';
-import { OpportunityDetails } from './opportunity-details.tsx';
+import { queryKeys } from '../../lib/api/query-keys.ts';
+import i18next from '../../lib/i18n.ts';
+import { OpportunityView } from './opportunity-view.tsx';
 
 // Only what the details read; the rest of the row does not change what they show.
 const opportunity = {
@@ -11,6 +14,7 @@ const opportunity = {
   client_company_name: 'Lumen Analytics',
   company_industry: 'Software',
   status: 'Closed-Win',
+  stage: 'Closed-Win',
   amount: 5000,
   closing_date: '2026-10-01',
   client_name: 'Ada Lovelace',
@@ -23,13 +27,26 @@ const opportunity = {
   commercial_feedback: null,
 } as Opportunity;
 
+/** The manager's read-only view, with no call analysis yet (read from the cache, no request). */
+function renderReadOnly() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <OpportunityView opportunity={opportunity} readOnly />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 afterAll(() => i18next.changeLanguage('en'));
 
 describe('an opportunity read by a manager', () => {
   it('is written in French: statuses, lead mark, scores and the feedback heading', async () => {
     await i18next.changeLanguage('fr');
-    await i18next.loadNamespaces(['team', 'common']);
-    render(<OpportunityDetails opportunity={opportunity} />);
+    await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
+    renderReadOnly();
     expect(screen.getByText('Gagnée')).toBeTruthy();
     expect(screen.getByText('TIÈDE')).toBeTruthy();
     expect(screen.getByText('6,8 / 10')).toBeTruthy();
@@ -41,8 +58,8 @@ describe('an opportunity read by a manager', () => {
 
   it('is written in English', async () => {
     await i18next.changeLanguage('en');
-    await i18next.loadNamespaces(['team', 'common']);
-    render(<OpportunityDetails opportunity={opportunity} />);
+    await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
+    renderReadOnly();
     expect(screen.getByText('Closed-Win')).toBeTruthy();
     expect(screen.getByText('WARM')).toBeTruthy();
     expect(screen.getByText('6.8 / 10')).toBeTruthy();

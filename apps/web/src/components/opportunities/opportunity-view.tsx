@@ -1,0 +1,298 @@
+import { AlertTriangle, AudioLines, CheckCircle2, Download, Info, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  displayStatus,
+  leadTemperature,
+  parseCommercialPoints,
+  parseTechnicalQa,
+  statusIconTone,
+  type Opportunity,
+} from '@nexa/domain';
+import { useCallAnalyses } from '../../lib/api/get-call-analyses.ts';
+import { specificationUrl } from '../../lib/api/download-specification.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatDate, formatMoney, formatPercent, formatScore } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { CallAnalysisSection } from '../call-analysis/call-analysis-section.tsx';
+import { LeadBadge } from '../ui/badge.tsx';
+import { Button, buttonVariants } from '../ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+import { ScoreBar } from '../ui/score-bar.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+import { SpecificationDownloads, useSpecificationDownload } from './specification-downloads.tsx';
+
+/** The rep's detail carries the owner's win rate; the manager's copy of a representative's row does not. */
+export type ViewedOpportunity = Opportunity & { owner_win_rate?: number | null };
+
+const ICONS = {
+  amber: { Icon: AlertTriangle, className: 'text-amber-500' },
+  green: { Icon: CheckCircle2, className: 'text-green-600' },
+  red: { Icon: XCircle, className: 'text-red-600' },
+  info: { Icon: Info, className: 'text-blue-600' },
+} as const;
+
+/**
+ * One opportunity as the rep works on it and as the manager audits it. `readOnly` is the manager's
+ * variant: no "Analyze a call", the PDF as a plain link, and both answer sets side by side, since
+ * the manager reads rather than works through them.
+ */
+export function OpportunityView({
+  opportunity: o,
+  readOnly = false,
+  headingLevel = 2,
+}: {
+  opportunity: ViewedOpportunity;
+  readOnly?: boolean;
+  /** 3 inside a dialog, whose own title is the page's second level. */
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation('opportunities');
+  const na = t('detail.na');
+  const status = displayStatus(o.status);
+  const { Icon, className } = ICONS[statusIconTone(o.stage)];
+  // The win rate shows only when the status contains "closed".
+  const winRate = o.owner_win_rate !== undefined && /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
+  const callAnalyses = useCallAnalyses(o.id);
+  const fields: Array<[string, string | null]> = [
+    [t('detail.product'), o.product],
+    [t('detail.company'), o.client_company_name],
+    [t('detail.industry'), o.company_industry],
+    [t('detail.status'), t(`status.${status}`, { defaultValue: status })],
+    [t('detail.closeDate'), formatDate(o.closing_date)],
+    [t('detail.contact'), o.client_name],
+  ];
+
+  return (
+    <>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Icon
+              className={cn('h-6 w-6', className)}
+              aria-label={status}
+              data-testid="status-icon"
+              data-tone={statusIconTone(o.stage)}
+            />
+            <CardTitle className="text-xl">{o.client_company_name?.trim() || t('detail.unnamed')}</CardTitle>
+            {leadTemperature(o.lead_status) !== 'N/A' && <LeadBadge value={o.lead_status} na={na} />}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {readOnly ? (
+              <SpecificationLink id={o.id} />
+            ) : (
+              <>
+                <AnalyzeCallLink id={o.id} />
+                <SpecificationDownloads id={o.id} attachedFile={o.technical_attached_file} />
+              </>
+            )}
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <ScoreTile label={t('detail.technicalScore')} score={o.technical_scoring} />
+            <ScoreTile label={t('detail.commercialScore')} score={o.commercial_scoring} />
+            {o.owner_win_rate !== undefined && (
+              <Tile label={t('detail.winRate')} value={winRate === null ? na : formatPercent(winRate)} />
+            )}
+            <Tile label={t('detail.dealValue')} value={o.amount === null ? na : formatMoney(o.amount)} />
+          </div>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+            {fields.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+                <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{value?.toString().trim() ? value : na}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {readOnly ? (
+        <Card>
+          <CardContent className="grid gap-5 pt-4 sm:pt-5 lg:grid-cols-2">
+            <TechnicalAnswers opportunity={o} />
+            <CommercialAnswers opportunity={o} />
+          </CardContent>
+        </Card>
+      ) : (
+        <AnswerTabs opportunity={o} />
+      )}
+
+      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} />
+    </>
+  );
+}
+
+function AnswerTabs({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+  const { t } = useTranslation('opportunities');
+  const technical = useSpecificationDownload(o.id);
+  return (
+    <Tabs defaultValue="commercial">
+      <TabsList>
+        <TabsTrigger value="commercial">{t('detail.commercialTab')}</TabsTrigger>
+        <TabsTrigger value="technical">{t('detail.technicalTab')}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="commercial">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>{t('detail.commercialTab')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CommercialAnswers opportunity={o} />
+          </CardContent>
+        </Card>
+      </TabsContent>
+      <TabsContent value="technical">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>{t('detail.technicalTab')}</CardTitle>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void technical.run('technical')}
+              disabled={technical.busy !== null}
+              data-testid="download-technical"
+            >
+              {t('detail.downloadTechnical')}
+            </Button>
+          </CardHeader>
+          <CardContent>
+            <TechnicalAnswers opportunity={o} />
+          </CardContent>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function TechnicalAnswers({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+  const { t } = useTranslation('opportunities');
+  const qa = parseTechnicalQa(o.technical_answers);
+  return (
+    <section aria-labelledby={`technical-${o.id}`} className="space-y-3">
+      <h3 id={`technical-${o.id}`} className="font-semibold text-slate-900">
+        {t('detail.answers', { part: t('detail.technical') })}
+      </h3>
+      {qa.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('detail.noQa')}</p>
+      ) : (
+        <ol className="space-y-3 text-sm">
+          {qa.map((pair, i) => (
+            <li key={i} className="rounded-lg bg-slate-50 p-3">
+              <p className="font-medium text-slate-900">
+                <span className="sr-only">{t('detail.question')}: </span>
+                {pair.question}
+              </p>
+              <p className="mt-1 text-slate-700">
+                <span className="sr-only">{t('detail.response')}: </span>
+                {pair.response}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Feedback text={o.technical_feedback} />
+    </section>
+  );
+}
+
+function CommercialAnswers({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+  const { t } = useTranslation('opportunities');
+  const points = parseCommercialPoints(o.commercial_answers);
+  return (
+    <section aria-labelledby={`commercial-${o.id}`} className="space-y-3">
+      <h3 id={`commercial-${o.id}`} className="flex items-baseline justify-between gap-2 font-semibold text-slate-900">
+        <span>{t('detail.answers', { part: t('detail.commercial') })}</span>
+        <span className="text-sm font-medium text-slate-600" data-testid="points-count">
+          {t('detail.points', { count: points.length })}
+        </span>
+      </h3>
+      {points.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('detail.noPoints')}</p>
+      ) : (
+        <ol className="space-y-3">
+          {points.map((point, i) => (
+            <li key={i} className="flex gap-3">
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-700">
+                {point.number}
+              </span>
+              <p className="text-slate-800">
+                {point.title && <strong className="font-semibold text-slate-900">{point.title}: </strong>}
+                {point.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Feedback text={o.commercial_feedback} />
+    </section>
+  );
+}
+
+function Feedback({ text }: { text: string | null }) {
+  const { t } = useTranslation('opportunities');
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <h4 className="text-sm font-semibold text-slate-900">{t('detail.feedback')}</h4>
+      <p className="text-sm text-slate-700">{text || t('detail.noFeedback')}</p>
+    </div>
+  );
+}
+
+function ScoreTile({ label, score }: { label: string; score: number | null }) {
+  const { t } = useTranslation('opportunities');
+  const value = score === null ? null : Math.max(0, Math.min(10, score));
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+        {value === null ? t('detail.na') : t('detail.scoreOutOf', { score: formatScore(value) })}
+      </p>
+      <div className="mt-2">
+        <ScoreBar score={value} label={t('detail.scoreProgress', { label, score: value ?? 0 })} />
+      </div>
+    </div>
+  );
+}
+
+function Tile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+    </div>
+  );
+}
+
+function AnalyzeCallLink({ id }: { id: number }) {
+  const { t } = useTranslation('call-analysis');
+  return (
+    <Link
+      to={paths.rep.analyze.getHref(id)}
+      className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+      data-testid="analyze-call"
+    >
+      <AudioLines className="h-4 w-4" aria-hidden />
+      {t('section.analyze')}
+    </Link>
+  );
+}
+
+/** The manager's download: a plain link, opened beside the audit. */
+function SpecificationLink({ id }: { id: number }) {
+  const { t } = useTranslation('opportunities');
+  return (
+    <a
+      href={specificationUrl(id, 'pdf')}
+      target="_blank"
+      rel="noopener"
+      download
+      className={buttonVariants({ size: 'sm' })}
+      data-testid="specification-download"
+    >
+      <Download className="h-4 w-4" aria-hidden />
+      {t('detail.downloadSpecification')}
+    </a>
+  );
+}

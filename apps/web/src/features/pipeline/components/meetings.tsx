@@ -1,0 +1,74 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { meetingDotTone, type PipelineSummary } from '@nexa/domain';
+import { DOT_CLASSES } from '../../../components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+
+const MeetingsCalendar = lazy(() => import('./meetings-calendar.tsx'));
+
+/** The upcoming meetings beside the month's calendar. */
+export function Meetings({
+  data,
+  month,
+  onMonthChange,
+}: {
+  data: PipelineSummary | undefined;
+  month: Date;
+  onMonthChange: (d: Date) => void;
+}) {
+  const { t } = useTranslation('pipeline');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('meetings.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 lg:grid-cols-2 lg:items-start lg:gap-6">
+        <div className="min-w-0 space-y-2">
+          {data && data.upcomingMeetings.length === 0 && <p className="text-sm text-slate-600">{t('meetings.none')}</p>}
+          <ul className="space-y-2" data-testid="upcoming-meetings">
+            {data?.upcomingMeetings.map((m) => (
+              <li key={m.id} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+                <span
+                  className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', DOT_CLASSES[meetingDotTone(m.lead_status)])}
+                  aria-hidden
+                />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={paths.rep.opportunity.getHref(m.id)}
+                    className="block truncate font-medium text-slate-900 hover:underline"
+                  >
+                    {m.client_company_name ?? '—'}
+                  </Link>
+                  <p className="truncate text-xs text-slate-600">
+                    {formatDateTime(m.next_meeting_date)} · {m.product ?? ''}
+                  </p>
+                </div>
+                <label className="flex items-center gap-1 text-xs text-slate-600">
+                  <input type="checkbox" checked disabled readOnly className="h-4 w-4 accent-brand-600" />
+                  {t('meetings.confirmed')}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="space-y-3">
+          <div className="flex justify-center border-t border-slate-100 pt-3 lg:border-t-0 lg:pt-0">
+            <Suspense fallback={<div className="h-72" />}>
+              <MeetingsCalendar
+                month={month}
+                days={data?.calendar.days ?? []}
+                onMonthChange={onMonthChange}
+                label={t('meetings.calendar')}
+              />
+            </Suspense>
+          </div>
+          <p className="text-xs text-slate-500">{t('meetings.legend')}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

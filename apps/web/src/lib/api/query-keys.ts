@@ -1,0 +1,51 @@
+/**
+ * Every query key of the web app, built here and nowhere else. Keys nest, so invalidating a prefix
+ * (`queryKeys.opportunities.all`) refreshes everything below it: the list, the facets, each detail
+ * and each detail's call analyses.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  sessions: ['me', 'sessions'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+  opportunities: {
+    all: ['opportunities'] as const,
+    list: (filters: object) => ['opportunities', 'list', filters] as const,
+    facets: () => ['opportunities', 'facets'] as const,
+    detail: (id: number) => ['opportunities', 'detail', id] as const,
+    callAnalyses: (id: number) => ['opportunities', 'detail', id, 'call-analyses'] as const,
+  },
+  pipeline: {
+    all: ['pipeline'] as const,
+    month: (month: string | undefined) => ['pipeline', month ?? 'current'] as const,
+  },
+  companies: {
+    all: ['companies'] as const,
+    list: (filters: object) => ['companies', filters] as const,
+  },
+  jobs: {
+    all: ['jobs'] as const,
+    list: () => ['jobs', 'list'] as const,
+    detail: (id: string) => ['jobs', 'detail', id] as const,
+  },
+  leads: {
+    all: ['leads'] as const,
+    list: (filter: object) => ['leads', 'list', filter] as const,
+    demoSlots: () => ['leads', 'demo-slots'] as const,
+  },
+  team: {
+    all: ['team'] as const,
+    overview: () => ['team', 'overview'] as const,
+    representatives: (params: object) => ['team', 'representatives', params] as const,
+    representative: (id: string) => ['team', 'representative', id] as const,
+    representativeOpportunity: (repId: string, oppId: number) => ['team', 'representative', repId, 'opportunity', oppId] as const,
+  },
+  teamAdmin: {
+    all: ['team-admin'] as const,
+    people: () => ['team-admin', 'people'] as const,
+    audit: () => ['team-admin', 'audit'] as const,
+    invitations: () => ['team-admin', 'invitations'] as const,
+  },
+  apiKeys: {
+    all: ['integrations', 'api-keys'] as const,
+  },
+};
