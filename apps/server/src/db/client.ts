@@ -13,6 +13,10 @@ import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
 export type Schema = typeof schema;
 /** One database type for callers, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside db.transaction(...). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Code that runs alone or as one step of a caller's transaction. */
+export type DbOrTx = Db | Tx;
 
 /** The rows of a raw SQL statement: both drivers answer `{ rows }`, typed differently. */
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {

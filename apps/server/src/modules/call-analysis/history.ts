@@ -4,7 +4,8 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { iso, visibleTo } from '../opportunities/scope.ts';
+import { iso } from '../../db/iso.ts';
+import { visibleTo } from '../opportunities/scope.ts';
 
 const HISTORY_LIMIT = 50;
 

@@ -5,7 +5,7 @@ import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, repCompanies } from '../../db/schema.ts';
-import { iso } from '../opportunities/scope.ts';
+import { iso } from '../../db/iso.ts';
 
 const industry = sql`coalesce(max(nullif(btrim(${o.company_industry}), '')), ${DEFAULT_INDUSTRY})`;
 

@@ -15,7 +15,8 @@ import { jsonValue, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/literal-limit.ts';
 import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
-import { iso, visibleTo } from './scope.ts';
+import { iso } from '../../db/iso.ts';
+import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
   id: o.id,

@@ -12,9 +12,3 @@ export function visibleTo(actor: Actor, owner: string | Placeholder = actor.user
   if (actor.role === ROLES.manager) return undefined;
   return eq(opportunities.owner_id, owner);
 }
-
-/** Timestamps leave the database as Date (both drivers) and travel as ISO strings. */
-export function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}

@@ -21,7 +21,8 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities as o, repWinRate } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { iso, visibleTo } from './scope.ts';
+import { iso } from '../../db/iso.ts';
+import { visibleTo } from './scope.ts';
 
 type Row = typeof o.$inferSelect;
 

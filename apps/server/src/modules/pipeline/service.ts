@@ -3,7 +3,7 @@ import { OUTCOMES, PIPELINE_STATUS_OF_OUTCOME, type PipelineSummary } from '@nex
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
-import { iso } from '../opportunities/scope.ts';
+import { iso } from '../../db/iso.ts';
 
 const UPCOMING_LIMIT = 8;
 
