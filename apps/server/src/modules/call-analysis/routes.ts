@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callAnalysisHistorySchema,
@@ -12,12 +11,11 @@ import {
 } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { opportunities } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { readFormWithFile } from '../../http/multipart.ts';
 import { parseOrThrow } from '../../http/validation.ts';
-import { visibleTo } from '../opportunities/scope.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
+import { assertOpportunityVisible } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
 import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
@@ -89,12 +87,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       }
 
       if (input.opportunityId !== undefined) {
-        // Someone else's opportunity does not exist for this representative.
-        const [own] = await db
-          .select({ id: opportunities.id })
-          .from(opportunities)
-          .where(and(eq(opportunities.id, input.opportunityId), visibleTo(actor)));
-        if (!own) throw notFound('Opportunity');
+        await assertOpportunityVisible(db, actor, input.opportunityId);
       }
       const job = await db.transaction((tx) =>
         enqueueTranscriptAnalysis(tx, {
