@@ -1,6 +1,6 @@
 import type { Job, OwnerMatch, TranscriptLanguage } from '@nexa/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueueJob, toJob } from '../jobs/queue.ts';
+import { enqueueJob, toJob } from '../jobs/index.ts';
 
 export const TRANSCRIPT_ANALYSIS = 'transcript_analysis';
 
