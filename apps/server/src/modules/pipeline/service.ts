@@ -37,7 +37,7 @@ interface SummaryRow {
 
 const currentMonth = (now: Date) => now.toISOString().slice(0, 7);
 
-/** The rep dashboard's figures (spec §2), each computed by the database over the rep's own rows. */
+/** The rep dashboard's figures, each computed by the database over the rep's own rows. */
 export async function pipelineSummary(
   db: Db,
   actor: Actor,
@@ -52,7 +52,7 @@ export async function pipelineSummary(
   // rep_companies, rep_company_months) and the follow-up partial index, the next meetings of open
   // deals (a won or lost deal has no upcoming meeting) in (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
   // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
-  // The meetings' limit is written into the text, as db/literal-limit.ts explains.
+  // The meetings' limit is written into the text, as db/prepared/literal-limit.ts explains.
   const [row] = await selectRows<SummaryRow>(
     db,
     sql`
