@@ -98,7 +98,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** A representative's quarterly quota in whole dollars (DESIGN §4.6; default in code). */
+/** A representative's quarterly quota in whole dollars; without a row, the configured default applies. */
 export const repQuotas = pgTable('rep_quotas', {
   userId: text('user_id')
     .primaryKey()
@@ -188,7 +188,7 @@ export const opportunitySearchText = sql`(coalesce(${opportunities.product}, '')
     || chr(1) || coalesce(${opportunities.client_name}, '') || chr(1) || coalesce(${opportunities.account_manager}, '')
     || chr(1) || coalesce(${opportunities.amount}::text, ''))`;
 
-/** Win rate per owner: closed-won ÷ (closed-won + closed-lost), DESIGN §4.6. */
+/** Win rate per owner: closed-won ÷ (closed-won + closed-lost). */
 export const repWinRate = pgView('rep_win_rate', {
   owner_id: text('owner_id'),
   account_manager: text('account_manager'),

@@ -69,7 +69,7 @@ export async function listDemoSlots(
   );
 }
 
-/** Stores a demo booking or an early-access request (spec §3), once. */
+/** Stores a demo booking or an early-access request, once. */
 export async function createDemoRequest(
   db: Db,
   input: DemoRequestInput,
@@ -82,7 +82,7 @@ export async function createDemoRequest(
     full_name: input.full_name,
     email: input.email,
     company_name: input.company_name,
-    // Spec §3: early access keeps the chosen role in notes and the time of the request as its date.
+    // Early access keeps the chosen role in notes and the time of the request as its date.
     notes: isDemo ? input.notes : `Requested role: ${input.role}`,
     selected_date: isDemo ? new Date(input.selected_date) : meta.now,
   };
@@ -133,7 +133,7 @@ export interface UploadedResume {
   originalName: string;
 }
 
-/** A generated storage name: timestamp, random string and the extension of what the content is (spec §7). */
+/** A generated storage name: timestamp, random string and the extension of what the content is. */
 export const resumeKey = (now: Date, extension: string) =>
   `resumes/${now.getTime()}-${randomBytes(8).toString('hex')}.${extension}`;
 

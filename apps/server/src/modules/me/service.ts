@@ -17,7 +17,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('Profile');
   if (row.full_name.trim()) return row;
-  // Spec §3: a profile without a name gets one from the e-mail and keeps it.
+  // A profile without a name gets one from the e-mail and keeps it.
   const full_name = nameFromEmail(row.email);
   await db.update(users).set({ full_name, updatedAt: new Date() }).where(eq(users.id, userId));
   return { ...row, full_name };

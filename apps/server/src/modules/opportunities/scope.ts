@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import { opportunities } from '../../db/schema.ts';
 
 /**
- * DESIGN §4.4: a representative reads only the rows they own; a manager reads every row.
+ * A representative reads only the rows they own; a manager reads every row.
  * Every opportunity query starts from this condition, so no filter can widen it. A prepared
  * query passes a placeholder for the owner and binds actor.userId to it on each call.
  */

@@ -136,7 +136,7 @@ export async function getSpecification(db: Db, actor: Actor, id: number, format:
   };
 }
 
-/** Spec §9 sample: 10 rows owned by the representative who asked. */
+/** The sample data: 10 rows owned by the representative who asked. */
 export async function createSampleRows(db: Db, actor: Actor, now = new Date()): Promise<{ inserted: number }> {
   const random = seededRandom(now.getTime() % 2_147_483_647);
   const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) =>

@@ -74,8 +74,8 @@ export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: 
   ]);
   if (!figures) throw representativeNotFound();
   const quarterlyQuota = figures.quarterlyQuota ?? defaultQuota;
-  // Win rate from the rep_win_rate view when the representative has a closed deal (DESIGN §4.6);
-  // the list computes the same expression, so both show the same number.
+  // Win rate from the rep_win_rate view (closed-won ÷ closed deals) when the representative has a
+  // closed deal; the list computes the same expression, so both show the same number.
   const winRate = figures.viewWinRate === null ? figures.winRate : Math.round(figures.viewWinRate);
   return {
     representative: toMember(figures),
