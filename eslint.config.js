@@ -101,12 +101,17 @@ export default tseslint.config(
               from: [`./${server}/modules`, `./${server}/http`, `./${server}/auth`, `./${server}/cli`],
               message: 'db/ is the bottom layer: it imports no module, route plumbing, auth or command',
             },
-            { target: `./${server}/http`, from: `./${server}/modules`, message: 'http/ is shared by every module: it imports none' },
+            {
+              target: `./${server}/http`,
+              from: `./${server}/modules`,
+              message: 'http/ is shared by every module: it imports none',
+            },
             ...modules.map((area) => ({
               target: `./${server}/modules/${area}`,
               from: `./${server}/modules`,
               except: [`./${area}`, ...moduleExports],
-              message: "modules do not reach into each other: use the other module's index.ts, or list the file in eslint.config.js",
+              message:
+                "modules do not reach into each other: use the other module's index.ts, or list the file in eslint.config.js",
             })),
           ],
         },

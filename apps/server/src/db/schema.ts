@@ -18,7 +18,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { OWNER_MATCHES, STAGES, outcomeSql, pipelineStatusSql, type Outcome, type PipelineStatus, type Stage } from '@nexa/domain';
+import {
+  OWNER_MATCHES,
+  STAGES,
+  outcomeSql,
+  pipelineStatusSql,
+  type Outcome,
+  type PipelineStatus,
+  type Stage,
+} from '@nexa/domain';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

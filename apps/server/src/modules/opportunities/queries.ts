@@ -15,7 +15,7 @@ import { jsonValue, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
+import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 import { visibleTo } from './scope.ts';
 
@@ -221,7 +221,8 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
  * page costs more than the page itself. Any other filter counts the matching rows.
  */
 function totalOf(actor: Actor, filters: ListFilters, where: SQL | undefined): SQL {
-  if (Object.values(filters).some((filter) => !filter.summed)) return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
+  if (Object.values(filters).some((filter) => !filter.summed))
+    return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
   const summary = and(
     actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
     filters.product ? eq(repProductStatuses.product, bound('product')) : undefined,
@@ -245,4 +246,27 @@ export async function opportunityFacets(db: Db, actor: Actor): Promise<Opportuni
     lead_statuses: values('lead_status'),
     industries: values('industry').sort(),
   };
+}
+
+/** The row, when it exists and the actor may see it. */
+export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), visibleTo(actor)));
+  return row;
+}
+
+/** A representative's closed deals, from the rep_win_rate view; undefined before any is closed. */
+export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: number; lost: number } | undefined> {
+  const [rate] = await db
+    .select({ won: repWinRate.won, lost: repWinRate.lost })
+    .from(repWinRate)
+    .where(eq(repWinRate.owner_id, ownerId));
+  return rate;
+}
+
+/** Inserts the rows in one statement: all of them or, on an error, none. */
+export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
+  await db.insert(o).values(rows);
 }

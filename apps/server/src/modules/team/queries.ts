@@ -1,5 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ROLES, type AccountManagerNames, type Outcome, type PipelineStatus, type RepresentativeSortField, type Stage } from '@nexa/domain';
+import {
+  ROLES,
+  type AccountManagerNames,
+  type Outcome,
+  type PipelineStatus,
+  type RepresentativeSortField,
+  type Stage,
+} from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { opportunities, repQuotas, users } from '../../db/schema.ts';
