@@ -11,6 +11,22 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const server = 'apps/server/src';
+const modules = fs
+  .readdirSync(new URL(`./${server}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// What one module may take from another: each module's public face, listed on purpose.
+const moduleExports = [
+  './jobs/index.ts',
+  './call-analysis/index.ts',
+  // Who may read an opportunity, and who owns an incoming one, is one rule for every module.
+  './opportunities/scope.ts',
+  './opportunities/owner.ts',
+  // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.
+  './users/service.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,6 +84,36 @@ export default tseslint.config(
               from: `./${web}/features`,
               except: [`./${area}`],
               message: 'features do not import each other: move shared code to components/ or lib/',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    rules: {
+      // The server's layers: db/ is the bottom, http/ is shared plumbing, modules stay apart.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `./${server}/db`,
+              from: [`./${server}/modules`, `./${server}/http`, `./${server}/auth`, `./${server}/cli`],
+              message: 'db/ is the bottom layer: it imports no module, route plumbing, auth or command',
+            },
+            {
+              target: `./${server}/http`,
+              from: `./${server}/modules`,
+              message: 'http/ is shared by every module: it imports none',
+            },
+            ...modules.map((area) => ({
+              target: `./${server}/modules/${area}`,
+              from: `./${server}/modules`,
+              except: [`./${area}`, ...moduleExports],
+              message:
+                "modules do not reach into each other: use the other module's index.ts, or list the file in eslint.config.js",
             })),
           ],
         },

@@ -53,7 +53,7 @@ for (const lang of ['en', 'fr'] as const) {
       await page.getByLabel(t.fields.fullName).fill('Ada Lovelace');
       await page.getByLabel(t.fields.company).fill('Analytical Engines');
       await page.getByLabel(t.fields.email).fill('not-an-email');
-      // Spec §8: a missing date and a bad e-mail are refused before anything is sent.
+      // A missing date and a bad e-mail are refused before anything is sent.
       await page.getByRole('button', { name: t.bookDemo.submit }).click();
       await expect(page.getByText(t.validation.date_required).first()).toBeVisible();
       await expect(page.getByText(t.validation.invalid_email).first()).toBeVisible();

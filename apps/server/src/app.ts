@@ -10,7 +10,7 @@ import { createAuth } from './auth/auth.ts';
 import { AUTH_ROUTE, authPathOf, authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { readRouting } from './db/read-routing.ts';
+import { readRouting } from './http/read-routing.ts';
 import { isApiRequest } from './http/api-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';

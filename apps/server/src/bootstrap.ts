@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isEmpty, seedDemo } from './db/seed.ts';
+import { isEmpty, seedDemo } from './cli/seed.ts';
 
 export interface Prepared {
   config: Config;

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { prepare } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './cli/seed.ts';
 import { assertDocxWorkerPresent } from './uploads/docx.ts';
 
 async function main() {

@@ -11,7 +11,7 @@ import { startTestServer, TEST_ORIGIN, type HttpClient, type TestServer } from '
 /**
  * The access matrix's third dimension (issue 9): for every route that takes an id, each caller
  * × {own row, another rep's row, a nonexistent id}. A row outside the caller's scope answers
- * exactly like a missing one (404, never 403, never its data) — DESIGN §5.
+ * exactly like a missing one (404, never 403, never its data).
  */
 
 type Caller = 'visitor' | 'repA' | 'repB' | 'manager';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { DEMO_PASSWORD } from '../src/cli/seed.ts';
 import { startSourceInstance, type Instance } from './cluster.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient } from './test-app.ts';

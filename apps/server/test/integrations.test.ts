@@ -203,7 +203,7 @@ describe('integrations: API keys and the ingest API', () => {
       expect(same.body.changed).toBe(false);
     });
 
-    it('matches the account manager to a representative (DESIGN §4.4) who then sees the deal', async () => {
+    it('matches the account manager to a representative who then sees the deal', async () => {
       const cases: Array<[string, string | null]> = [
         ['Marie Curie', 'Marie Curie'],
         ['marie CURIE', 'Marie Curie'],

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { literalLimit } from '../src/db/literal-limit.ts';
+import { literalLimit } from '../src/db/prepared/literal-limit.ts';
 import { opportunities } from '../src/db/schema.ts';
 
 describe('literalLimit', () => {

@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePreparedStatements } from '../src/db/pglite-prepared.ts';
+import { usePreparedStatements } from '../src/db/prepared/pglite-prepared.ts';
 import { testDatabaseKind } from './database-target.ts';
 
 /** The embedded database's named statements (docs/decisions/009): same answers, planned once. */

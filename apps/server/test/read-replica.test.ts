@@ -1,7 +1,7 @@
 import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOpportunities } from '../src/db/factories.ts';
-import { PRIMARY_PIN_COOKIE } from '../src/db/read-routing.ts';
+import { PRIMARY_PIN_COOKIE } from '../src/http/read-routing.ts';
 import { opportunities } from '../src/db/schema.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, openTestDatabase, startTestServer, type TestServer } from './test-app.ts';

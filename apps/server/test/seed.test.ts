@@ -10,7 +10,7 @@ import {
 } from '@nexa/domain';
 import { createAuth } from '../src/auth/auth.ts';
 import { opportunities, repQuotas, users } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_OPPORTUNITIES_PER_REP, DEMO_PASSWORD, isEmpty, seedDemo } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_OPPORTUNITIES_PER_REP, DEMO_PASSWORD, isEmpty, seedDemo } from '../src/cli/seed.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
 describe('demo seed', () => {

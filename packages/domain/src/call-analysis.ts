@@ -1,5 +1,5 @@
 /**
- * Parsers for the AI call analysis stored on an opportunity (spec workspaces §9). Real LLM output
+ * Parsers for the AI call analysis stored on an opportunity. Real LLM output
  * is messy: bold markers, "Here are the key points:" preambles, "Response:" labels, numbering
  * styles that drift. These functions turn it into points and Q&A pairs, or say there are none.
  */

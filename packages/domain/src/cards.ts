@@ -14,7 +14,7 @@ export const BENEFIT_CARD_IDS = [
 ] as const;
 export type BenefitCardId = (typeof BENEFIT_CARD_IDS)[number];
 
-/** Spec §1: at most two cards are highlighted. */
+/** At most two cards are highlighted. */
 export const MAX_RECOMMENDED_CARDS = 2;
 
 export function isBenefitCardId(value: unknown): value is BenefitCardId {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Random } from './random.ts';
 
-/** The spec's sample-row fields (§3), plus the company fields a CRM export usually carries. */
+/** The sample rows' fields, plus the company fields a CRM export usually carries. */
 export const IMPORT_FIELDS = [
   'account_manager',
   'product',
@@ -230,7 +230,7 @@ export interface SampleRow {
   next_meeting_date: Date;
 }
 
-/** Spec §9: 10 rows, amounts 5,000–105,000, meetings within 30 days, the five products. */
+/** The sample data: 10 rows, amounts 5,000–105,000, meetings within 30 days, the five products. */
 export function makeSampleRows(random: Random, accountManager: string, now: Date): SampleRow[] {
   return Array.from({ length: 10 }, (_, i) => ({
     account_manager: accountManager,

@@ -1,4 +1,4 @@
-/** The site's languages (spec §9: en, fr; default en). */
+/** The site's languages: en and fr, English by default. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -14,7 +14,7 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 /**
- * Spec §5: the visitor's stored choice, else French when the browser's language is French, else
+ * The visitor's stored choice, else French when the browser's language is French, else
  * English. The browser calls it with `navigator.language`, the server with the first language of
  * the request's Accept-Language header — the same preference read from two places.
  */

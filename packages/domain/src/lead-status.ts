@@ -1,6 +1,6 @@
 import type { Stage } from './pipeline-model.ts';
 
-/** Lead-status rules of spec workspaces §4 and §2 (colours are names the UI maps to classes). */
+/** Lead-status rules of the workspaces (colours are names the UI maps to classes). */
 
 export type Tone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'amber' | 'grey';
 

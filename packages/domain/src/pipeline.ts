@@ -22,7 +22,7 @@ export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
 const sortValues = OPPORTUNITY_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as const);
 
-/** "All" or empty means no filter (spec §5). */
+/** "All" or empty means no filter. */
 const filterText = z
   .string()
   .trim()
@@ -49,7 +49,7 @@ export const opportunityListQuerySchema = z
     status: filterText,
     lead_status: filterText,
     client_company_name: filterText,
-    /** Range on next_meeting_date, inclusive days (DESIGN §4.8). */
+    /** Range on next_meeting_date, inclusive days. */
     from: isoDay,
     to: isoDay,
     sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date'),
@@ -128,7 +128,7 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** Spec §9: share of closed-won among closed deals, rounded percent; null when none is closed. */
+/** Win rate: share of closed-won among closed deals, rounded percent; null when none is closed. */
 export function winRatePercent(won: number, lost: number): number | null {
   const closed = won + lost;
   return closed ? Math.round((won / closed) * 100) : null;

@@ -1,5 +1,5 @@
 /**
- * A profile without a name gets one from the e-mail's local part (spec §3):
+ * A profile without a name gets one from the e-mail's local part:
  * "jean.dupont@x.fr" → "Jean Dupont".
  */
 export function nameFromEmail(email: string): string {

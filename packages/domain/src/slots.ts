@@ -1,5 +1,5 @@
 /**
- * Demo slots (DESIGN §4.2): availability is configuration, expressed as wall-clock hours in a
+ * Demo slots: availability is configuration, expressed as wall-clock hours in a
  * reference time zone. Pure and Intl-only, so the same rules run in the browser and the server,
  * and daylight-saving changes are the time zone database's business, not ours.
  */

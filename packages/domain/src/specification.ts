@@ -16,7 +16,7 @@ const safeName = (value: string) =>
     .trim()
     .replace(/\s+/g, '-') || 'Technical';
 
-/** Spec §7: '{product or Technical}-specification.{ext}'; the attached file keeps 'Technical-specification.pdf'. */
+/** The file's name is '{product or Technical}-specification.{ext}'; the attached file keeps 'Technical-specification.pdf'. */
 export function specificationFileName(product: string | null, format: 'pdf' | 'txt' | 'attachment'): string {
   if (format === 'attachment') return 'Technical-specification.pdf';
   return `${safeName(product?.trim() || 'Technical')}-specification.${format}`;
@@ -24,7 +24,7 @@ export function specificationFileName(product: string | null, format: 'pdf' | 't
 
 export const TECHNICAL_TAB_FILE_NAME = 'technical-specifications.txt';
 
-/** The text file built from technical_answers (spec §7), null when there is nothing to write. */
+/** The text file built from technical_answers, null when there is nothing to write. */
 export function specificationText(source: SpecificationSource): string | null {
   const answers = source.technical_answers?.trim();
   if (!answers) return null;

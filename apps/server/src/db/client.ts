@@ -5,14 +5,19 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { usePreparedStatements } from './pglite-prepared.ts';
+import { usePreparedStatements } from './prepared/pglite-prepared.ts';
+import { StatementCache } from './prepared/statement-cache.ts';
+import { statementName } from './prepared/statement-name.ts';
 import { makeFolderPrivate } from './private-folder.ts';
 import * as schema from './schema.ts';
-import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
 
 export type Schema = typeof schema;
 /** One database type for callers, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside db.transaction(...). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Code that runs alone or as one step of a caller's transaction. */
+export type DbOrTx = Db | Tx;
 
 /** The rows of a raw SQL statement: both drivers answer `{ rows }`, typed differently. */
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -76,16 +81,10 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
 }
 
 /** Statement texts seen so far and their names (computed once per text). */
-const statementNames = new Map<string, string>();
+const statementNames = new StatementCache<string>();
 
-function namedFor(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = statementName(text);
-    statementNames.set(text, name);
-  }
-  return name;
-}
+/** Past the cache's bound a new text goes unnamed, so neither the process nor a connection grows. */
+const namedFor = (text: string): string | undefined => statementNames.keep(text, () => statementName(text));
 
 /**
  * Every parameterised statement is sent as a named prepared statement, keyed by its text: each

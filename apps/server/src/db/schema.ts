@@ -126,7 +126,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
 );
 
-/** A representative's quarterly quota in whole dollars (DESIGN §4.6; default in code). */
+/** A representative's quarterly quota in whole dollars; without a row, the configured default applies. */
 export const repQuotas = pgTable('rep_quotas', {
   userId: text('user_id')
     .primaryKey()
@@ -216,7 +216,7 @@ export const opportunitySearchText = sql`(coalesce(${opportunities.product}, '')
     || chr(1) || coalesce(${opportunities.client_name}, '') || chr(1) || coalesce(${opportunities.account_manager}, '')
     || chr(1) || coalesce(${opportunities.amount}::text, ''))`;
 
-/** Win rate per owner: closed-won ÷ (closed-won + closed-lost), DESIGN §4.6. */
+/** Win rate per owner: closed-won ÷ (closed-won + closed-lost). */
 export const repWinRate = pgView('rep_win_rate', {
   owner_id: text('owner_id'),
   account_manager: text('account_manager'),

@@ -1,5 +1,5 @@
 import type { LoggerOptions } from 'pino';
-import { statementName } from '../db/statement-name.ts';
+import { statementName } from '../db/prepared/statement-name.ts';
 
 /**
  * What the server's log lines may hold. A failed query used to be logged with its bound values

@@ -24,7 +24,7 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPages | undefined 
 }
 
 /**
- * The language of the page to send (spec §5): the visitor's stored choice (the cookie the
+ * The language of the page to send: the visitor's stored choice (the cookie the
  * language toggle sets), else French when the browser's first language is French, else English —
  * the rule the browser applies with `navigator.language`, so the page hydrates as it was painted.
  */

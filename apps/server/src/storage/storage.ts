@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live (DESIGN §1): a local folder by default, an S3-compatible bucket by configuration. */
+/** Where uploaded files live: a local folder by default, an S3-compatible bucket by configuration. */
 export interface Storage {
   /** Stores the file at `filePath` under `key` (a generated name; never a visitor's). */
   put(key: string, filePath: string, contentType: string): Promise<void>;

@@ -10,7 +10,7 @@ import { FullPageStatus } from './full-page-status.tsx';
 import { paths } from '../lib/paths.ts';
 
 /**
- * Spec §2 route guard: loading screen while the profile loads, /signin without a session
+ * The route guard: loading screen while the profile loads, /signin without a session
  * or profile, / for a role the route does not allow (without `role`: any role that has a
  * workspace, as for one's own settings). The server enforces the same rules.
  */

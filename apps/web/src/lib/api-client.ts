@@ -15,7 +15,7 @@ export class ApiError extends Error {
 export const SESSION_EXPIRED_EVENT = 'nexa:session-expired';
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-// Spec §9: retry backoff starts at 200 ms and doubles.
+// Retry backoff starts at 200 ms and doubles.
 export const RETRY_BASE_MS = 200;
 export const MAX_RETRIES = 3;
 

@@ -2,7 +2,7 @@ import { currentLanguage } from './i18n.ts';
 
 const locale = () => (currentLanguage() === 'fr' ? 'fr-FR' : 'en-US');
 
-/** US dollars in the active locale (DESIGN §4.11): $12,500 / 12 500 $US. */
+/** US dollars in the active locale: $12,500 / 12 500 $US. */
 export function formatMoney(amount: number | null | undefined, options: { cents?: boolean } = {}): string {
   const digits = options.cents ? 2 : 0;
   return new Intl.NumberFormat(locale(), {

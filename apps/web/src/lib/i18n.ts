@@ -55,7 +55,7 @@ function storedLanguage(): Language | undefined {
 }
 
 /**
- * Spec §5: the stored choice, else French when the browser is French, else English. On a
+ * The stored choice, else French when the browser is French, else English. On a
  * pre-rendered page the server has already read the browser's language (Accept-Language) and
  * painted the page in it; that reading wins over `navigator.language`, so the page hydrates in the
  * language it shows.

@@ -33,7 +33,7 @@ export const companyAnalysisResponseSchema = z.object({
   language: z.enum(ANALYSIS_LANGUAGES),
   /** True when the answer came from the 24-hour cache. */
   cached: z.boolean(),
-  /** True when the search could not be logged; the analysis is still given (spec §7). */
+  /** True when the search could not be logged; the analysis is still given. */
   searchLogFailed: z.boolean(),
 });
 export type CompanyAnalysisResponse = z.infer<typeof companyAnalysisResponseSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE_VALUES } from '../roles.ts';
 
 /**
- * Lead forms (spec §3, §5): one schema per form, used by the web form (react-hook-form) and by the
+ * Lead forms: one schema per form, used by the web form (react-hook-form) and by the
  * server, which validates everything again. Messages are translation keys under leads:validation.
  */
 export const LEAD_VALIDATION = {
@@ -15,7 +15,7 @@ export const LEAD_VALIDATION = {
   invalidRole: 'invalid_role',
 } as const;
 
-// Spec §5: a simple {something}@{something}.{something} pattern.
+// E-mail addresses: a simple {something}@{something}.{something} pattern.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 
@@ -114,7 +114,7 @@ export type TeamApplication = z.output<typeof teamApplicationSchema>;
 export const teamApplicationCreatedSchema = z.object({ id: z.uuid(), created: z.boolean(), has_resume: z.boolean() });
 export type TeamApplicationCreated = z.infer<typeof teamApplicationCreatedSchema>;
 
-/** Resume rules (spec §5, §9). The server checks the content, the browser only the size and name. */
+/** Resume rules. The server checks the content, the browser only the size and name. */
 export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
 export const RESUME_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 export const RESUME_ACCEPT =

@@ -37,7 +37,7 @@ export function analysisCacheKey(scope: string, language: AnalysisLanguage, comp
   return `${scope}|${language}|${normaliseCompanyName(companyName)}`;
 }
 
-/** Spec §7: a failed log is reported, never fatal. */
+/** A search that cannot be logged is reported in the answer, never fatal. */
 async function logSearch(deps: AnalysisDeps, name: string, request: AnalysisRequest, meta: SearchMeta): Promise<boolean> {
   try {
     await insertSearch(deps.db, {

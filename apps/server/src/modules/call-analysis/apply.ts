@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatCommercialAnswers, formatFeedback, formatTechnicalAnswers, withStage, type CallAnalysis } from '@nexa/domain';
 import { callAnalyses, opportunities } from '../../db/schema.ts';
-import type { DbOrTx } from '../jobs/queue.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AnalysisTarget } from './enqueue.ts';
 
 export class OpportunityGoneError extends Error {

@@ -1,5 +1,6 @@
 import type { Job, OwnerMatch, TranscriptLanguage } from '@nexa/domain';
-import { enqueueJob, toJob, type DbOrTx } from '../jobs/queue.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueJob, toJob } from '../jobs/index.ts';
 
 export const TRANSCRIPT_ANALYSIS = 'transcript_analysis';
 

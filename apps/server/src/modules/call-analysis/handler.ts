@@ -1,8 +1,8 @@
 import { callAnalysisSchema, dropOutOfRangeCitations, lineText, parseTranscript } from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
 import type { Db } from '../../db/client.ts';
-import { MAX_ATTEMPTS } from '../jobs/queue.ts';
-import { JobFailure, type JobHandler } from '../jobs/worker.ts';
+import { MAX_ATTEMPTS } from '../jobs/index.ts';
+import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
 import type { TranscriptAnalysisPayload } from './enqueue.ts';
 

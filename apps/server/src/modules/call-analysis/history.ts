@@ -1,20 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { callAnalysisSchema, citedLineNumbers, type CallAnalysisHistory } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { iso, visibleTo } from '../opportunities/scope.ts';
+import { apiKeys, callAnalyses, users } from '../../db/schema.ts';
+import { iso } from '../../db/iso.ts';
+import { assertOpportunityVisible } from './queries.ts';
 
 const HISTORY_LIMIT = 50;
 
 /** An opportunity's analyses, newest first, and the latest in full with only its cited lines. */
 export async function callAnalysisHistory(db: Db, actor: Actor, opportunityId: number): Promise<CallAnalysisHistory> {
-  const [opportunity] = await db
-    .select({ id: opportunities.id })
-    .from(opportunities)
-    .where(and(eq(opportunities.id, opportunityId), visibleTo(actor)));
-  if (!opportunity) throw notFound('Opportunity');
+  await assertOpportunityVisible(db, actor, opportunityId);
 
   const rows = await db
     .select({

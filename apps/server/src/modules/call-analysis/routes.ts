@@ -1,6 +1,4 @@
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callAnalysisHistorySchema,
@@ -13,49 +11,16 @@ import {
 } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { opportunities } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { visibleTo } from '../opportunities/scope.ts';
+import { AppError } from '../../http/errors.ts';
+import { readFormWithFile } from '../../http/multipart.ts';
+import { parseOrThrow } from '../../http/validation.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
+import { assertOpportunityVisible } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
 import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
 const REP = [ROLES.representative] as const;
 const READERS = [ROLES.representative, ROLES.manager] as const;
-
-interface Upload {
-  fields: Record<string, string>;
-  file: { name: string; bytes: Buffer } | null;
-}
-
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data');
-  const fields: Record<string, string> = {};
-  let file: Upload['file'] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.valueTruncated) throw transcriptTooLarge();
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'transcript' || !part.filename || file) {
-        part.file.resume();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw transcriptTooLarge();
-      if (bytes.length) file = { name: part.filename, bytes };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw transcriptTooLarge();
-    if (status && status < 500) throw error;
-    throw new AppError('bad_request', 'Malformed multipart body');
-  }
-  return { fields, file };
-}
 
 export interface CallAnalysisRoutesOptions {
   db: Db;
@@ -89,15 +54,13 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { fields, file } = await readUpload(request);
+      const { fields, file } = await readFormWithFile(request, {
+        fileField: 'transcript',
+        tooLarge: transcriptTooLarge,
+        rejectLongFields: true,
+      });
       if (fields.text !== undefined && Buffer.byteLength(fields.text) > TRANSCRIPT_MAX_BYTES) throw transcriptTooLarge();
-      const parsed = callAnalysisRequestFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.join('.');
-        throw new AppError('bad_request', `${field}: ${issue.message}`, field);
-      }
-      const input = parsed.data;
+      const input = parseOrThrow(callAnalysisRequestFieldsSchema, fields);
       const wantsNew = input.client_company_name !== undefined || input.product !== undefined || input.amount !== undefined;
       if ((input.opportunityId === undefined) === !wantsNew) {
         throw new AppError('bad_request', 'Give opportunityId or client_company_name and product, not both', 'opportunityId');
@@ -124,12 +87,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       }
 
       if (input.opportunityId !== undefined) {
-        // Someone else's opportunity does not exist for this representative.
-        const [own] = await db
-          .select({ id: opportunities.id })
-          .from(opportunities)
-          .where(and(eq(opportunities.id, input.opportunityId), visibleTo(actor)));
-        if (!own) throw notFound('Opportunity');
+        await assertOpportunityVisible(db, actor, input.opportunityId);
       }
       const job = await db.transaction((tx) =>
         enqueueTranscriptAnalysis(tx, {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyListQuerySchema, companySchema, pageOf, ROLES } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
-import { listCompanies } from './service.ts';
+import { listCompanies } from './queries.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

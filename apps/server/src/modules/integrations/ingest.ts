@@ -3,14 +3,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { withStage, withStageOfChange, type callInsightBodySchema } from '@nexa/domain';
 import type { ApiKeyActor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { callAnalyses, opportunities as o } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { applyCallAnalysis } from '../call-analysis/index.ts';
 import { ownerFor, type MatchedOwner } from '../opportunities/owner.ts';
 
 type CallInsight = z.infer<typeof callInsightBodySchema>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof o.$inferSelect;
 /** The fields an integration may set. */
 type Fields = Partial<

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKey } from '@nexa/domain';
 import type { Actor, ApiKeyActor, ApiKeyLookup } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema.ts';
+import type { apiKeys } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { allKeys, insertKey, liveKeyByHash, markRevoked, noteKeyUsed } from './queries.ts';
 
 const KEY_PREFIX = 'nexa_';
 /** "nexa_" and the first 6 characters of the secret: enough to tell keys apart, useless to guess. */
@@ -27,27 +27,24 @@ function toWire(row: typeof apiKeys.$inferSelect): ApiKey {
 }
 
 export async function listKeys(db: Db): Promise<{ items: ApiKey[] }> {
-  const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.created_at), desc(apiKeys.id));
-  return { items: rows.map(toWire) };
+  return { items: (await allKeys(db)).map(toWire) };
 }
 
 /** The full key is in this answer only; the database keeps its hash. */
 export async function createKey(db: Db, actor: Actor, name: string): Promise<ApiKey & { key: string }> {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), key_hash: hashKey(key), created_by: actor.userId })
-    .returning();
-  return { ...toWire(row!), key };
+  const row = await insertKey(db, {
+    name,
+    prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+    key_hash: hashKey(key),
+    created_by: actor.userId,
+  });
+  return { ...toWire(row), key };
 }
 
 /** Revoking twice keeps the first time; the key stays listed. */
 export async function revokeKey(db: Db, id: string): Promise<ApiKey> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revoked_at: sql`coalesce(${apiKeys.revoked_at}, now())` })
-    .where(eq(apiKeys.id, id))
-    .returning();
+  const row = await markRevoked(db, id);
   if (!row) throw notFound('API key');
   return toWire(row);
 }
@@ -56,23 +53,9 @@ export async function revokeKey(db: Db, id: string): Promise<ApiKey> {
 export function apiKeyLookup(db: Db): ApiKeyLookup {
   return async (token: string): Promise<ApiKeyActor | null> => {
     if (!token.startsWith(KEY_PREFIX) || token.length > 200) return null;
-    const [row] = await db
-      .select({ id: apiKeys.id, name: apiKeys.name, lastUsedAt: apiKeys.last_used_at })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.key_hash, hashKey(token)), isNull(apiKeys.revoked_at)));
+    const row = await liveKeyByHash(db, hashKey(token));
     if (!row) return null;
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-      // Conditional, so concurrent requests of one key still write once.
-      await db
-        .update(apiKeys)
-        .set({ last_used_at: sql`now()` })
-        .where(
-          and(
-            eq(apiKeys.id, row.id),
-            or(isNull(apiKeys.last_used_at), lt(apiKeys.last_used_at, sql`now() - interval '1 minute'`)),
-          ),
-        );
-    }
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await noteKeyUsed(db, row.id);
     return { id: row.id, name: row.name };
   };
 }

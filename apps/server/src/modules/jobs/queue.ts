@@ -1,12 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Job } from '@nexa/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { iso } from '../../db/iso.ts';
 import { jobs } from '../../db/schema.ts';
-import { iso } from '../opportunities/scope.ts';
-
-/** A database handle or an open transaction: enqueue joins the caller's transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
-import { jobSignals, MAX_ATTEMPTS, type DbOrTx, type JobRow } from './queue.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { jobSignals, MAX_ATTEMPTS, type JobRow } from './queue.ts';
 
 /** A failure worth telling the owner as is; the job is not tried again. */
 export class JobFailure extends Error {

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { teamApplications } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
+import { referencedResumes } from './queries.ts';
 
 /** Resumes are stored under this prefix (see resumeKey); nothing else in the storage is touched. */
 export const RESUME_PREFIX = 'resumes/';
@@ -31,11 +30,7 @@ export async function sweepOrphanResumes({
   let batch: string[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    const referenced = await db
-      .select({ key: teamApplications.resume_file_path })
-      .from(teamApplications)
-      .where(inArray(teamApplications.resume_file_path, batch));
-    const kept = new Set(referenced.map((r) => r.key));
+    const kept = new Set(await referencedResumes(db, batch));
     for (const key of batch) {
       if (kept.has(key)) continue;
       await storage.delete(key);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Lead, LeadType } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
@@ -137,4 +137,38 @@ export async function listLeads(db: Db, filter: LeadFilter, limit: number, offse
 export async function countLeads(db: Db, filter: LeadFilter): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as total from ${ALL_LEADS} where ${whereOf(filter)}`);
   return Number((result as unknown as { rows: Array<{ total: number | string }> }).rows[0]?.total ?? 0);
+}
+
+/** Holds a transaction-scoped advisory lock on one submitter's key until the transaction ends. */
+export async function lockSubmitter(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+export async function insertDemoRequest(db: Db, values: typeof demoRequests.$inferInsert): Promise<DemoRequestRow> {
+  const [row] = await db.insert(demoRequests).values(values).returning();
+  return row!;
+}
+
+export async function insertTeamApplication(db: Db, values: typeof teamApplications.$inferInsert): Promise<TeamApplicationRow> {
+  const [row] = await db.insert(teamApplications).values(values).returning();
+  return row!;
+}
+
+export async function findDemoRequest(db: Db, id: string): Promise<DemoRequestRow | undefined> {
+  const [row] = await db.select().from(demoRequests).where(eq(demoRequests.id, id));
+  return row;
+}
+
+export async function findTeamApplication(db: Db, id: string): Promise<TeamApplicationRow | undefined> {
+  const [row] = await db.select().from(teamApplications).where(eq(teamApplications.id, id));
+  return row;
+}
+
+/** Which of these stored files a team application still points at. */
+export async function referencedResumes(db: Db, keys: string[]): Promise<Array<string | null>> {
+  const rows = await db
+    .select({ key: teamApplications.resume_file_path })
+    .from(teamApplications)
+    .where(inArray(teamApplications.resume_file_path, keys));
+  return rows.map((row) => row.key);
 }

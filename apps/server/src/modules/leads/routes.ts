@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,15 +15,18 @@ import {
   HONEYPOT_FIELD,
   leadListSchema,
   leadsQuerySchema,
+  ROLES,
   teamApplicationCreatedSchema,
   teamApplicationSchema,
 } from '@nexa/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { readFormWithSpooledFile } from '../../http/multipart.ts';
+import { parseOrThrow } from '../../http/validation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/index.ts';
-import { newSpoolFile, prepareSpool } from '../../uploads/spool.ts';
+import { prepareSpool } from '../../uploads/spool.ts';
 import { leadsCsv } from './csv.ts';
 import { leadEmailBudget } from './email-budget.ts';
 import { notifyNewLead } from './notify.ts';
@@ -161,49 +162,25 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data');
       const meta = metaOf(request);
-      const fields: Record<string, string> = {};
-      let resume: UploadedResume | null = null;
+      const form = await readFormWithSpooledFile(request, {
+        fileField: 'resume',
+        spoolDir: config.uploadTempDir,
+        tooLarge: () => new AppError('payload_too_large', `file_too_large: at most ${maxBytes} bytes`, 'resume'),
+      });
+      const resume: UploadedResume | null = form.file && {
+        tempPath: form.file.tempPath,
+        size: form.file.size,
+        originalName: cleanFileName(form.file.name) || 'resume',
+      };
       try {
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              fields[part.fieldname] = String(part.value);
-              continue;
-            }
-            // A file input left empty arrives as a part without a name or bytes.
-            if (part.fieldname !== 'resume' || !part.filename || resume) {
-              part.file.resume();
-              continue;
-            }
-            const tempPath = await newSpoolFile(config.uploadTempDir);
-            resume = { tempPath, size: 0, originalName: cleanFileName(part.filename) || 'resume' };
-            await pipeline(part.file, fs.createWriteStream(tempPath, { mode: 0o600 }));
-            if (part.file.truncated) throw new AppError('payload_too_large', 'file_too_large', 'resume');
-            resume.size = (await fsp.stat(tempPath)).size;
-          }
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 413) throw new AppError('payload_too_large', `file_too_large: at most ${maxBytes} bytes`, 'resume');
-          if (status && status < 500) throw error;
-          throw new AppError('bad_request', 'Malformed multipart body');
-        }
-        if (resume && resume.size === 0) resume = (await fsp.rm(resume.tempPath, { force: true }), null);
-
-        const parsed = teamApplicationSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          const field = issue.path.join('.');
-          throw new AppError('bad_request', `${field}: ${issue.message}`, field);
-        }
-        if (parsed.data[HONEYPOT_FIELD]) {
+        const input = parseOrThrow(teamApplicationSchema, form.fields);
+        if (input[HONEYPOT_FIELD]) {
           request.log.warn({ event: 'leads.honeypot', ip: meta.ip }, 'honeypot filled; nothing stored');
           return reply.status(201).send({ id: randomUUID(), created: true, has_resume: resume !== null });
         }
-        await spendEmailBudget(request, reply, parsed.data.email);
-        const { row, created } = await createTeamApplication(db, storage, parsed.data, resume, meta);
+        await spendEmailBudget(request, reply, input.email);
+        const { row, created } = await createTeamApplication(db, storage, input, resume, meta);
         if (created) {
           notifyNewLead(mailer, config.leads.notifyEmail, request.log, `New application: ${row.full_name}`, {
             Name: row.full_name,
@@ -225,7 +202,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
   app.get(
     '/api/leads',
     {
-      config: { access: ['Sales Manager'] },
+      config: { access: [ROLES.manager] },
       schema: { tags: ['leads'], querystring: leadsQuerySchema, response: { 200: leadListSchema } },
     },
     async (request) => {
@@ -239,7 +216,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
   app.get(
     '/api/leads/export.csv',
     {
-      config: { access: ['Sales Manager'] },
+      config: { access: [ROLES.manager] },
       schema: { tags: ['leads'], operationId: 'exportLeads', querystring: leadsQuerySchema.pick({ type: true, q: true }) },
     },
     async (request, reply) => {
@@ -255,7 +232,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
 
   app.get(
     '/api/leads/team-applications/:id/resume',
-    { config: { access: ['Sales Manager'] }, schema: { tags: ['leads'], params: idParams } },
+    { config: { access: [ROLES.manager] }, schema: { tags: ['leads'], params: idParams } },
     async (request, reply) => {
       const { stream, size, row } = await resumeOf(db, storage, request.params.id);
       const name = row.resume_original_name ?? path.basename(row.resume_file_path!);

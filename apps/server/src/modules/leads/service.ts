@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createEvent } from 'ics';
-import { eq, sql } from 'drizzle-orm';
 import {
   freeSlots,
   slotRefusal,
@@ -11,11 +10,20 @@ import {
   type TeamApplicationCreated,
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
-import { demoRequests, teamApplications } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/index.ts';
 import { checkResumeFile } from './resume-file.ts';
-import { findRecentDemoRequest, findRecentTeamApplication, type DemoRequestRow, type TeamApplicationRow } from './queries.ts';
+import {
+  findDemoRequest,
+  findRecentDemoRequest,
+  findRecentTeamApplication,
+  findTeamApplication,
+  insertDemoRequest,
+  insertTeamApplication,
+  lockSubmitter,
+  type DemoRequestRow,
+  type TeamApplicationRow,
+} from './queries.ts';
 
 /** An identical request within this window returns the first one instead of storing a duplicate. */
 export const DUPLICATE_WINDOW_MS = 60_000;
@@ -42,7 +50,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 function oneAtATime<T>(db: Db, kind: string, email: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nexa-lead:${kind}:${email.toLowerCase()}`}, 0))`);
+    await lockSubmitter(tx, `nexa-lead:${kind}:${email.toLowerCase()}`);
     return work(tx as unknown as Db);
   });
 }
@@ -69,7 +77,7 @@ export async function listDemoSlots(
   );
 }
 
-/** Stores a demo booking or an early-access request (spec §3), once. */
+/** Stores a demo booking or an early-access request, once. */
 export async function createDemoRequest(
   db: Db,
   input: DemoRequestInput,
@@ -82,7 +90,7 @@ export async function createDemoRequest(
     full_name: input.full_name,
     email: input.email,
     company_name: input.company_name,
-    // Spec §3: early access keeps the chosen role in notes and the time of the request as its date.
+    // Early access keeps the chosen role in notes and the time of the request as its date.
     notes: isDemo ? input.notes : `Requested role: ${input.role}`,
     selected_date: isDemo ? new Date(input.selected_date) : meta.now,
   };
@@ -101,11 +109,8 @@ export async function createDemoRequest(
         }
         if (refusal) throw new AppError('bad_request', 'slot_unavailable: not an offered demo slot', 'selected_date');
       }
-      const [row] = await tx
-        .insert(demoRequests)
-        .values({ ...values, ip: meta.ip, user_agent: meta.userAgent })
-        .returning();
-      return { row: row!, created: true };
+      const row = await insertDemoRequest(tx, { ...values, ip: meta.ip, user_agent: meta.userAgent });
+      return { row, created: true };
     });
   } catch (error) {
     // The partial unique index on demo slots decides a race: one booking wins, the other is told.
@@ -133,7 +138,7 @@ export interface UploadedResume {
   originalName: string;
 }
 
-/** A generated storage name: timestamp, random string and the extension of what the content is (spec §7). */
+/** A generated storage name: timestamp, random string and the extension of what the content is. */
 export const resumeKey = (now: Date, extension: string) =>
   `resumes/${now.getTime()}-${randomBytes(8).toString('hex')}.${extension}`;
 
@@ -179,18 +184,15 @@ export async function createTeamApplication(
     const outcome = await oneAtATime(db, 'application', values.email, async (tx) => {
       const first = await findRecentTeamApplication(tx, values, new Date(meta.now.getTime() - DUPLICATE_WINDOW_MS));
       if (first) return { row: first, created: false };
-      const [row] = await tx
-        .insert(teamApplications)
-        .values({
-          ...values,
-          resume_file_path: stored?.key ?? null,
-          resume_content_type: stored?.contentType ?? null,
-          resume_size: stored?.size ?? null,
-          ip: meta.ip,
-          user_agent: meta.userAgent,
-        })
-        .returning();
-      return { row: row!, created: true };
+      const row = await insertTeamApplication(tx, {
+        ...values,
+        resume_file_path: stored?.key ?? null,
+        resume_content_type: stored?.contentType ?? null,
+        resume_size: stored?.size ?? null,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+      });
+      return { row, created: true };
     });
     if (!outcome.created && stored) await storage.delete(stored.key).catch(() => {});
     return outcome;
@@ -207,7 +209,7 @@ export const teamApplicationCreated = (row: TeamApplicationRow, created: boolean
 });
 
 export async function demoInvite(db: Db, id: string, slotMinutes: number, publicUrl: string): Promise<string> {
-  const [row] = await db.select().from(demoRequests).where(eq(demoRequests.id, id));
+  const row = await findDemoRequest(db, id);
   if (!row || row.request_type !== 'demo') throw notFound('Demo booking');
   const { error, value } = createEvent({
     // Stable: the same booking always yields the same UID, so a second download updates the event.
@@ -227,7 +229,7 @@ export async function demoInvite(db: Db, id: string, slotMinutes: number, public
 }
 
 export async function resumeOf(db: Db, storage: Storage, id: string) {
-  const [row] = await db.select().from(teamApplications).where(eq(teamApplications.id, id));
+  const row = await findTeamApplication(db, id);
   if (!row?.resume_file_path) throw notFound('Resume');
   const file = await storage.get(row.resume_file_path);
   if (!file) throw notFound('Resume');

@@ -13,9 +13,11 @@ import {
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { literalLimit } from '../../db/literal-limit.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses } from '../../db/schema.ts';
-import { iso, visibleTo } from './scope.ts';
+import { literalLimit } from '../../db/prepared/literal-limit.ts';
+import { StatementCache } from '../../db/prepared/statement-cache.ts';
+import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
+import { iso } from '../../db/iso.ts';
+import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
   id: o.id,
@@ -40,33 +42,57 @@ function dayStart(day: string): Date {
 
 const bound = (name: keyof ListValues) => sql.placeholder(name);
 
+type FilterName = 'q' | 'product' | 'status' | 'lead_status' | 'client_company_name' | 'from' | 'to';
+
+interface ListFilter {
+  /** One character per form of the condition: it goes into the statement's cache key. */
+  form: string;
+  condition: SQL;
+  /** The total can still be read from the kept-up rep_product_statuses (totalOf). */
+  summed?: boolean;
+}
+
 /**
- * The list's conditions, with every value a placeholder (listValues gives them), so one shape of
- * filters is one prepared query, built once per process (listOpportunities).
+ * The list's filters, every value a placeholder (listValues gives them). The conditions and the
+ * prepared statement's cache key are both read from here, so a filter cannot change the
+ * statement's text without changing its key.
  */
-function listConditions(actor: Actor, query: OpportunityListQuery): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [visibleTo(actor, bound('owner'))];
-  // Product, client company, client, account manager and amount text (spec §5: "12500" finds
-  // 12500.00), through the trigram index (migration opportunity_search).
-  if (query.q) conditions.push(sql`${opportunitySearchText} ilike ${bound('pattern')}`);
-  if (query.product) conditions.push(eq(o.product, bound('product')));
+const LIST_FILTERS: Record<FilterName, (value: string) => ListFilter> = {
+  // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
+  // through the trigram index (migration opportunity_search).
+  q: () => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bound('pattern')}` }),
+  product: () => ({ form: '1', condition: eq(o.product, bound('product')), summed: true }),
   // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
   // read the stored columns. Any other text matches the status as it was received.
-  if (query.status) {
-    conditions.push(
-      isPipelineStatus(query.status)
-        ? eq(o.outcome, bound('status'))
-        : isStage(query.status)
-          ? eq(o.stage, bound('status'))
-          : sql`lower(btrim(${o.status})) = ${bound('status')}`,
-    );
+  status: (status) =>
+    isPipelineStatus(status)
+      ? { form: 'p', condition: eq(o.outcome, bound('status')), summed: true }
+      : isStage(status)
+        ? { form: 's', condition: eq(o.stage, bound('status')) }
+        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bound('status')}` },
+  // The lead-status filter is compared in upper case.
+  lead_status: () => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bound('lead_status')}` }),
+  client_company_name: () => ({ form: '1', condition: eq(o.client_company_name, bound('company')) }),
+  from: () => ({ form: '1', condition: gte(o.next_meeting_date, bound('from')) }),
+  to: () => ({ form: '1', condition: lt(o.next_meeting_date, bound('to')) }),
+};
+
+const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
+
+type ListFilters = { [Name in FilterName]?: ListFilter };
+
+/** The filters the query sets. */
+function listFilters(query: OpportunityListQuery): ListFilters {
+  const filters: ListFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (value) filters[name] = LIST_FILTERS[name](value);
   }
-  // Spec §5: the lead-status filter is compared in upper case.
-  if (query.lead_status) conditions.push(sql`upper(${o.lead_status}) = ${bound('lead_status')}`);
-  if (query.client_company_name) conditions.push(eq(o.client_company_name, bound('company')));
-  if (query.from) conditions.push(gte(o.next_meeting_date, bound('from')));
-  if (query.to) conditions.push(lt(o.next_meeting_date, bound('to')));
-  return and(...conditions);
+  return filters;
+}
+
+function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
+  return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
 }
 
 type ListValues = {
@@ -139,8 +165,9 @@ function toListItem(row: ListRow): OpportunityListItem {
  * drivers then decode one text instead of each of the page's 300-odd fields, which on PGlite cost
  * more than running the query (docs/decisions/009).
  */
-function buildList(db: Db, actor: Actor, query: OpportunityListQuery) {
-  const where = listConditions(actor, query);
+function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: string) {
+  const filters = listFilters(query);
+  const where = listConditions(actor, filters);
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const order = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
@@ -157,56 +184,54 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery) {
   return db
     .select({
       items: sql<ListRow[] | string>`coalesce(json_agg(page), '[]'::json)`,
-      total: sql<number | string>`${totalOf(actor, query, where)}`,
+      total: sql<number | string>`${totalOf(actor, filters, where)}`,
     })
     .from(page)
-    .prepare(`nexa_list_${shapeOf(actor, query)}`);
+    .prepare(`nexa_list_${shape}`);
 }
 
-/** What decides the statement's text: the caller's scope, which filters are set, sort, page size. */
+/**
+ * What decides the statement's text: the caller's scope, each filter's form (from LIST_FILTERS,
+ * the same description that builds the conditions), sort and page size.
+ */
 function shapeOf(actor: Actor, query: OpportunityListQuery): string {
-  const { q, product, status, lead_status, client_company_name, from, to } = query;
-  const set = [q, product, status, lead_status, client_company_name, from, to].map((v) => (v ? 1 : 0)).join('');
-  const statusKind = !status ? 'r' : isPipelineStatus(status) ? 'p' : isStage(status) ? 's' : 'r';
-  return `${actor.role === ROLES.manager ? 'm' : 'r'}${set}${statusKind}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+  const filters = listFilters(query);
+  const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
+  return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
 }
 
 // A list's prepared query per database and shape: building the SQL through Drizzle cost as much
-// Node time as the rest of the call. Shapes are few in use; past MAX_SHAPES the cache starts over.
-const MAX_SHAPES = 500;
-const prepared = new WeakMap<Db, Map<string, ReturnType<typeof buildList>>>();
+// Node time as the rest of the call. Shapes are few in use; past the cache's bound a shape is built
+// for its one call.
+const prepared = new WeakMap<Db, StatementCache<ReturnType<typeof buildList>>>();
 
 export async function listOpportunities(db: Db, actor: Actor, query: OpportunityListQuery) {
   let forDb = prepared.get(db);
-  if (!forDb) prepared.set(db, (forDb = new Map()));
+  if (!forDb) prepared.set(db, (forDb = new StatementCache()));
   const shape = shapeOf(actor, query);
-  let list = forDb.get(shape);
-  if (!list) {
-    if (forDb.size >= MAX_SHAPES) forDb.clear();
-    forDb.set(shape, (list = buildList(db, actor, query)));
-  }
+  const build = () => buildList(db, actor, query, shape);
+  const list = forDb.keep(shape, build) ?? build();
   const [row] = await list.execute(listValues(actor, query));
   return { items: jsonValue(row?.items).map(toListItem), total: Number(row?.total ?? 0) };
 }
 
 /**
  * The list's total. With no filter but the dropdowns' product and pipeline group (an outcome), it is a sum
- * over the kept-up rep_product_statuses (decision 007) — counting a rep's matching rows on every
+ * over the kept-up rep_product_statuses (decision 009) — counting a rep's matching rows on every
  * page costs more than the page itself. Any other filter counts the matching rows.
  */
-function totalOf(actor: Actor, query: OpportunityListQuery, where: SQL | undefined): SQL {
-  const { q, product, status, lead_status, client_company_name, from, to } = query;
-  const filtered = q || lead_status || client_company_name || from || to || (status && !isPipelineStatus(status));
-  if (filtered) return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
+function totalOf(actor: Actor, filters: ListFilters, where: SQL | undefined): SQL {
+  if (Object.values(filters).some((filter) => !filter.summed))
+    return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
   const summary = and(
     actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
-    product ? eq(repProductStatuses.product, bound('product')) : undefined,
-    status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
+    filters.product ? eq(repProductStatuses.product, bound('product')) : undefined,
+    filters.status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
   );
   return sql`(select coalesce(sum(${repProductStatuses.deals}), 0) from ${repProductStatuses} where ${summary ?? sql`true`})`;
 }
 
-/** Dropdown options built from the data present (spec §2), read from the kept-up rep_field_values. */
+/** Dropdown options built from the data present, read from the kept-up rep_field_values. */
 export async function opportunityFacets(db: Db, actor: Actor): Promise<OpportunityFacets> {
   const rows = await db
     .selectDistinct({ field: repFieldValues.field, value: repFieldValues.value })
@@ -221,4 +246,27 @@ export async function opportunityFacets(db: Db, actor: Actor): Promise<Opportuni
     lead_statuses: values('lead_status'),
     industries: values('industry').sort(),
   };
+}
+
+/** The row, when it exists and the actor may see it. */
+export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), visibleTo(actor)));
+  return row;
+}
+
+/** A representative's closed deals, from the rep_win_rate view; undefined before any is closed. */
+export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: number; lost: number } | undefined> {
+  const [rate] = await db
+    .select({ won: repWinRate.won, lost: repWinRate.lost })
+    .from(repWinRate)
+    .where(eq(repWinRate.owner_id, ownerId));
+  return rate;
+}
+
+/** Inserts the rows in one statement: all of them or, on an error, none. */
+export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
+  await db.insert(o).values(rows);
 }

@@ -4,17 +4,11 @@ import type { Actor } from '../../auth/access.ts';
 import { opportunities } from '../../db/schema.ts';
 
 /**
- * DESIGN §4.4: a representative reads only the rows they own; a manager reads every row.
+ * A representative reads only the rows they own; a manager reads every row.
  * Every opportunity query starts from this condition, so no filter can widen it. A prepared
  * query passes a placeholder for the owner and binds actor.userId to it on each call.
  */
 export function visibleTo(actor: Actor, owner: string | Placeholder = actor.userId): SQL | undefined {
   if (actor.role === ROLES.manager) return undefined;
   return eq(opportunities.owner_id, owner);
-}
-
-/** Timestamps leave the database as Date (both drivers) and travel as ISO strings. */
-export function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }

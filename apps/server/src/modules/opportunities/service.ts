@@ -1,5 +1,4 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import {
   attachmentUrl,
@@ -19,9 +18,10 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { opportunities as o, repWinRate } from '../../db/schema.ts';
+import type { opportunities as o } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { iso, visibleTo } from './scope.ts';
+import { iso } from '../../db/iso.ts';
+import { closedDealsOf, insertOpportunities, visibleOpportunity } from './queries.ts';
 
 type Row = typeof o.$inferSelect;
 
@@ -37,22 +37,14 @@ export function toWire(row: Row): Opportunity {
 
 /** 404 for a row that does not exist and for one the actor may not see: the answer is the same. */
 async function findVisible(db: Db, actor: Actor, id: number): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(o)
-    .where(and(eq(o.id, id), visibleTo(actor)));
+  const row = await visibleOpportunity(db, actor, id);
   if (!row) throw notFound('Opportunity');
   return row;
 }
 
 export async function getOpportunity(db: Db, actor: Actor, id: number): Promise<OpportunityDetail> {
   const row = await findVisible(db, actor, id);
-  const [rate] = row.owner_id
-    ? await db
-        .select({ won: repWinRate.won, lost: repWinRate.lost })
-        .from(repWinRate)
-        .where(eq(repWinRate.owner_id, row.owner_id))
-    : [];
+  const rate = row.owner_id ? await closedDealsOf(db, row.owner_id) : undefined;
   return { ...toWire(row), owner_win_rate: rate ? winRatePercent(rate.won, rate.lost) : null };
 }
 
@@ -135,14 +127,14 @@ export async function getSpecification(db: Db, actor: Actor, id: number, format:
   };
 }
 
-/** Spec §9 sample: 10 rows owned by the representative who asked. */
+/** The sample data: 10 rows owned by the representative who asked. */
 export async function createSampleRows(db: Db, actor: Actor, now = new Date()): Promise<{ inserted: number }> {
   const random = seededRandom(now.getTime() % 2_147_483_647);
   const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) =>
     withStage({ ...row, owner_id: actor.userId, owner_match: 'manual' as const, record_date: now }),
   );
-  const inserted = await db.insert(o).values(rows).returning({ id: o.id });
-  return { inserted: inserted.length };
+  await insertOpportunities(db, rows);
+  return { inserted: rows.length };
 }
 
 /**
@@ -186,7 +178,10 @@ export async function importRows(
     errorCount += batch.errors.length;
     errors.push(...batch.errors.slice(0, MAX_REPORTED_ERRORS - errors.length));
     if (!batch.valid.length) continue;
-    await db.insert(o).values(batch.valid.map((row) => toInsert(row, actor, now)));
+    await insertOpportunities(
+      db,
+      batch.valid.map((row) => toInsert(row, actor, now)),
+    );
     inserted += batch.valid.length;
   }
   return { inserted, errors, errorCount };

@@ -1,43 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { OUTCOMES, PIPELINE_STATUS_OF_OUTCOME, type PipelineSummary } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { jsonValue, selectRows, type Db } from '../../db/client.ts';
-import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
-import { iso } from '../opportunities/scope.ts';
-
-const UPCOMING_LIMIT = 8;
-
-interface SummaryTotal {
-  outcome: string;
-  count: number | string;
-  amount: number | string;
-}
-interface UpcomingRow {
-  id: number;
-  client_company_name: string | null;
-  client_name: string | null;
-  product: string | null;
-  lead_status: string | null;
-  next_meeting_date: string;
-}
-interface DayRow {
-  date: string;
-  lead_status: string | null;
-  count: number;
-}
-interface SummaryRow {
-  /** json: node-postgres parses it, PGlite may hand back text. */
-  totals: SummaryTotal[] | string;
-  follow_up_count: number | string;
-  company_count: number | string;
-  companies_this_month: number | string;
-  upcoming: UpcomingRow[] | string;
-  days: DayRow[] | string;
-}
+import { jsonValue, type Db } from '../../db/client.ts';
+import { iso } from '../../db/iso.ts';
+import { readPipelineRow, type DayRow, type SummaryTotal, type UpcomingRow } from './queries.ts';
 
 const currentMonth = (now: Date) => now.toISOString().slice(0, 7);
 
-/** The rep dashboard's figures (spec §2), each computed by the database over the rep's own rows. */
+/** The rep dashboard's figures, each computed by the database over the rep's own rows. */
 export async function pipelineSummary(
   db: Db,
   actor: Actor,
@@ -48,33 +17,7 @@ export async function pipelineSummary(
   const calendarStart = `${month ?? currentMonth(now)}-01`;
   const thisMonthStart = `${currentMonth(now)}-01`;
 
-  // One statement, one round trip: the cards over kept-up summaries (team_summaries,
-  // rep_companies, rep_company_months) and the follow-up partial index, the next meetings of open
-  // deals (a won or lost deal has no upcoming meeting) in (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
-  // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
-  // The meetings' limit is written into the text, as db/literal-limit.ts explains.
-  const [row] = await selectRows<SummaryRow>(
-    db,
-    sql`
-    select
-      (select coalesce(json_agg(json_build_object('outcome', outcome, 'count', deals, 'amount', amount_sum::float8)), '[]'::json)
-         from ${teamSummaries} where owner_key = ${owner}) as totals,
-      (select count(*)::int from ${o} where ${o.owner_id} = ${owner}
-         and ${o.outcome} = 'open' and lower(btrim(${o.lead_status})) = 'pending') as follow_up_count,
-      (select count(*)::int from ${repCompanies} where owner_key = ${owner}) as company_count,
-      (select count(*)::int from ${repCompanyMonths} where owner_key = ${owner}
-         and month = ${thisMonthStart}::date) as companies_this_month,
-      (select coalesce(json_agg(m order by m.next_meeting_date, m.id), '[]'::json) from (
-         select ${o.id} as id, ${o.client_company_name} as client_company_name, ${o.client_name} as client_name,
-           ${o.product} as product, ${o.lead_status} as lead_status, ${o.next_meeting_date} as next_meeting_date
-         from ${o} where ${o.owner_id} = ${owner} and ${o.next_meeting_date} > ${now} and ${o.outcome} = 'open'
-         order by ${o.next_meeting_date}, ${o.id} limit ${sql.raw(String(UPCOMING_LIMIT))}) m) as upcoming,
-      (select coalesce(json_agg(d order by d.date), '[]'::json) from (
-         select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
-         from ${repMeetingDays} where owner_key = ${owner}
-           and day >= ${calendarStart}::date and day < (${calendarStart}::date + interval '1 month')
-         group by day) d) as days`,
-  );
+  const row = await readPipelineRow(db, owner, calendarStart, thisMonthStart, now);
 
   const totals: PipelineSummary['totals'] = OUTCOMES.map((outcome) => {
     const found = jsonValue<SummaryTotal[]>(row?.totals).find((t) => t.outcome === outcome);

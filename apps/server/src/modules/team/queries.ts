@@ -1,7 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { ROLES, type Outcome, type PipelineStatus, type RepresentativeSortField, type Stage } from '@nexa/domain';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  ROLES,
+  type AccountManagerNames,
+  type Outcome,
+  type PipelineStatus,
+  type RepresentativeSortField,
+  type Stage,
+} from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
+import { opportunities, repQuotas, users } from '../../db/schema.ts';
 
 /**
  * Every team figure comes from the summaries (team_summaries, rep_win_rate), a few hundred rows at
@@ -239,4 +247,50 @@ export async function recentActivities(db: Db, id: string, limit: number): Promi
       WHERE owner_id = ${id} AND next_meeting_date IS NOT NULL AND next_meeting_date <= now()
       ORDER BY next_meeting_date DESC LIMIT ${limit}`,
   );
+}
+
+const isRepresentativeId = (id: string) => and(eq(users.id, id), eq(users.role, ROLES.representative));
+
+export async function isRepresentative(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(isRepresentativeId(id));
+  return row !== undefined;
+}
+
+export async function saveQuarterlyQuota(db: Db, id: string, quarterlyQuota: number): Promise<void> {
+  await db
+    .insert(repQuotas)
+    .values({ userId: id, quarterlyQuota })
+    .onConflictDoUpdate({ target: repQuotas.userId, set: { quarterlyQuota, updatedAt: new Date() } });
+}
+
+const accountManagerNames = {
+  account_manager_name: users.account_manager_name,
+  account_manager_aliases: users.account_manager_aliases,
+};
+
+/** A representative's names in CRM exports; undefined when id is not a representative. */
+export async function readAccountManagerNames(db: Db, id: string): Promise<AccountManagerNames | undefined> {
+  const [row] = await db.select(accountManagerNames).from(users).where(isRepresentativeId(id));
+  return row;
+}
+
+export async function saveAccountManagerNames(
+  db: Db,
+  id: string,
+  names: AccountManagerNames,
+): Promise<AccountManagerNames | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...names, updatedAt: new Date() })
+    .where(isRepresentativeId(id))
+    .returning(accountManagerNames);
+  return row;
+}
+
+export async function ownedOpportunity(db: Db, ownerId: string, opportunityId: number) {
+  const [row] = await db
+    .select()
+    .from(opportunities)
+    .where(and(eq(opportunities.id, opportunityId), eq(opportunities.owner_id, ownerId)));
+  return row;
 }

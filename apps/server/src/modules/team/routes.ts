@@ -24,7 +24,7 @@ import {
 
 const MANAGER = [ROLES.manager] as const;
 
-/** The manager workspace's team figures (DESIGN §4.5–§4.7, §5). */
+/** The manager workspace's team figures: managers only, over every representative. */
 export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: number }> = async (
   app,
   { db, defaultQuarterlyQuota },

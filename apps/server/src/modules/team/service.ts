@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import {
   RECENT_ACTIVITIES,
   RECENT_OPPORTUNITIES,
-  ROLES,
   quotaAttainment,
   type AccountManagerNames,
   type Opportunity,
@@ -13,13 +11,18 @@ import {
   type TeamOverview,
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
-import { opportunities, repQuotas, users } from '../../db/schema.ts';
+import { iso } from '../../db/iso.ts';
 import { AppError } from '../../http/errors.ts';
 import {
+  isRepresentative,
   listMembers,
+  ownedOpportunity,
+  readAccountManagerNames,
   recentActivities,
   recentOpportunities,
   representativeFigures,
+  saveAccountManagerNames,
+  saveQuarterlyQuota,
   searchMembers,
   type MemberRow,
 } from './queries.ts';
@@ -74,8 +77,8 @@ export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: 
   ]);
   if (!figures) throw representativeNotFound();
   const quarterlyQuota = figures.quarterlyQuota ?? defaultQuota;
-  // Win rate from the rep_win_rate view when the representative has a closed deal (DESIGN §4.6);
-  // the list computes the same expression, so both show the same number.
+  // Win rate from the rep_win_rate view (closed-won ÷ closed deals) when the representative has a
+  // closed deal; the list computes the same expression, so both show the same number.
   const winRate = figures.viewWinRate === null ? figures.winRate : Math.round(figures.viewWinRate);
   return {
     representative: toMember(figures),
@@ -96,54 +99,30 @@ export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: 
 }
 
 async function assertRepresentative(db: Db, id: string): Promise<void> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)));
-  if (!row) throw representativeNotFound();
+  if (!(await isRepresentative(db, id))) throw representativeNotFound();
 }
 
 export async function setQuarterlyQuota(db: Db, id: string, quarterlyQuota: number): Promise<void> {
   await assertRepresentative(db, id);
-  await db
-    .insert(repQuotas)
-    .values({ userId: id, quarterlyQuota })
-    .onConflictDoUpdate({ target: repQuotas.userId, set: { quarterlyQuota, updatedAt: new Date() } });
+  await saveQuarterlyQuota(db, id, quarterlyQuota);
 }
 
-const accountManagerNames = {
-  account_manager_name: users.account_manager_name,
-  account_manager_aliases: users.account_manager_aliases,
-};
-
 export async function getAccountManagerNames(db: Db, id: string): Promise<AccountManagerNames> {
-  const [row] = await db
-    .select(accountManagerNames)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)));
+  const row = await readAccountManagerNames(db, id);
   if (!row) throw representativeNotFound();
   return row;
 }
 
 export async function setAccountManagerNames(db: Db, id: string, names: AccountManagerNames): Promise<AccountManagerNames> {
-  const [row] = await db
-    .update(users)
-    .set({ ...names, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.role, ROLES.representative)))
-    .returning(accountManagerNames);
+  const row = await saveAccountManagerNames(db, id, names);
   if (!row) throw representativeNotFound();
   return row;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 /** One of the representative's opportunities, read-only (404 when it is not theirs). */
 export async function getRepresentativeOpportunity(db: Db, id: string, oppId: number): Promise<Opportunity> {
   await assertRepresentative(db, id);
-  const [row] = await db
-    .select()
-    .from(opportunities)
-    .where(and(eq(opportunities.id, oppId), eq(opportunities.owner_id, id)));
+  const row = await ownedOpportunity(db, id, oppId);
   if (!row) throw new AppError('not_found', 'Opportunity not found');
   return {
     ...row,

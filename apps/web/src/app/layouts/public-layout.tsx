@@ -9,7 +9,7 @@ export function PublicLayout() {
   // A pre-rendered page opened at its top (or its anchor) before the script ran, and the visitor
   // may have scrolled since: hydrating it must not move them.
   const landed = useRef(prerenderedLanguage() !== undefined);
-  // Every public page opens at the top (spec §2), unless a link targets an anchor.
+  // Every public page opens at the top, unless a link targets an anchor.
   useEffect(() => {
     if (landed.current) {
       landed.current = false;

@@ -6,7 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { downloadSpecification, specificationUrl, type SpecificationFormat } from '../../lib/api/download-specification.ts';
 
-/** One download with the catalogue's toasts (spec §8). */
+/** One download with the catalogue's toasts. */
 export function useSpecificationDownload(id: number) {
   const { t } = useTranslation('opportunities');
   const [busy, setBusy] = useState<SpecificationFormat | null>(null);

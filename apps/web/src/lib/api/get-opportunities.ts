@@ -3,7 +3,7 @@ import type { OpportunityListItem } from '@nexa/domain';
 import { api } from '../api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The list filters (DESIGN §5), as they appear in the URL and in the API's query string. */
+/** The list filters, as they appear in the URL and in the API's query string. */
 export interface OpportunityFilters {
   q?: string;
   product?: string;
@@ -37,7 +37,7 @@ export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
     queryKey: queryKeys.opportunities.list(filters),
     queryFn: ({ signal }) => getOpportunities(filters, signal),
     placeholderData: keepPreviousData,
-    // Spec §7: the rep's opportunities are fresh for 1 second.
+    // The rep's opportunities are fresh for 1 second.
     staleTime: 1000,
   });
 

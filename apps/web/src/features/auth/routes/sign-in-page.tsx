@@ -25,7 +25,7 @@ const message = (t: Translate, key: string, values?: Record<string, unknown>): A
   description: t(`signIn.errors.${key}.description`, values),
 });
 
-/** The alert for a refused sign-in call (spec §8). */
+/** The alert for a refused sign-in call. */
 function signInFailure(t: Translate, error: unknown): AlertMessage {
   if (error instanceof AuthApiError && error.status === 429) {
     return error.retryAfter

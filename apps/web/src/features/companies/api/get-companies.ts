@@ -23,7 +23,7 @@ export const companiesQueryOptions = (filters: CompanyFilters) =>
     queryKey: queryKeys.companies.list(filters),
     queryFn: ({ signal }) => getCompanies(filters, signal),
     placeholderData: keepPreviousData,
-    // Spec §9: company data is cached 5 minutes.
+    // Company data is cached 5 minutes.
     staleTime: 5 * 60 * 1000,
   });
 

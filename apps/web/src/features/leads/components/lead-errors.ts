@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 
 /**
- * Shows the catalogue's error for a failed submission (spec §8) as a destructive toast.
+ * Shows the catalogue's error for a failed submission as a destructive toast.
  * `fallback` is the form's own title and description keys.
  */
 export function toastSubmitError(t: TFunction, error: unknown, fallback: { title: string; description: string }) {

@@ -91,7 +91,7 @@ export function BookDemoPage() {
       }
     },
     (invalid) => {
-      // Spec §8: destructive toasts for a missing date and an invalid e-mail.
+      // Destructive toasts for a missing date and an invalid e-mail.
       if (invalid.selected_date) toast.error(t('validation.date_required'));
       if (invalid.email?.message === 'invalid_email') toast.error(t('validation.invalid_email'));
     },

@@ -42,7 +42,7 @@ export function JoinTheTeamPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const [fullName, email] = form.watch(['full_name', 'email']);
-  // Spec §5: the button stays disabled until name and e-mail are filled in.
+  // The button stays disabled until name and e-mail are filled in.
   const ready = Boolean(fullName?.trim() && email?.trim());
 
   const clearFile = () => {

@@ -16,7 +16,7 @@ const DOT_BY_TONE: Record<Tone, string> = {
   grey: `${DOT} after:bg-slate-400`,
 };
 
-/** A month with a dot on each meeting day, coloured by lead status (spec §2). */
+/** A month with a dot on each meeting day, coloured by lead status. */
 export default function MeetingsCalendar({
   month,
   days,

@@ -19,7 +19,7 @@ const speakerStyle: Record<ScriptLine['speaker'], string> = {
 };
 
 /**
- * The why page's scripted call (spec §4): 14 lines 2.5 s apart, a stage counter 0–3,
+ * The why page's scripted call: 14 lines 2.5 s apart, a stage counter 0–3,
  * a requirements checklist that fills to 7 items in a 480 px product panel, pause and restart.
  * It starts once scrolled into view.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** Spec §2: 'Request access' → /early-access, 'Book a demo' → /book-demo; the French subtitle differs. */
+/** 'Request access' → /early-access, 'Book a demo' → /book-demo; the French subtitle differs. */
 export function ClosingBanner() {
   const { t } = useTranslation('site');
   return (

@@ -17,7 +17,7 @@ const buttonBase =
 /**
  * The company analysis section (landing and why pages): a company name in, a diagnosis and up
  * to two highlighted benefit cards out. States: idle → searching → searched; Reset clears both
- * the text and the result; a failed analysis clears the result (spec §4, §5, §8).
+ * The text and the result; a failed analysis clears the result.
  */
 export function CompanyAnalysis() {
   const { t } = useTranslation('analysis');

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { DEMO_LAST_STEP, useDealDemo } from '../hooks/use-deal-demo.ts';
 
 /**
- * The landing page's looping product demo (spec §2, §4): a deal card that fills in as Nexa
+ * The landing page's looping product demo: a deal card that fills in as Nexa
  * works through a call, a detail panel, a play/pause control and a progress bar.
  */
 export function DealDemoCard() {

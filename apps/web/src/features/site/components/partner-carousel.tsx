@@ -39,7 +39,7 @@ function NameMark({ name, detail }: { name: string; detail: string }) {
 const CAROUSEL_OPTIONS: EmblaOptionsType = { loop: true, align: 'start' };
 
 /**
- * Spec §2: 'Recognized by Global Tech Accelerators' — 2 slides that loop, aligned to the start,
+ * 'Recognized by Global Tech Accelerators' — 2 slides that loop, aligned to the start,
  * with previous/next buttons and the left/right arrow keys; the slide shown is announced.
  */
 export function PartnerCarousel() {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { useDocumentVisible, usePrefersReducedMotion } from './use-media.ts';
 
-// Spec §4 and §9: 14 scripted lines 2.5 s apart; the stage moves to 1, 2, 3 at lines 3, 7, 13.
+// 14 scripted lines 2.5 s apart; the stage moves to 1, 2, 3 at lines 3, 7, 13.
 export const CALL_LINE_COUNT = 14;
 export const CALL_LINE_INTERVAL_MS = 2500;
 export const CALL_STAGE_LINES = [3, 7, 13] as const;

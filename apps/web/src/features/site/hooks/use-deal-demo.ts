@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { useDocumentVisible, usePrefersReducedMotion } from './use-media.ts';
 
-// Spec §9: the landing demo's timeline, in milliseconds from the start of a run.
+// The landing demo's timeline, in milliseconds from the start of a run.
 export const DEMO_START_DELAY_MS = 800;
 export const DEMO_DURATION_MS = 8000;
 export const DEMO_TICK_MS = 100;
@@ -57,7 +57,7 @@ export function dealDemoReducer(state: DealDemoState, action: DealDemoAction): D
     case 'tick': {
       if (!state.playing) return state;
       const elapsed = state.elapsed + DEMO_TICK_MS;
-      // Spec §4: the run ends at 8 s — playing off, progress back to 0, the deal stays active.
+      // The run ends at 8 s — playing off, progress back to 0, the deal stays active.
       if (elapsed >= DEMO_DURATION_MS) return { ...state, playing: false, elapsed: 0, step: DEMO_LAST_STEP, panelOpen: true };
       return { ...state, elapsed, step: stepAt(elapsed), panelOpen: state.panelOpen || elapsed >= DEMO_STEP_TIMES_MS[0] };
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDocumentVisible, usePrefersReducedMotion } from './use-media.ts';
 
-/** Spec §4: the security table highlights one of its rows in turn, every 2.5 s. */
+/** The security table highlights one of its rows in turn, every 2.5 s. */
 export const ROTATION_INTERVAL_MS = 2500;
 
 /**

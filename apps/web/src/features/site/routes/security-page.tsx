@@ -22,7 +22,7 @@ interface Row {
   frequency: string;
 }
 
-/** Spec §4: 5 monitored controls, one highlighted in turn every 2.5 s (held while the visitor reads it). */
+/** 5 monitored controls, one highlighted in turn every 2.5 s (held while the visitor reads it). */
 function MonitoringTable() {
   const { t } = useTranslation('security');
   const rows = t('monitoring.rows', { returnObjects: true }) as Row[];

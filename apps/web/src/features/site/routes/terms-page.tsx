@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 
-// Spec §9: the terms take effect on 2025-04-22; the minimum age is 13.
+// The terms take effect on 2025-04-22; the minimum age is 13.
 export const TERMS_EFFECTIVE_DATE = '2025-04-22';
 export const MINIMUM_AGE = 13;
 

@@ -4,7 +4,7 @@ import { Badge, statusTone, useLeadLabel } from '../../../components/ui/badge.ts
 
 const MARK_KEYS: Record<string, string> = { 'CLOSED WON': 'lead.won', 'CLOSED LOST': 'lead.lost', '?': 'lead.unknown' };
 
-/** Spec §4: HOT / WARM / COLD, CLOSED WON, CLOSED LOST, or "?" when the lead status is unknown — in the reader's language. */
+/** HOT / WARM / COLD, CLOSED WON, CLOSED LOST, or "?" when the lead status is unknown — in the reader's language. */
 export function LeadMark({ leadStatus }: { leadStatus: string | null }) {
   const { t } = useTranslation('common');
   const leadLabel = useLeadLabel();

@@ -7,7 +7,7 @@ import { OpportunityView } from '../../../components/opportunities/opportunity-v
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
-/** DESIGN §4.7: the real opportunity, read-only (the spec's placeholder page). */
+/** A representative's opportunity as the manager sees it: the real row, read-only. */
 export function RepresentativeOpportunityPage() {
   const { t } = useTranslation('team');
   usePageMeta(t('opportunity.metaTitle'));

@@ -3,9 +3,9 @@ import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/dom
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { literalLimit } from '../../db/literal-limit.ts';
+import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { opportunities as o, repCompanies } from '../../db/schema.ts';
-import { iso } from '../opportunities/scope.ts';
+import { iso } from '../../db/iso.ts';
 
 const industry = sql`coalesce(max(nullif(btrim(${o.company_industry}), '')), ${DEFAULT_INDUSTRY})`;
 
@@ -46,7 +46,7 @@ const namedSummary = (actor: Actor) => and(eq(repCompanies.owner_key, actor.user
 const summaryCount = (actor: Actor) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(actor)})`;
 
 /**
- * Companies derived from the representative's own opportunities (spec §3), grouped by the database.
+ * Companies derived from the representative's own opportunities, grouped by the database.
  * Unfiltered, the page's names are read in order from rep_companies (kept by triggers, decision
  * 009) and only those companies' rows are grouped; a filter on the aggregates groups every row.
  */

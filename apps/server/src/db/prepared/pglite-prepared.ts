@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
+import { StatementCache } from './statement-cache.ts';
+import { statementName } from './statement-name.ts';
 
 /**
  * PGlite's `query()` parses, plans and runs every statement anew (an unnamed statement each time),
@@ -7,7 +8,8 @@ import { MAX_NAMED_STATEMENTS, statementName } from './statement-name.ts';
  * server's one thread, between every other request. This sends a parameterised statement as a
  * named prepared statement instead, described once, then only bound and executed — the same
  * messages PGlite's own `query()` sends, in the same locks, with the statement's name added
- * (docs/decisions/009; the PostgreSQL pool does the same in client.ts).
+ * (docs/decisions/009; the PostgreSQL pool does the same in db/client.ts). README.md in this
+ * folder lists the PGlite internals used and the tests that catch an upgrade breaking them.
  *
  * It relies on PGlite's query and transaction locks (`_runExclusiveTransaction`,
  * `_runExclusiveQuery`), which the package uses for its own `query()`; PGlite's version is pinned.
@@ -31,7 +33,7 @@ const { serialize } = protocol;
 export function usePreparedStatements(client: PGlite): void {
   const internals = client as unknown as PGliteInternals;
   const unnamedQuery = client.query.bind(client);
-  const statements = new Map<string, Prepared>();
+  const statements = new StatementCache<Prepared>();
 
   const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
@@ -92,7 +94,7 @@ export function usePreparedStatements(client: PGlite): void {
 
   client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     // What this path does not cover (no values, COPY blobs, a full cache) goes the usual way.
-    if (!params?.length || options?.blob || (statements.size >= MAX_NAMED_STATEMENTS && !statements.has(text))) {
+    if (!params?.length || options?.blob || !statements.accepts(text)) {
       return unnamedQuery<T>(text, params, options);
     }
     await internals._checkReady();

@@ -2,9 +2,9 @@ import { count } from 'drizzle-orm';
 import { ROLES, quarterStart, type Role } from '@nexa/domain';
 import type { Auth } from '../auth/auth.ts';
 import { createUserAccount } from '../modules/users/service.ts';
-import type { Db } from './client.ts';
-import { makeOpportunities } from './factories.ts';
-import { opportunities, repQuotas, users } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { makeOpportunities } from '../db/factories.ts';
+import { opportunities, repQuotas, users } from '../db/schema.ts';
 
 export const DEMO_PASSWORD = 'nexa-demo-2026';
 

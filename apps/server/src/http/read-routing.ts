@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRequest } from '../http/api-route.ts';
-import type { Database, Db } from './client.ts';
+import { isApiRequest } from './api-route.ts';
+import type { Database, Db } from '../db/client.ts';
 
 /**
  * Read-heavy dashboard queries go to the read replica (DATABASE_READ_URL) — except for a caller who
