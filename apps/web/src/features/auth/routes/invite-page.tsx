@@ -97,6 +97,7 @@ function AcceptForm({ token }: { token: string }) {
         <TextField
           label={t('fields.fullName')}
           autoComplete="name"
+          markRequired={false}
           required
           aria-required
           error={errors.full_name?.message ? t(errors.full_name.message) : undefined}

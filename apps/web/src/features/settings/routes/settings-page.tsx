@@ -66,6 +66,7 @@ function ProfileForm({ profile, browserLanguage }: { profile: Profile; browserLa
       <TextField
         label={t('profile.fullName')}
         autoComplete="name"
+        markRequired={false}
         required
         aria-required
         error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
@@ -147,6 +148,7 @@ function PasswordForm() {
         label={t('password.current')}
         type="password"
         autoComplete="current-password"
+        markRequired={false}
         required
         aria-required
         error={errors.currentPassword?.message ? t(errors.currentPassword.message) : undefined}

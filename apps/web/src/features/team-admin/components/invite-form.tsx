@@ -50,6 +50,7 @@ export function InviteForm() {
         label={t('invite.email')}
         type="email"
         autoComplete="off"
+        markRequired={false}
         required
         aria-required
         error={
