@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
 
 const outbox = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
@@ -20,10 +21,12 @@ async function invitationLink(email: string): Promise<string> {
   return link!;
 }
 
-test('a manager invites a representative, who joins, picks French, and is signed out when deactivated', async ({
+test('a manager invites a representative, who joins, picks French and a time zone (meeting times move), and is signed out when deactivated', async ({
   browser,
   page,
 }, testInfo) => {
+  // A whole team's story in one test: more steps than the default 30 s allows on a loaded machine.
+  test.setTimeout(60_000);
   const email = `invitee-${testInfo.project.name}-${Date.now()}@e2e.test`;
 
   await signInAs(page, DEMO.manager);
@@ -60,6 +63,22 @@ test('a manager invites a representative, who joins, picks French, and is signed
   await rep.getByRole('button', { name: 'Save profile' }).click();
   await expect(rep.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   await expect(rep.getByTestId('sessions-list').getByText('Cet appareil')).toBeVisible();
+
+  // Meeting times follow the time zone kept on the account.
+  const sample = await rep.request.post('/api/opportunities/sample', { headers: { origin: baseURL } });
+  expect(sample.ok()).toBe(true);
+  const firstMeeting = () => rep.getByTestId('upcoming-meetings').locator('li p').first();
+  await rep.goto('/rep');
+  await expect(firstMeeting()).toBeVisible();
+  const before = await firstMeeting().textContent();
+  await rep.goto('/settings');
+  await rep.getByLabel('Fuseau horaire', { exact: true }).selectOption('Asia/Tokyo');
+  await rep.getByRole('button', { name: 'Enregistrer le profil' }).click();
+  await expect(rep.getByLabel('Fuseau horaire', { exact: true })).toHaveValue('Asia/Tokyo');
+  await rep.goto('/rep');
+  await expect(firstMeeting()).toBeVisible();
+  await expect(firstMeeting()).not.toHaveText(before!);
+  await rep.goto('/settings');
 
   await page.reload();
   const row = page.locator(`[data-testid="team-person"][data-email="${email}"]`);
