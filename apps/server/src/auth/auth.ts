@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
+import { PASSWORD_LENGTH } from '@nexa/domain';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage } from '@nexa/domain/language';
@@ -13,8 +14,8 @@ import { revokeResetLinks } from './reset-links.ts';
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~13 ms here).
 const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export const PASSWORD_MIN = PASSWORD_LENGTH.min;
+export const PASSWORD_MAX = PASSWORD_LENGTH.max;
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 

@@ -1,4 +1,6 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_LENGTH } from '@nexa/domain';
 import { TextField } from './text-field.tsx';
 
 interface NewPasswordFieldsProps {
@@ -8,6 +10,12 @@ interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn;
   confirm: UseFormRegisterReturn;
 }
+
+/** The two fields' messages in the reader's language: the schemas give keys, the length one takes the limits. */
+export const newPasswordErrors = (t: TFunction, password?: FieldError, confirm?: FieldError) => ({
+  password: password?.message ? t(password.message, { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }) : undefined,
+  confirm: confirm?.message ? t(confirm.message) : undefined,
+});
 
 /** A new password typed twice, as the reset, invitation and settings forms ask for it. */
 export function NewPasswordFields({ labels, errors, password, confirm }: NewPasswordFieldsProps) {

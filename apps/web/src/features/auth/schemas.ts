@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_LENGTH } from '@nexa/domain';
 
-// Mirrors the server's limits (apps/server/src/auth/auth.ts): the server decides, the form only helps.
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+// The server's limits, from the one definition both sides share: the server decides, the form only helps.
+export const PASSWORD_MIN = PASSWORD_LENGTH.min;
+export const PASSWORD_MAX = PASSWORD_LENGTH.max;
 
 /** Messages are translation keys of the 'auth' namespace. */
 export const signInSchema = z.object({

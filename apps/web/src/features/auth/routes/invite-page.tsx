@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
@@ -105,10 +105,7 @@ function AcceptForm({ token }: { token: string }) {
         />
         <NewPasswordFields
           labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmPassword') }}
-          errors={{
-            password: errors.password?.message ? t(errors.password.message, lengths) : undefined,
-            confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
-          }}
+          errors={newPasswordErrors(t, errors.password, errors.confirm)}
           password={register('password')}
           confirm={register('confirm')}
         />

@@ -12,7 +12,7 @@ import { AuthApiError } from '../api/auth-request.ts';
 import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   newPasswordSchema,
@@ -132,10 +132,7 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
         <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
           <NewPasswordFields
             labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmPassword') }}
-            errors={{
-              password: errors.password?.message ? t(errors.password.message, lengths) : undefined,
-              confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
-            }}
+            errors={newPasswordErrors(t, errors.password, errors.confirm)}
             password={register('password')}
             confirm={register('confirm')}
           />

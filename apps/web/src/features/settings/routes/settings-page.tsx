@@ -10,7 +10,7 @@ import { LANGUAGES, type Language } from '@nexa/domain/language';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
@@ -120,7 +120,6 @@ function PasswordForm() {
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
-  const lengths = { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max };
 
   const onValid = async ({ currentPassword, newPassword }: PasswordFormValues) => {
     setAlert(null);
@@ -156,10 +155,7 @@ function PasswordForm() {
       />
       <NewPasswordFields
         labels={{ password: t('password.new'), confirm: t('password.confirm') }}
-        errors={{
-          password: errors.newPassword?.message ? t(errors.newPassword.message, lengths) : undefined,
-          confirm: errors.confirm?.message ? t(errors.confirm.message) : undefined,
-        }}
+        errors={newPasswordErrors(t, errors.newPassword, errors.confirm)}
         password={register('newPassword')}
         confirm={register('confirm')}
       />
