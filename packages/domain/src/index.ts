@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './profile.ts';
 export * from './pipeline-model.ts';
+export * from './deal-history.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './schemas/profile.ts';

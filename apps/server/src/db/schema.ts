@@ -18,12 +18,15 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  CHANGE_SOURCES,
   OWNER_MATCHES,
   STAGES,
   outcomeSql,
   pipelineStatusSql,
+  type ChangeSource,
   type Outcome,
   type PipelineStatus,
   type Stage,
@@ -184,6 +187,14 @@ export const opportunities = pgTable(
     /** Which rule gave the row its owner (OWNER_MATCHES); null for rows older than the column. */
     owner_match: text('owner_match', { enum: OWNER_MATCHES }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every edit; a PATCH names the version it saw, and a stale one is refused (409). */
+    version: integer('version').notNull().default(1),
+    /** When the stage last changed: kept by a database trigger whoever writes the stage. */
+    stage_changed_at: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the deal last changed or had a call analysed: set by whoever records a change. */
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who last wrote each field (field → ChangeSource), so an analysis never replaces a person's value. */
+    field_sources: jsonb('field_sources').$type<Partial<Record<string, ChangeSource>>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
@@ -205,6 +216,32 @@ export const opportunities = pgTable(
     // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
     index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
+  ],
+);
+
+/**
+ * A deal's history: one row per field changed, by whom or what (a person, an import, the ingest API,
+ * a call analysis), before → after. Shown on the deal's timeline and read by the manager's activity.
+ */
+export const opportunityChanges = pgTable(
+  'opportunity_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    opportunity_id: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source').$type<ChangeSource>().notNull(),
+    actor_id: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    api_key_id: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+    call_analysis_id: uuid('call_analysis_id').references((): AnyPgColumn => callAnalyses.id, { onDelete: 'set null' }),
+    field: text('field').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('opportunity_changes_opportunity_at_idx').on(t.opportunity_id, t.at.desc(), t.id.desc()),
+    check('opportunity_changes_source_check', sql.raw(`source IN (${CHANGE_SOURCES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 
