@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
             children: [
-              { index: true, lazy: lazyPage(() => import('../features/pipeline/routes/dashboard-page.tsx'), 'RepDashboardPage') },
+              { index: true, lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard') },
               {
                 path: 'opportunities',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
@@ -137,6 +137,14 @@ export const routes: RouteObject[] = [
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
                   ['team', 'call-analysis'],
+                ),
+              },
+              {
+                path: 'opportunities',
+                lazy: lazyPage(
+                  () => import('../features/opportunities/routes/team-opportunities-page.tsx'),
+                  'TeamOpportunitiesPage',
+                  ['opportunities'],
                 ),
               },
               { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
