@@ -74,6 +74,7 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
           value={data?.openCount}
           subtitle={data ? t('cards.followUp', { count: data.followUpCount }) : ''}
           testId="card-open"
+          metric="open-opportunities"
         />
         <SummaryCard
           icon={Building2}
@@ -81,6 +82,7 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
           value={data?.companyCount}
           subtitle={data ? t('cards.newThisMonth', { count: data.companiesThisMonth }) : ''}
           testId="card-companies"
+          metric="companies"
         />
       </div>
 
