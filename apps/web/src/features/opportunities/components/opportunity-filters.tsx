@@ -6,6 +6,7 @@ import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts
 import type { OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { useRepresentatives } from '../../../lib/api/get-representatives.ts';
 import { Input, Select } from '../../../components/ui/select.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 const TYPING_DELAY_MS = 300;
 
@@ -127,13 +128,16 @@ function LabelledSelect({
 /** A button that shows or hides a group of filters; open from the start when one of them is set. */
 function useDisclosure(initiallyOpen: boolean, controls: string) {
   const [open, setOpen] = useState(initiallyOpen);
-  const toggle = (icon: ReactNode, label: string) => (
+  const toggle = (icon: ReactNode, label: string, className?: string) => (
     <button
       type="button"
       aria-expanded={open}
       aria-controls={controls}
       onClick={() => setOpen((v) => !v)}
-      className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      className={cn(
+        'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50',
+        className,
+      )}
     >
       {icon}
       {label}
@@ -325,7 +329,8 @@ function TeamFilters({ value, onChange }: { value: OpportunityFilters; onChange:
             </option>
           ))}
         </LabelledSelect>
-        {more.toggle(<SlidersHorizontal className="h-4 w-4" aria-hidden />, t('team.moreFilters'))}
+        {/* The third control of a two-column grid on a phone: a row of its own, so its label fits on one line. */}
+        {more.toggle(<SlidersHorizontal className="h-4 w-4" aria-hidden />, t('team.moreFilters'), 'col-span-2 sm:col-span-1')}
       </div>
       {more.open && (
         <div id={`${id}-more`} className="grid gap-3 md:grid-cols-2">
