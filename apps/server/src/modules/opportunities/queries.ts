@@ -15,7 +15,14 @@ import { jsonValue, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
+import {
+  opportunities as o,
+  opportunitySearchText,
+  repFieldValues,
+  repProductStatuses,
+  repWinRate,
+  users,
+} from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 import { visibleTo } from './scope.ts';
 
@@ -269,4 +276,20 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
 /** Inserts the rows in one statement: all of them or, on an error, none. */
 export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
   await db.insert(o).values(rows);
+}
+
+/**
+ * The people a row's account manager may name: active representatives, with the names and e-mail
+ * they go by. Takes a transaction too (an ingest decides the owner inside its own).
+ */
+export async function activeRepresentatives(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      account_manager_name: users.account_manager_name,
+      account_manager_aliases: users.account_manager_aliases,
+    })
+    .from(users)
+    .where(and(eq(users.role, ROLES.representative), eq(users.disabled, false)));
 }
