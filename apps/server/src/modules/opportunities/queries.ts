@@ -389,3 +389,19 @@ export async function exportOpportunities(
     record_date: iso(row.record_date),
   }));
 }
+
+/**
+ * The people a row's account manager may name: active representatives, with the names and e-mail
+ * they go by. Takes a transaction too (an ingest decides the owner inside its own).
+ */
+export async function activeRepresentatives(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      account_manager_name: users.account_manager_name,
+      account_manager_aliases: users.account_manager_aliases,
+    })
+    .from(users)
+    .where(and(eq(users.role, ROLES.representative), eq(users.disabled, false)));
+}
