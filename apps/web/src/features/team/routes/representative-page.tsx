@@ -246,7 +246,7 @@ export function RepresentativePage() {
         </Card>
       </div>
 
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600" data-testid="representative-totals">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
         {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
         {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>
