@@ -2842,6 +2842,8 @@ export interface operations {
                     closing_date?: string | null;
                     close_reason?: string | null;
                     notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
                     owner_id?: string;
                 };
             };
@@ -3052,6 +3054,8 @@ export interface operations {
                     closing_date?: string | null;
                     close_reason?: string | null;
                     notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
                     owner_id?: string;
                     version: number;
                 };

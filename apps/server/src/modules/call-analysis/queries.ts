@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
-import { opportunities } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { callAnalyses, opportunities } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { visibleTo } from '../opportunities/scope.ts';
 
@@ -12,4 +12,10 @@ export async function assertOpportunityVisible(db: Db, actor: Actor, opportunity
     .from(opportunities)
     .where(and(eq(opportunities.id, opportunityId), visibleTo(actor)));
   if (!opportunity) throw notFound('Opportunity');
+}
+
+/** Keeps an analysis in the deal's analysis history; its id. */
+export async function insertCallAnalysis(tx: DbOrTx, values: typeof callAnalyses.$inferInsert): Promise<string> {
+  const [analysis] = await tx.insert(callAnalyses).values(values).returning({ id: callAnalyses.id });
+  return analysis!.id;
 }

@@ -297,6 +297,12 @@ export async function lockVisibleOpportunity(tx: DbOrTx, actor: Actor | null, id
   return row;
 }
 
+/** The deal an integration knows by its external id, locked until the transaction ends. */
+export async function lockOpportunityByExternalId(tx: DbOrTx, externalId: string): Promise<OpportunityRow | undefined> {
+  const [row] = await tx.select().from(o).where(eq(o.external_id, externalId)).for('update');
+  return row;
+}
+
 export async function insertOpportunity(tx: DbOrTx, row: typeof o.$inferInsert): Promise<OpportunityRow> {
   const [inserted] = await tx.insert(o).values(row).returning();
   return inserted!;
@@ -325,6 +331,13 @@ export async function updateOpportunityFields(
     .where(and(eq(o.id, id), version === undefined ? undefined : eq(o.version, version)))
     .returning();
   return row;
+}
+
+export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
+  await tx
+    .update(o)
+    .set({ last_activity_at: sql`now()` })
+    .where(eq(o.id, id));
 }
 
 export type ChangeRow = typeof opportunityChanges.$inferInsert;
@@ -464,18 +477,21 @@ export async function pendingSuggestions(db: DbOrTx, id: number, ids?: number[])
     .orderBy(asc(opportunitySuggestions.field), desc(opportunitySuggestions.created_at));
 }
 
-/** A machine's value for a field a person set; it replaces the field's earlier pending suggestion. */
-export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<void> {
-  await tx
-    .delete(opportunitySuggestions)
-    .where(
-      and(
-        eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
-        eq(opportunitySuggestions.field, row.field),
-        eq(opportunitySuggestions.status, 'pending'),
-      ),
-    );
+/**
+ * A machine's value for a field a person set; it replaces the field's earlier pending suggestion.
+ * The same value again is no news: false, and nothing is written (an integration may repeat itself).
+ */
+export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<boolean> {
+  const pendingOfField = and(
+    eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
+    eq(opportunitySuggestions.field, row.field),
+    eq(opportunitySuggestions.status, 'pending'),
+  );
+  const [pending] = await tx.select({ value: opportunitySuggestions.value }).from(opportunitySuggestions).where(pendingOfField);
+  if (pending && JSON.stringify(pending.value) === JSON.stringify(row.value ?? null)) return false;
+  await tx.delete(opportunitySuggestions).where(pendingOfField);
   await tx.insert(opportunitySuggestions).values(row);
+  return true;
 }
 
 export async function decideSuggestions(
