@@ -50,6 +50,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/opportunities/sample': REP,
   'POST /api/opportunities/import': REP,
   'GET /api/pipeline': REP,
+  'GET /api/pipeline/board': [...REP, ...MANAGER],
   'GET /api/companies': REP,
   'GET /api/jobs': 'signed-in',
   'GET /api/jobs/:id': 'signed-in',

@@ -16,6 +16,7 @@ export * from './schemas/analysis.ts';
 export * from './team-metrics.ts';
 export * from './schemas/team.ts';
 export * from './pipeline.ts';
+export * from './pipeline-board.ts';
 export * from './specification.ts';
 export * from './csv-import.ts';
 export * from './schemas/call-insights.ts';

@@ -39,22 +39,36 @@ const isoDay = z
   }, 'must be a real date')
   .optional();
 
+/**
+ * The opportunities' filters, shared by every view of them (the list, the pipeline board), so a
+ * filtered URL means the same rows wherever it is opened.
+ */
+export const opportunityFilterFields = {
+  q: filterText,
+  product: filterText,
+  /** A pipeline status (On-going, Closed-Win, Closed-Lost), a stage, or a raw status as written. */
+  status: filterText,
+  lead_status: filterText,
+  client_company_name: filterText,
+  /** Range on next_meeting_date, inclusive days. */
+  from: isoDay,
+  to: isoDay,
+};
+
+/** A date range whose start is after its end is refused, on the start. */
+export const fromNotAfterTo: [(v: { from?: string; to?: string }) => boolean, { message: string; path: string[] }] = [
+  (v) => !v.from || !v.to || v.from <= v.to,
+  { message: 'from must not be after to', path: ['from'] },
+];
+
 export const opportunityListQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(25),
-    q: filterText,
-    product: filterText,
-    /** A pipeline status (On-going, Closed-Win, Closed-Lost) or a raw status as written. */
-    status: filterText,
-    lead_status: filterText,
-    client_company_name: filterText,
-    /** Range on next_meeting_date, inclusive days. */
-    from: isoDay,
-    to: isoDay,
+    ...opportunityFilterFields,
     sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date'),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
+  .refine(...fromNotAfterTo);
 export type OpportunityListQuery = z.infer<typeof opportunityListQuerySchema>;
 
 export function parseSort(sort: string): { field: OpportunitySortField; descending: boolean } {

@@ -1,8 +1,5 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  isPipelineStatus,
-  isStage,
-  OUTCOME_OF_PIPELINE_STATUS,
   ROLES,
   parseSort,
   type OpportunityFacets,
@@ -12,11 +9,11 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, type Db } from '../../db/client.ts';
-import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
+import { opportunities as o, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
+import { FILTER_NAMES, filterValues, listFilters, type FilterValues, type ListFilters } from './filters.ts';
 import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -36,95 +33,16 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   commercial_scoring: o.commercial_scoring,
 };
 
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
 const bound = (name: keyof ListValues) => sql.placeholder(name);
-
-type FilterName = 'q' | 'product' | 'status' | 'lead_status' | 'client_company_name' | 'from' | 'to';
-
-interface ListFilter {
-  /** One character per form of the condition: it goes into the statement's cache key. */
-  form: string;
-  condition: SQL;
-  /** The total can still be read from the kept-up rep_product_statuses (totalOf). */
-  summed?: boolean;
-}
-
-/**
- * The list's filters, every value a placeholder (listValues gives them). The conditions and the
- * prepared statement's cache key are both read from here, so a filter cannot change the
- * statement's text without changing its key.
- */
-const LIST_FILTERS: Record<FilterName, (value: string) => ListFilter> = {
-  // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
-  // through the trigram index (migration opportunity_search).
-  q: () => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bound('pattern')}` }),
-  product: () => ({ form: '1', condition: eq(o.product, bound('product')), summed: true }),
-  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
-  // read the stored columns. Any other text matches the status as it was received.
-  status: (status) =>
-    isPipelineStatus(status)
-      ? { form: 'p', condition: eq(o.outcome, bound('status')), summed: true }
-      : isStage(status)
-        ? { form: 's', condition: eq(o.stage, bound('status')) }
-        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bound('status')}` },
-  // The lead-status filter is compared in upper case.
-  lead_status: () => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bound('lead_status')}` }),
-  client_company_name: () => ({ form: '1', condition: eq(o.client_company_name, bound('company')) }),
-  from: () => ({ form: '1', condition: gte(o.next_meeting_date, bound('from')) }),
-  to: () => ({ form: '1', condition: lt(o.next_meeting_date, bound('to')) }),
-};
-
-const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
-
-type ListFilters = { [Name in FilterName]?: ListFilter };
-
-/** The filters the query sets. */
-function listFilters(query: OpportunityListQuery): ListFilters {
-  const filters: ListFilters = {};
-  for (const name of FILTER_NAMES) {
-    const value = query[name];
-    if (value) filters[name] = LIST_FILTERS[name](value);
-  }
-  return filters;
-}
 
 function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
   return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
 }
 
-type ListValues = {
-  owner: string;
-  pattern?: string;
-  product?: string;
-  status?: string;
-  lead_status?: string;
-  company?: string;
-  from?: string;
-  to?: string;
-  offset: number;
-};
-
-function statusValue(status: string): string {
-  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
-  return isStage(status) ? status : status.toLowerCase();
-}
+type ListValues = FilterValues & { owner: string; offset: number };
 
 function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
-  const { q, product, status, lead_status, client_company_name, from, to } = query;
-  return {
-    owner: actor.userId,
-    pattern: q ? likePattern(q) : undefined,
-    product,
-    status: status && statusValue(status),
-    lead_status: lead_status?.toUpperCase(),
-    company: client_company_name,
-    from: from ? dayStart(from).toISOString() : undefined,
-    to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
-    offset: (query.page - 1) * query.pageSize,
-  };
+  return { owner: actor.userId, ...filterValues(query), offset: (query.page - 1) * query.pageSize };
 }
 
 const listColumns = {
@@ -166,7 +84,7 @@ function toListItem(row: ListRow): OpportunityListItem {
  * more than running the query (docs/decisions/009).
  */
 function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: string) {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const where = listConditions(actor, filters);
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
@@ -195,7 +113,7 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: str
  * the same description that builds the conditions), sort and page size.
  */
 function shapeOf(actor: Actor, query: OpportunityListQuery): string {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
   return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
 }

@@ -1,0 +1,95 @@
+import { eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { isPipelineStatus, isStage, OUTCOME_OF_PIPELINE_STATUS, type OpportunityListQuery } from '@nexa/domain';
+import { likePattern } from '../../db/like-pattern.ts';
+import { opportunities as o, opportunitySearchText } from '../../db/schema.ts';
+
+/** The filters of the opportunities as their shared query schema names them (list, board). */
+export type OpportunityFilterQuery = Pick<OpportunityListQuery, FilterName>;
+
+export type FilterName = 'q' | 'product' | 'status' | 'lead_status' | 'client_company_name' | 'from' | 'to';
+
+/** The filters' values as the conditions compare them, by the name each condition binds. */
+export type FilterValues = {
+  pattern?: string;
+  product?: string;
+  status?: string;
+  lead_status?: string;
+  company?: string;
+  from?: string;
+  to?: string;
+};
+
+/**
+ * How a condition refers to a value: a placeholder in a prepared statement (the list), or the
+ * value itself as a parameter (a statement built per call).
+ */
+export type Bind = (name: keyof FilterValues) => SQL | Placeholder;
+
+export interface ListFilter {
+  /** One character per form of the condition: it goes into the statement's cache key. */
+  form: string;
+  condition: SQL;
+  /** The total can still be read from the kept-up summaries (rep_product_statuses, rep_stage_totals). */
+  summed?: boolean;
+}
+
+/**
+ * The filters, every value bound through `bind` (filterValues gives them). The conditions and a
+ * prepared statement's cache key are both read from here, so a filter cannot change the
+ * statement's text without changing its key.
+ */
+const FILTERS: Record<FilterName, (value: string, bind: Bind) => ListFilter> = {
+  // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
+  // through the trigram index (migration opportunity_search).
+  q: (_, bind) => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bind('pattern')}` }),
+  product: (_, bind) => ({ form: '1', condition: eq(o.product, bind('product')), summed: true }),
+  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
+  // read the stored columns. Any other text matches the status as it was received.
+  status: (status, bind) =>
+    isPipelineStatus(status)
+      ? { form: 'p', condition: eq(o.outcome, bind('status')), summed: true }
+      : isStage(status)
+        ? { form: 's', condition: eq(o.stage, bind('status')) }
+        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bind('status')}` },
+  // The lead-status filter is compared in upper case.
+  lead_status: (_, bind) => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bind('lead_status')}` }),
+  client_company_name: (_, bind) => ({ form: '1', condition: eq(o.client_company_name, bind('company')) }),
+  from: (_, bind) => ({ form: '1', condition: gte(o.next_meeting_date, bind('from')) }),
+  to: (_, bind) => ({ form: '1', condition: lt(o.next_meeting_date, bind('to')) }),
+};
+
+export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+
+export type ListFilters = { [Name in FilterName]?: ListFilter };
+
+/** The filters the query sets. */
+export function listFilters(query: OpportunityFilterQuery, bind: Bind): ListFilters {
+  const filters: ListFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (value) filters[name] = FILTERS[name](value, bind);
+  }
+  return filters;
+}
+
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+function statusValue(status: string): string {
+  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
+  return isStage(status) ? status : status.toLowerCase();
+}
+
+export function filterValues(query: OpportunityFilterQuery): FilterValues {
+  const { q, product, status, lead_status, client_company_name, from, to } = query;
+  return {
+    pattern: q ? likePattern(q) : undefined,
+    product,
+    status: status && statusValue(status),
+    lead_status: lead_status?.toUpperCase(),
+    company: client_company_name,
+    from: from ? dayStart(from).toISOString() : undefined,
+    to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
+  };
+}
