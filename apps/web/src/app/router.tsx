@@ -84,6 +84,13 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
               },
               {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
+                  'pipeline',
+                  'opportunities',
+                ]),
+              },
+              {
                 path: 'opportunities/:oppId',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
@@ -123,6 +130,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'representatives',
                 lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage'),
+              },
+              {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'ManagerPipelinePage', [
+                  'pipeline',
+                  'opportunities',
+                ]),
               },
               {
                 path: 'representatives/:repId',
