@@ -182,6 +182,39 @@ describe('pipeline board API', () => {
     expect(board.body.columns.find((c) => c.stage === 'Closed-Win')).toMatchObject({ count: won.count, amount: won.amount });
   });
 
+  it('moves a card with PATCH: the board and the dashboard follow, a stale version is refused', async () => {
+    const before = await repA.get<Board>('/api/pipeline/board');
+    const card = before.body.columns.find((c) => c.stage === 'Proposal')!.items[0]!;
+    const moved = await repA.patch(`/api/opportunities/${card.id}`, { version: card.version, stage: 'Negotiation' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ stage: 'Negotiation' });
+    const won = await repA.patch(`/api/opportunities/${card.id}`, {
+      version: moved.body.version,
+      stage: 'Closed-Win',
+      closing_date: '2026-11-20',
+      close_reason: 'Budget approved',
+    });
+    expect(won.status).toBe(200);
+    // The board's card still carries the version it was read with: that move is refused, nothing changes.
+    const stale = await repA.patch(`/api/opportunities/${card.id}`, { version: card.version, stage: 'Qualified' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('conflict');
+    const [after, dashboard] = await Promise.all([
+      repA.get<Board>('/api/pipeline/board'),
+      repA.get<PipelineSummary>('/api/pipeline'),
+    ]);
+    expect(figures(after.body)).toEqual(recomputed(await rowsOf(a.id)));
+    const column = (board: Board, stage: Stage) => board.columns.find((c) => c.stage === stage)!;
+    expect(column(after.body, 'Proposal').count).toBe(column(before.body, 'Proposal').count - 1);
+    expect(column(after.body, 'Closed-Win').count).toBe(column(before.body, 'Closed-Win').count + 1);
+    expect(column(after.body, 'Closed-Win').items.find((c) => c.id === card.id)).toMatchObject({
+      closing_date: '2026-11-20',
+      version: won.body.version,
+    });
+    const wonTotal = dashboard.body.totals.find((t) => t.status === 'Closed-Win')!;
+    expect(column(after.body, 'Closed-Win')).toMatchObject({ count: wonTotal.count, amount: wonTotal.amount });
+  });
+
   it("gives a manager the team's board and one representative's", async () => {
     const team = await manager.get<Board>('/api/pipeline/board');
     expect(team.status).toBe(200);

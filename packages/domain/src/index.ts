@@ -19,6 +19,8 @@ export * from './team-metrics.ts';
 export * from './schemas/team.ts';
 export * from './pipeline.ts';
 export * from './pipeline-board.ts';
+export * from './follow-up.ts';
+export * from './calendar-invite.ts';
 export * from './specification.ts';
 export * from './csv-import.ts';
 export * from './schemas/call-insights.ts';
