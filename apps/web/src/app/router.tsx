@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
                   'call-analysis',
+                  'follow-up',
                 ]),
               },
               {

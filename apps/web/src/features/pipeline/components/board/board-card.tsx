@@ -34,23 +34,23 @@ export function BoardCardBody({
     <div className="flex gap-2">
       {handle}
       <div className="min-w-0 flex-1 space-y-1.5">
-        <div className="flex items-start justify-between gap-2">
-          {href ? (
-            <Link
-              to={href}
-              className="min-w-0 truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-              title={company}
-            >
-              {company}
-            </Link>
-          ) : (
-            <span className="min-w-0 truncate font-semibold text-slate-900">{company}</span>
-          )}
+        {href ? (
+          <Link
+            to={href}
+            className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+            title={company}
+          >
+            {company}
+          </Link>
+        ) : (
+          <p className="truncate font-semibold text-slate-900">{company}</p>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <p className="text-sm font-medium text-slate-800" data-testid="card-amount">
+            {card.amount === null ? t('board.noAmount') : formatMoney(card.amount)}
+          </p>
           <LeadBadge value={card.lead_status} />
         </div>
-        <p className="text-sm font-medium text-slate-800" data-testid="card-amount">
-          {card.amount === null ? t('board.noAmount') : formatMoney(card.amount)}
-        </p>
         {card.product && <p className="truncate text-xs text-slate-600">{card.product}</p>}
         <p className="flex items-center gap-1 text-xs text-slate-600">
           <CalendarClock className="h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -74,7 +74,7 @@ export function BoardCardBody({
   );
 }
 
-const cardClass = 'rounded-lg border border-slate-200 bg-white p-3 shadow-sm';
+const cardClass = 'rounded-lg border border-slate-200 bg-white p-2.5 shadow-sm';
 
 /** A card that can be dragged by its handle, with the mouse or the keyboard (Space, arrows, Space). */
 export function DraggableCard({ card, links }: { card: BoardCard; links: CardLinks }) {

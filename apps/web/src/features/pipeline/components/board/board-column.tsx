@@ -50,7 +50,7 @@ export function StageColumn({
       data-testid="board-column"
       data-stage={column.stage}
       className={cn(
-        'flex min-h-48 flex-col gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2.5 transition-colors',
+        'flex min-h-48 min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors',
         isOver && 'border-brand-500 bg-brand-50 ring-2 ring-brand-500',
         className,
       )}

@@ -217,7 +217,7 @@ export function PipelineBoard({
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('board.instructions') } }}
       >
         <div className="-mx-1 overflow-x-auto px-1 pb-2">
-          <div className="grid min-w-[72rem] grid-cols-6 gap-3">
+          <div className="grid min-w-[60rem] grid-cols-6 gap-2.5">
             {columns.map((column) => (
               <StageColumn
                 key={column.stage}
