@@ -12,7 +12,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isClosingStage, STAGES, type Board, type BoardCard, type Stage } from '@nexa/domain';
@@ -111,17 +111,22 @@ export function PipelineBoard({
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
 
+  const moved = useRef(false);
   const cardOf = (data: unknown) => (data as { card?: BoardCard } | undefined)?.card;
   const stageOf = (id: string | number | undefined) => STAGES.find((s) => s === id);
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => {
+      moved.current = false;
       const card = cardOf(a.data.current);
       return card && t('board.announce.pickedUp', { company: companyOf(card), stage: stageLabel(card.stage) });
     },
     onDragOver: ({ active: a, over }) => {
       const card = cardOf(a.data.current);
       const stage = stageOf(over?.id);
-      if (!card) return undefined;
+      // A card picked up is over its own column at once: saying so would cut off "picked up".
+      const first = !moved.current;
+      moved.current = true;
+      if (!card || (first && stage === card.stage)) return undefined;
       return stage
         ? t('board.announce.over', { company: companyOf(card), stage: stageLabel(stage) })
         : t('board.announce.notOver', { company: companyOf(card) });
