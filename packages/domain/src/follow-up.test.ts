@@ -75,6 +75,27 @@ describe('draftFollowUp', () => {
     expect(draftFollowUp(input({ language: 'fr', contactName: null })).body.startsWith('Bonjour,\n')).toBe(true);
   });
 
+  it('recaps what was said, not who said it, and each quote once', () => {
+    const quoted = draftFollowUp(
+      input({
+        analysis: {
+          ...analysis,
+          commercialPoints: [
+            { text: 'Budget: Client: Our budget is approved for Q1', lines: [1] },
+            { text: 'Timeline: Client: Our budget is approved for Q1', lines: [1] },
+            { text: 'Decision makers: Client: The CTO signs', lines: [2] },
+            { text: 'Budget: approved', lines: [3] },
+          ],
+          nextSteps: [{ text: 'Rep: I will send the security questionnaire.', lines: [4] }],
+        },
+      }),
+    );
+    expect(quoted.body).toContain(
+      '- Budget: Our budget is approved for Q1\n- Decision makers: The CTO signs\n- Budget: approved\n',
+    );
+    expect(quoted.body).toContain('Next step: I will send the security questionnaire — our next meeting');
+  });
+
   it('names the zone beside the time, so the same moment reads right anywhere', () => {
     expect(formatMeeting('2026-07-01T12:00:00Z', 'en', 'Asia/Tokyo')).toMatch(/July 1, 2026 at 09:00\sPM GMT\+9/);
   });

@@ -68,6 +68,28 @@ export function formatMeeting(iso: string, language: TranscriptLanguage, timeZon
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
 const sentence = (text: string) => text.trim().replace(/[.;:,]*$/, '');
 
+// A point quoted from the transcript starts with its speaker ("Client: …", "Budget: Client: …"): an
+// e-mail to that client says what was said, not who said it in the transcript.
+const LABEL = /^([^:\n]{1,40}):\s+/;
+const withoutSpeaker = (text: string) => text.trim().replace(LABEL, '');
+
+/** The call's points as a recap: a topic label kept, the speaker dropped, the same quote once. */
+function recapPoints(points: CallAnalysis['commercialPoints']): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const { text } of points) {
+    const topic = LABEL.exec(text.trim());
+    const rest = topic ? text.trim().slice(topic[0].length) : text.trim();
+    const quote = LABEL.test(rest) ? withoutSpeaker(rest) : rest;
+    const key = sentence(quote).toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(sentence(topic && LABEL.test(rest) ? `${topic[1]}: ${quote}` : text));
+    if (out.length === RECAP_POINTS) break;
+  }
+  return out;
+}
+
 /**
  * A short follow-up e-mail after a call, in the deal's language: a recap of the call's main
  * points, the answers given to the technical questions, and the next step with its date.
@@ -76,8 +98,7 @@ export function draftFollowUp(input: FollowUpInput): FollowUpDraft {
   const w = WORDS[input.language];
   const { analysis } = input;
   const lines: string[] = [w.hello(firstName(input.contactName)), '', w.thanks(input.product)];
-  const recap = analysis.commercialPoints.slice(0, RECAP_POINTS);
-  for (const point of recap) lines.push(`- ${sentence(point.text)}`);
+  for (const point of recapPoints(analysis.commercialPoints)) lines.push(`- ${point}`);
 
   const answers = analysis.technicalRequirements.slice(0, ANSWERS);
   if (answers.length) {
@@ -86,7 +107,7 @@ export function draftFollowUp(input: FollowUpInput): FollowUpDraft {
   }
 
   const meeting = input.nextMeeting ?? analysis.nextMeeting?.date ?? null;
-  const step = analysis.nextSteps[0] ? sentence(analysis.nextSteps[0].text) : null;
+  const step = analysis.nextSteps[0] ? sentence(withoutSpeaker(analysis.nextSteps[0].text)) : null;
   const when = meeting ? w.meeting(formatMeeting(meeting, input.language, input.timeZone)) : null;
   const separator = input.language === 'fr' ? ' : ' : ': ';
   const next = step ? `${step}${when ? ` — ${when}` : ''}.` : when ? `${when}.` : w.noDate;

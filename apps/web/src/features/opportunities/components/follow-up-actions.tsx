@@ -75,7 +75,7 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
     <Card data-testid="follow-up">
       <CardHeader>
         <CardTitle>{t('title')}</CardTitle>
-        <p className="text-sm text-slate-600">{t('hint')}</p>
+        <p className="text-sm text-slate-600">{latest ? t('hint') : t('calendarHint')}</p>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2">

@@ -37,13 +37,13 @@ export function BoardCardBody({
         {href ? (
           <Link
             to={href}
-            className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+            className="line-clamp-2 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
             title={company}
           >
             {company}
           </Link>
         ) : (
-          <p className="truncate font-semibold text-slate-900">{company}</p>
+          <p className="line-clamp-2 font-semibold break-words text-slate-900">{company}</p>
         )}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <p className="text-sm font-medium text-slate-800" data-testid="card-amount">
