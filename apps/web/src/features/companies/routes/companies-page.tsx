@@ -6,6 +6,7 @@ import type { Company } from '@nexa/domain';
 import { LeadBadges } from '../../../components/ui/badge.tsx';
 import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { EmptyState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { Input, Select } from '../../../components/ui/select.tsx';
 import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
 import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
@@ -97,13 +98,9 @@ export function CompaniesPage() {
             </div>
           </div>
           {companies.isPending ? (
-            <p className="py-10 text-center text-slate-600" role="status">
-              {t('loading')}
-            </p>
+            <LoadingState>{t('loading')}</LoadingState>
           ) : items.length === 0 ? (
-            <p className="py-10 text-center font-semibold text-slate-900" role="status">
-              {t('empty')}
-            </p>
+            <EmptyState title={t('empty')} />
           ) : (
             <>
               <p className="text-sm text-slate-600" aria-live="polite">
