@@ -154,9 +154,10 @@ export function RepresentativesPage() {
                     <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
                     <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
-                    <dt className="flex items-center gap-1 text-slate-600">
-                      {t('representatives.columns.conversionRate')}
-                      <MetricHelp metric="conversion-rate" className="h-5 w-5" />
+                    {/* Inline, so the button follows the label's last word when the label wraps. */}
+                    <dt className="text-slate-600">
+                      {t('representatives.columns.conversionRate')}{' '}
+                      <MetricHelp metric="conversion-rate" className="h-5 w-5 align-middle" />
                     </dt>
                     <dd className="text-right tabular-nums">{formatPercent(m.conversionRate)}</dd>
                   </dl>
