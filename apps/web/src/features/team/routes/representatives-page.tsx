@@ -19,7 +19,7 @@ const PAGE_SIZE = 25;
 const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean; metric?: MetricId }> = [
   { field: 'full_name', key: 'representative' },
   { field: null, key: 'location' },
-  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'pipeline-totals' },
+  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'team-totals' },
   { field: 'totalDeals', key: 'deals', numeric: true, metric: 'team-totals' },
   { field: 'conversionRate', key: 'conversionRate', numeric: true, metric: 'conversion-rate' },
 ];
