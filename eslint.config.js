@@ -23,6 +23,7 @@ const moduleExports = [
   // Who may read an opportunity, and who owns an incoming one, is one rule for every module.
   './opportunities/scope.ts',
   './opportunities/owner.ts',
+  './opportunities/changes.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.
   './users/service.ts',
 ];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   isPipelineStatus,
   isStage,
@@ -12,15 +12,21 @@ import {
   type OpportunityListItem,
   type OpportunityListQuery,
   type OpportunitySortField,
+  type ChangeSource,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { jsonValue, type Db } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
 import {
+  apiKeys,
+  callAnalyses,
+  deletedOpportunities,
   opportunities as o,
+  opportunityChanges,
   opportunitySearchText,
+  opportunitySuggestions,
   repFieldValues,
   repProductStatuses,
   repWinRate,
@@ -324,9 +330,241 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
   return rate;
 }
 
-/** Inserts the rows in one statement: all of them or, on an error, none. */
-export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
-  await db.insert(o).values(rows);
+/** Inserts the rows in one statement (all of them or, on an error, none); their ids in order. */
+export async function insertOpportunities(db: DbOrTx, rows: Array<typeof o.$inferInsert>): Promise<number[]> {
+  const inserted = await db.insert(o).values(rows).returning({ id: o.id });
+  return inserted.map((row) => row.id);
+}
+
+export type OpportunityRow = typeof o.$inferSelect;
+
+/** The row, when it exists and the actor may see it, locked until the transaction ends. */
+export async function lockVisibleOpportunity(tx: DbOrTx, actor: Actor | null, id: number): Promise<OpportunityRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), actor ? visibleTo(actor) : undefined))
+    .for('update');
+  return row;
+}
+
+/** The deal an integration knows by its external id, locked until the transaction ends. */
+export async function lockOpportunityByExternalId(tx: DbOrTx, externalId: string): Promise<OpportunityRow | undefined> {
+  const [row] = await tx.select().from(o).where(eq(o.external_id, externalId)).for('update');
+  return row;
+}
+
+export async function insertOpportunity(tx: DbOrTx, row: typeof o.$inferInsert): Promise<OpportunityRow> {
+  const [inserted] = await tx.insert(o).values(row).returning();
+  return inserted!;
+}
+
+/**
+ * Writes fields, bumps the version and remembers who wrote each field. With a version, only that
+ * version is updated (`… WHERE id = $1 AND version = $2`): of two editors who saw the same
+ * version, exactly one finds the row; the other gets undefined.
+ */
+export async function updateOpportunityFields(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof o.$inferInsert>,
+  sources: Record<string, ChangeSource>,
+  version?: number,
+): Promise<OpportunityRow | undefined> {
+  const [row] = await tx
+    .update(o)
+    .set({
+      ...set,
+      version: sql`${o.version} + 1`,
+      last_activity_at: sql`now()`,
+      field_sources: sql`${o.field_sources} || ${JSON.stringify(sources)}::jsonb`,
+    })
+    .where(and(eq(o.id, id), version === undefined ? undefined : eq(o.version, version)))
+    .returning();
+  return row;
+}
+
+export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
+  await tx
+    .update(o)
+    .set({ last_activity_at: sql`now()` })
+    .where(eq(o.id, id));
+}
+
+export type ChangeRow = typeof opportunityChanges.$inferInsert;
+
+export async function insertChanges(tx: DbOrTx, rows: ChangeRow[]): Promise<void> {
+  if (rows.length) await tx.insert(opportunityChanges).values(rows);
+}
+
+/** A deal's history, newest first, one page, with the names of the people and keys behind it. */
+export async function historyPage(db: DbOrTx, id: number, page: number, pageSize: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: opportunityChanges.id,
+        at: opportunityChanges.at,
+        source: opportunityChanges.source,
+        actor_id: opportunityChanges.actor_id,
+        actor_name: users.full_name,
+        api_key_id: opportunityChanges.api_key_id,
+        api_key_name: apiKeys.name,
+        call_analysis_id: opportunityChanges.call_analysis_id,
+        field: opportunityChanges.field,
+        before: opportunityChanges.before,
+        after: opportunityChanges.after,
+      })
+      .from(opportunityChanges)
+      .leftJoin(users, eq(users.id, opportunityChanges.actor_id))
+      .leftJoin(apiKeys, eq(apiKeys.id, opportunityChanges.api_key_id))
+      .where(eq(opportunityChanges.opportunity_id, id))
+      .orderBy(desc(opportunityChanges.at), desc(opportunityChanges.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(opportunityChanges).where(eq(opportunityChanges.opportunity_id, id)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+// --- soft delete: the row moves to deleted_opportunities (decision 017) ---
+
+/** Moves the row to the archive; its id when it was there and visible to the actor. */
+export async function archiveOpportunity(tx: DbOrTx, actor: Actor, id: number): Promise<number | undefined> {
+  const owner = actor.role === ROLES.manager ? sql`true` : sql`${o.owner_id} = ${actor.userId}`;
+  const rows = await selectRows<{ id: number }>(
+    tx as Db,
+    sql`with gone as (delete from ${o} where ${o.id} = ${id} and ${owner} returning *)
+        insert into ${deletedOpportunities} (id, owner_id, deleted_by, row)
+        select gone.id, gone.owner_id, ${actor.userId}, to_jsonb(gone) from gone
+        returning id`,
+  );
+  return rows[0]?.id;
+}
+
+/** The columns a restore writes back: every stored column (the generated ones follow from them). */
+const storedColumns = Object.values(getTableColumns(o))
+  .filter((column) => !column.generated)
+  .map((column) => sql.identifier(column.name));
+
+/**
+ * Puts an archived row back under its id, when it is younger than `days` and visible to the actor.
+ * Columns added after it was archived take null from the JSON, so they must allow it or be filled here.
+ */
+export async function unarchiveOpportunity(tx: DbOrTx, actor: Actor, id: number, days: number): Promise<boolean> {
+  const owner = actor.role === ROLES.manager ? sql`true` : sql`${deletedOpportunities.owner_id} = ${actor.userId}`;
+  const columns = sql.join(storedColumns, sql`, `);
+  const fromJson = sql.join(
+    storedColumns.map((column) => sql`r.${column}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ id: number }>(
+    tx as Db,
+    sql`with back as (
+          delete from ${deletedOpportunities}
+          where ${deletedOpportunities.id} = ${id} and ${owner}
+            and ${deletedOpportunities.deleted_at} > now() - make_interval(days => ${days})
+          returning "row")
+        insert into ${o} (${columns})
+        select ${fromJson} from back, jsonb_populate_record(null::opportunities, back."row") as r
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Deals deleted in the last `days` days that the actor may restore, newest first. */
+export async function recentlyDeleted(db: DbOrTx, actor: Actor, days: number) {
+  const d = deletedOpportunities;
+  return db
+    .select({
+      id: d.id,
+      owner_id: d.owner_id,
+      account_manager: sql<string | null>`${d.row}->>'account_manager'`,
+      product: sql<string | null>`${d.row}->>'product'`,
+      client_company_name: sql<string | null>`${d.row}->>'client_company_name'`,
+      amount: sql<string | number | null>`${d.row}->'amount'`,
+      stage: sql<string>`${d.row}->>'stage'`,
+      deleted_at: d.deleted_at,
+      deleted_by: d.deleted_by,
+    })
+    .from(d)
+    .where(
+      and(
+        actor.role === ROLES.manager ? undefined : eq(d.owner_id, actor.userId),
+        gt(d.deleted_at, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .orderBy(desc(d.deleted_at))
+    .limit(200);
+}
+
+/** Deals deleted more than `days` days ago are gone for good, with their history and analyses. */
+export async function purgeDeleted(tx: DbOrTx, days: number): Promise<void> {
+  const expired = await tx
+    .delete(deletedOpportunities)
+    .where(lte(deletedOpportunities.deleted_at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: deletedOpportunities.id });
+  if (!expired.length) return;
+  const ids = expired.map((row) => row.id);
+  await tx.delete(opportunitySuggestions).where(inArray(opportunitySuggestions.opportunity_id, ids));
+  await tx.delete(opportunityChanges).where(inArray(opportunityChanges.opportunity_id, ids));
+  await tx.delete(callAnalyses).where(inArray(callAnalyses.opportunity_id, ids));
+}
+
+// --- suggestions ---
+
+export type SuggestionRow = typeof opportunitySuggestions.$inferSelect;
+
+export async function pendingSuggestions(db: DbOrTx, id: number, ids?: number[]): Promise<SuggestionRow[]> {
+  return db
+    .select()
+    .from(opportunitySuggestions)
+    .where(
+      and(
+        eq(opportunitySuggestions.opportunity_id, id),
+        eq(opportunitySuggestions.status, 'pending'),
+        ids ? inArray(opportunitySuggestions.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(opportunitySuggestions.field), desc(opportunitySuggestions.created_at));
+}
+
+/**
+ * A machine's value for a field a person set; it replaces the field's earlier pending suggestion.
+ * The same value again is no news: false, and nothing is written (an integration may repeat itself).
+ */
+export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<boolean> {
+  const pendingOfField = and(
+    eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
+    eq(opportunitySuggestions.field, row.field),
+    eq(opportunitySuggestions.status, 'pending'),
+  );
+  const [pending] = await tx.select({ value: opportunitySuggestions.value }).from(opportunitySuggestions).where(pendingOfField);
+  if (pending && JSON.stringify(pending.value) === JSON.stringify(row.value ?? null)) return false;
+  await tx.delete(opportunitySuggestions).where(pendingOfField);
+  await tx.insert(opportunitySuggestions).values(row);
+  return true;
+}
+
+export async function decideSuggestions(
+  tx: DbOrTx,
+  ids: number[],
+  status: 'accepted' | 'dismissed',
+  actorId: string,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(opportunitySuggestions)
+    .set({ status, decided_at: sql`now()`, decided_by: actorId })
+    .where(inArray(opportunitySuggestions.id, ids));
+}
+
+/** Whether the user is an active representative (a deal's owner must be one). */
+export async function isActiveRepresentative(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, ROLES.representative), eq(users.disabled, false)));
+  return Boolean(row);
 }
 
 /** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
