@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CreateOpportunityButton, RecentlyDeletedButton } from '../../../components/opportunities/create-opportunity-dialog.tsx';
 import { listErrorMessage } from '../../../components/opportunities/list-error.ts';
 import { OpportunityFilterBar } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable } from '../../../components/opportunities/opportunity-table.tsx';
@@ -11,6 +12,7 @@ import { useOpportunities, type OpportunityFilters } from '../../../lib/api/get-
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 25;
 
@@ -32,11 +34,17 @@ export function OpportunitiesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="text-slate-600">{t('list.subtitle')}</p>
         </div>
-        {me.data && (
-          <p className="text-sm font-medium text-slate-700" data-testid="opportunities-owner">
-            {me.data.full_name}
-          </p>
-        )}
+        <div className="flex flex-col gap-2 sm:items-end">
+          {me.data && (
+            <p className="text-sm font-medium text-slate-700" data-testid="opportunities-owner">
+              {me.data.full_name}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <RecentlyDeletedButton />
+            <CreateOpportunityButton detailHref={paths.rep.opportunity.getHref} />
+          </div>
+        </div>
       </header>
       <Card>
         <CardContent className="space-y-4 pt-4 sm:pt-5">

@@ -8,7 +8,7 @@ import { errorKey } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useRepresentatives } from '../api/get-representatives.ts';
+import { useRepresentatives } from '../../../lib/api/get-representatives.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
