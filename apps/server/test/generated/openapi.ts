@@ -2525,9 +2525,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -2611,9 +2618,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;

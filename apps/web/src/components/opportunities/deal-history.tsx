@@ -21,6 +21,30 @@ function valueText(t: TFunction<'opportunities'>, field: string, value: unknown,
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
+/** What a change did: an event of the deal, or "Field: before → after". */
+export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field' | 'before' | 'after'> }) {
+  const { t } = useTranslation('opportunities');
+  const na = t('detail.na');
+  if (EVENTS.has(change.field)) {
+    return (
+      <p className="font-medium text-slate-900">
+        {t(`history.events.${change.field}`, {
+          field: t(`history.fields.${(change.after as { field?: string } | null)?.field ?? ''}`, { defaultValue: '' }),
+        })}
+      </p>
+    );
+  }
+  return (
+    <p className="text-slate-900 [overflow-wrap:anywhere]">
+      <span className="font-medium">{t(`history.fields.${change.field}`, { defaultValue: change.field })}</span>
+      {': '}
+      <span className="text-slate-600 line-through decoration-slate-400">{valueText(t, change.field, change.before, na)}</span>
+      {' → '}
+      <span>{valueText(t, change.field, change.after, na)}</span>
+    </p>
+  );
+}
+
 function Who({ change }: { change: OpportunityChange }) {
   const { t } = useTranslation('opportunities');
   if (change.source === 'person') return <>{change.actor_name || t('history.someone')}</>;
@@ -34,7 +58,6 @@ export function DealHistory({ id, headingLevel = 2 }: { id: number; headingLevel
   const { t } = useTranslation('opportunities');
   const [page, setPage] = useState(1);
   const history = useOpportunityHistory(id, page);
-  const na = t('detail.na');
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
   return (
     <Card data-testid="deal-history">
@@ -64,25 +87,7 @@ export function DealHistory({ id, headingLevel = 2 }: { id: number; headingLevel
                 <p className="text-slate-600">
                   <time dateTime={change.at}>{formatDateTime(change.at)}</time> · <Who change={change} />
                 </p>
-                {EVENTS.has(change.field) ? (
-                  <p className="font-medium text-slate-900">
-                    {t(`history.events.${change.field}`, {
-                      field: t(`history.fields.${(change.after as { field?: string } | null)?.field ?? ''}`, {
-                        defaultValue: '',
-                      }),
-                    })}
-                  </p>
-                ) : (
-                  <p className="text-slate-900 [overflow-wrap:anywhere]">
-                    <span className="font-medium">{t(`history.fields.${change.field}`, { defaultValue: change.field })}</span>
-                    {': '}
-                    <span className="text-slate-600 line-through decoration-slate-400">
-                      {valueText(t, change.field, change.before, na)}
-                    </span>
-                    {' → '}
-                    <span>{valueText(t, change.field, change.after, na)}</span>
-                  </p>
-                )}
+                <ChangeText change={change} />
               </li>
             ))}
           </ol>
