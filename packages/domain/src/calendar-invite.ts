@@ -27,13 +27,17 @@ const utc = (value: Date | string) =>
 const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** Lines longer than 75 octets continue on the next line after a space (counted in UTF-8 bytes). */
+const utf8Bytes = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+};
+
 function fold(line: string): string {
-  const encoder = new TextEncoder();
   const parts: string[] = [];
   let current = '';
   let bytes = 0;
   for (const ch of line) {
-    const size = encoder.encode(ch).length;
+    const size = utf8Bytes(ch);
     if (bytes + size > (parts.length === 0 ? 75 : 74)) {
       parts.push(current);
       current = '';
