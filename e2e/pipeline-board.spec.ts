@@ -80,10 +80,14 @@ test.describe('pipeline board (desktop)', () => {
     await expectColumn(page, 'New', '0 deals', '$0');
 
     // Keyboard again, Negotiation → Closed-Win: the dialog asks the close date (today by default) and a reason.
+    // Once the first move has settled (its answer re-reads the board), as a person waits for it.
+    await expect(page.getByText(`${names.beta} moved to Negotiation`)).toBeVisible();
     const beta = card(page, names.beta).getByRole('button', { name: `Move ${names.beta}` });
     await beta.focus();
     await page.keyboard.press('Space');
+    await expect(page.getByText(`Picked up ${names.beta} from Negotiation.`)).toBeAttached();
     await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`${names.beta} is over Closed-Win.`)).toBeAttached();
     await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog', { name: `Mark ${names.beta} as won` });
     await expect(dialog).toBeVisible();
