@@ -2569,9 +2569,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -2655,9 +2662,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
