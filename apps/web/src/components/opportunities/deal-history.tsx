@@ -13,7 +13,7 @@ const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed'
 function valueText(t: TFunction<'opportunities'>, field: string, value: unknown, na: string): string {
   if (value === null || value === undefined || value === '') return na;
   if (field === 'amount' && typeof value === 'number') return formatMoney(value);
-  if (field === 'stage' && typeof value === 'string') return t(`stages.${value}`, { defaultValue: value });
+  if (field === 'stage' && typeof value === 'string') return t(`stage.${value}`, { defaultValue: value });
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value) ?? value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00`) ?? value;
   if (typeof value === 'object') return JSON.stringify(value);

@@ -174,7 +174,7 @@ export function EditableField({
             <select {...inputProps} className={cn(inputClass, 'h-10 py-0')}>
               {STAGES.map((stage) => (
                 <option key={stage} value={stage}>
-                  {t(`stages.${stage}`)}
+                  {t(`stage.${stage}`)}
                 </option>
               ))}
             </select>
