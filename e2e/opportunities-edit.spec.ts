@@ -127,3 +127,28 @@ test('create a deal, edit it inline, mark it won, read its history, accept an AI
   await expect(bin.getByText('Nothing was deleted in the last 30 days.')).toBeVisible();
   expect(await tile(page, 'Closed-Win')).toEqual(won);
 });
+
+test('en français : créer une affaire, la marquer perdue avec sa raison, lire son historique', async ({ page }) => {
+  const rep = await createUser({ role: 'rep', name: 'Rémi Rep', language: 'fr' });
+  await signInAsUser(page, rep);
+  await page.goto('/rep/opportunities');
+  await page.getByRole('button', { name: 'Nouvelle opportunité' }).click();
+  const dialog = page.getByTestId('create-opportunity');
+  await dialog.getByRole('textbox', { name: 'Produit' }).fill('Support Desk');
+  await dialog.getByRole('textbox', { name: 'Entreprise' }).fill('Société Perdue');
+  await dialog.getByRole('textbox', { name: 'Montant' }).fill('-5');
+  await dialog.getByRole('button', { name: 'Créer l’opportunité' }).click();
+  await expect(dialog.getByText('Saisissez un montant positif ou nul.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Montant' }).fill('8000');
+  await dialog.getByRole('button', { name: 'Créer l’opportunité' }).click();
+  await expect(page).toHaveURL(/\/rep\/opportunities\/\d+$/);
+
+  await page.getByRole('button', { name: 'Marquer perdue' }).click();
+  const close = page.getByTestId('close-deal-dialog');
+  await close.getByLabel('Raison (facultatif)').fill('Budget gelé');
+  await close.getByRole('button', { name: 'Marquer perdue' }).click();
+  await expect(page.getByTestId('field-stage')).toContainText('Perdue');
+  await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
+  await expect(page.getByTestId('deal-history')).toContainText('A créé l’opportunité');
+  await expect(page.getByTestId('deal-history')).toContainText('Nouveau → Perdue');
+});
