@@ -150,5 +150,5 @@ test('en français : créer une affaire, la marquer perdue avec sa raison, lire 
   await expect(page.getByTestId('field-stage')).toContainText('Perdue');
   await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
   await expect(page.getByTestId('deal-history')).toContainText('A créé l’opportunité');
-  await expect(page.getByTestId('deal-history')).toContainText('Nouveau → Perdue');
+  await expect(page.getByTestId('deal-history')).toContainText('Étape : Nouveau → Perdue');
 });

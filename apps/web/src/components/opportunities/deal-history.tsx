@@ -36,8 +36,9 @@ export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field'
   }
   return (
     <p className="text-slate-900 [overflow-wrap:anywhere]">
-      <span className="font-medium">{t(`history.fields.${change.field}`, { defaultValue: change.field })}</span>
-      {': '}
+      <span className="font-medium">
+        {t('history.fieldLabel', { field: t(`history.fields.${change.field}`, { defaultValue: change.field }) })}
+      </span>{' '}
       <span className="text-slate-600 line-through decoration-slate-400">{valueText(t, change.field, change.before, na)}</span>
       {' → '}
       <span>{valueText(t, change.field, change.after, na)}</span>

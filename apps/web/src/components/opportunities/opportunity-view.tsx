@@ -342,7 +342,7 @@ function Feedback({
   const text = o[field];
   if (isEditable(o)) {
     return (
-      <dl className="rounded-lg bg-slate-50 p-3 text-sm">
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
         <EditableField
           deal={o}
           field={field}
@@ -350,8 +350,9 @@ function Feedback({
           kind="textarea"
           display={text || t('detail.noFeedback')}
           suggestion={suggestion}
+          heading
         />
-      </dl>
+      </div>
     );
   }
   return (
