@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { DEMO, signInAs } from './support/session.ts';
-import { invitationLink, uniqueEmail } from './support/users.ts';
+import { createUser, invitationLink, signInAsUser, uniqueEmail } from './support/users.ts';
 
 test('a manager invites a representative, who joins, picks French and a time zone (meeting times move), and is signed out when deactivated', async ({
   browser,
@@ -11,7 +10,8 @@ test('a manager invites a representative, who joins, picks French and a time zon
   test.setTimeout(60_000);
   const email = uniqueEmail(`invitee-${testInfo.project.name}`);
 
-  await signInAs(page, DEMO.manager);
+  // A manager of its own: the invitations, deactivation and audit entries are theirs, not the demo manager's.
+  await signInAsUser(page, await createUser({ role: 'manager' }));
   await page.goto('/manager/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(email);

@@ -43,23 +43,29 @@ function outboxStamp(at: Date): string {
   return at.toISOString().replace(/[:.]/g, '-');
 }
 
-/** The invitation link e-mailed to `email` at or after `since`, once it is in the server's outbox. */
-export async function invitationLink(email: string, since = new Date(0)): Promise<string> {
-  // A second of slack: the server's clock and the file's name are written after the call started.
+/**
+ * The link to `/<page>#token=…` e-mailed to `email` at or after `since`, once the mail is in the
+ * server's outbox (the e2e server writes mail there: it has no SMTP).
+ */
+export async function mailedLink(email: string, page: 'invite' | 'reset-password', since = new Date(0)): Promise<string> {
+  // A second of slack: the file is named from the server's clock, after the call started.
   const from = outboxStamp(new Date(since.getTime() - 1_000));
-  const mailTo = (): string | undefined => {
+  const pattern = new RegExp(`(http://\\S+/${page}#token=\\S+)`);
+  const link = (): string | undefined => {
     if (!fs.existsSync(OUTBOX)) return undefined;
     for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f >= from)) {
       const mail = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
-      if (mail.includes(`To: ${email}`)) return mail;
+      const found = mail.includes(`To: ${email}`) ? pattern.exec(mail)?.[1] : undefined;
+      if (found) return found;
     }
     return undefined;
   };
-  await expect.poll(mailTo, { message: `invitation mail to ${email}` }).toBeTruthy();
-  const link = /(http:\/\/\S+\/invite#token=\S+)/.exec(mailTo()!)?.[1];
-  if (!link) throw new Error(`no invitation link in the mail to ${email}`);
-  return link;
+  await expect.poll(link, { message: `${page} link mailed to ${email}` }).toBeTruthy();
+  return link()!;
 }
+
+/** The invitation link e-mailed to `email` (at or after `since`). */
+export const invitationLink = (email: string, since?: Date): Promise<string> => mailedLink(email, 'invite', since);
 
 /** Sends an invitation as the demo manager (as the team page does); returns when it is sent. */
 export async function invite(email: string, role: E2eRole = 'rep'): Promise<Date> {
@@ -82,11 +88,14 @@ export async function invite(email: string, role: E2eRole = 'rep'): Promise<Date
  * A new person on the demo team with a unique e-mail, invited by the demo manager and joined with a
  * password; returned signed out (sign a page in with `signInAsUser`).
  */
-export async function createUser(options: { role?: E2eRole; name?: string; emailPrefix?: string } = {}): Promise<E2eUser> {
+export async function createUser(
+  options: { role?: E2eRole; name?: string; emailPrefix?: string; language?: 'en' | 'fr' } = {},
+): Promise<E2eUser> {
   const role = options.role ?? 'rep';
   const email = uniqueEmail(options.emailPrefix ?? `e2e-${role}`);
+  // "Test …" sorts after the demo team's names, so lists ordered by name still open on the demo people.
   const name =
-    options.name ?? `E2E ${role === 'rep' ? 'Rep' : 'Manager'} ${email.slice(email.indexOf('-') + 1, email.indexOf('@'))}`;
+    options.name ?? `Test ${role === 'rep' ? 'Rep' : 'Manager'} ${email.slice(email.lastIndexOf('-') + 1, email.indexOf('@'))}`;
   const password = `pw-${randomUUID()}`;
 
   const since = await invite(email, role);
@@ -99,8 +108,10 @@ export async function createUser(options: { role?: E2eRole; name?: string; email
     });
     if (!accepted.ok())
       throw new Error(`accepting the invitation of ${email} failed: ${accepted.status()} ${await accepted.text()}`);
-    const me = await joined.get('/api/me');
-    if (!me.ok()) throw new Error(`profile of ${email} failed: ${me.status()}`);
+    // The invitation sets the invitee's language; like the demo people, this one follows the
+    // browser's (a spec picks French with its locale), unless the spec asks for one.
+    const me = await joined.patch('/api/me', { data: { language: options.language ?? null }, headers: HEADERS });
+    if (!me.ok()) throw new Error(`profile of ${email} failed: ${me.status()} ${await me.text()}`);
     const { id } = (await me.json()) as { id: string };
     return { id, email, password, name, role };
   } finally {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OUTCOME_OF_STAGE, STAGES, type Outcome, type Stage } from './pipeline-model.ts';
-import { fromNotAfterTo, opportunityFilterFields } from './pipeline.ts';
+import { opportunityFilterFields, withOrderedRanges } from './pipeline.ts';
 import { opportunitySchema } from './schemas/opportunity.ts';
 
 /**
@@ -16,15 +16,15 @@ export const BOARD_COLUMN_MAX = 100;
  * representative sees only their own deals whatever this says) and, for "show more", one stage
  * with the cards after `offset`.
  */
-export const boardQuerySchema = z
-  .object({
+export const boardQuerySchema = withOrderedRanges(
+  z.object({
     ...opportunityFilterFields,
     owner: z.string().trim().min(1).max(200).optional(),
     stage: z.enum(STAGES).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_COLUMN_SIZE),
-  })
-  .refine(...fromNotAfterTo);
+  }),
+);
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
 /** What a card shows, and the version a move sends back (a stale one is refused). */

@@ -222,6 +222,10 @@ export const opportunities = pgTable(
     // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
     index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
+    // The manager's team list (every owner): its default order, the biggest deals first, the soonest close dates.
+    index('opportunities_meeting_id_idx').on(t.next_meeting_date, t.id),
+    index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), t.id.desc()),
+    index('opportunities_closing_id_idx').on(t.closing_date, t.id),
   ],
 );
 

@@ -648,6 +648,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export opportunities
+         * @description The list's rows for the same filters and order, as CSV (at most 50,000 rows; `X-Export-Truncated: true` when there were more). A representative exports their own rows; a manager, everyone's.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["exportOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities/facets": {
         parameters: {
             query?: never;
@@ -2547,9 +2569,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -2633,9 +2662,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -2788,16 +2824,22 @@ export interface operations {
     listOpportunities: {
         parameters: {
             query?: {
-                page?: number;
-                pageSize?: number;
                 q?: string;
                 product?: string;
                 status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                 lead_status?: string;
                 client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
                 from?: string;
                 to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring";
+                closing_from?: string;
+                closing_to?: string;
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -2864,6 +2906,8 @@ export interface operations {
                     closing_date?: string | null;
                     close_reason?: string | null;
                     notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
                     owner_id?: string;
                 };
             };
@@ -2923,6 +2967,44 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportOpportunities: {
+        parameters: {
+            query?: {
+                q?: string;
+                product?: string;
+                status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                lead_status?: string;
+                client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
+                from?: string;
+                to?: string;
+                closing_from?: string;
+                closing_to?: string;
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3074,6 +3156,8 @@ export interface operations {
                     closing_date?: string | null;
                     close_reason?: string | null;
                     notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
                     owner_id?: string;
                     version: number;
                 };
@@ -3628,12 +3712,17 @@ export interface operations {
                 q?: string;
                 product?: string;
                 status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                 lead_status?: string;
                 client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
                 from?: string;
                 to?: string;
+                closing_from?: string;
+                closing_to?: string;
                 owner?: string;
-                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                 offset?: number;
                 limit?: number;
             };

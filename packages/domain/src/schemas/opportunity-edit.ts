@@ -55,6 +55,9 @@ export const dealFieldSchemas = {
   closing_date: closingDate,
   close_reason: optionalText(500),
   notes: optionalText(5000),
+  /** What the call analysis wrote, which the representative may correct. */
+  technical_feedback: optionalText(5000),
+  commercial_feedback: optionalText(5000),
   owner_id: z.string().trim().min(1, DEAL_VALIDATION.required).max(100),
 };
 

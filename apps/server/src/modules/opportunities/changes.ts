@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   insertChanges,
   insertOpportunities,
+  lockOpportunityByExternalId,
+  lockVisibleOpportunity,
   suggest,
   updateOpportunityFields,
   type ChangeRow,
@@ -26,6 +28,12 @@ export interface ChangeOrigin {
 
 /** Events of the deal itself, recorded under these pseudo-fields beside the field changes. */
 export type DealEvent = 'created' | 'deleted' | 'restored' | 'suggestion_dismissed';
+
+export type { OpportunityRow };
+
+/** A deal a machine is about to write, locked until the transaction ends (no scope: machines see all). */
+export const lockDeal = (tx: DbOrTx, id: number) => lockVisibleOpportunity(tx, null, id);
+export const lockDealByExternalId = lockOpportunityByExternalId;
 
 type Insert = Parameters<typeof insertOpportunities>[1][number];
 
@@ -72,6 +80,9 @@ export async function recordChanges(
   );
   return row;
 }
+
+/** A deal's last activity is now (an analysis that only suggested still counts as activity). */
+export { touchActivity } from './queries.ts';
 
 /** One event row per deal (created, deleted, restored), with what is worth showing after it. */
 export async function recordEvents(
@@ -135,9 +146,9 @@ export async function recordMachineChanges(
     return machineMayWrite(old[gate], sources[gate] ?? sources[field]);
   };
   const direct = Object.fromEntries(changed.filter(([field]) => mayWrite(field)));
-  const suggested = changed.filter(([field]) => !mayWrite(field) && field !== 'stage');
-  for (const [field, value] of suggested) {
-    await suggest(tx, {
+  const suggested: string[] = [];
+  for (const [field, value] of changed.filter(([name]) => !mayWrite(name) && name !== 'stage')) {
+    const fresh = await suggest(tx, {
       opportunity_id: before.id,
       field,
       value: historyValue(value),
@@ -145,7 +156,8 @@ export async function recordMachineChanges(
       call_analysis_id: origin.callAnalysisId ?? null,
       api_key_id: origin.apiKeyId ?? null,
     });
+    if (fresh) suggested.push(field);
   }
   const row = (await recordChanges(tx, before, direct, origin)) ?? before;
-  return { row, written: Object.keys(direct), suggested: suggested.map(([field]) => field) };
+  return { row, written: Object.keys(direct), suggested };
 }

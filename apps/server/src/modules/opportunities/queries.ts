@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ROLES,
+  STAGES,
   parseSort,
   type OpportunityFacets,
+  type OpportunityFiltersQuery,
   type OpportunityListItem,
   type OpportunityListQuery,
   type OpportunitySortField,
@@ -25,7 +27,14 @@ import {
   users,
 } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
-import { FILTER_NAMES, filterValues, listFilters, type FilterValues, type ListFilters } from './filters.ts';
+import {
+  FILTER_NAMES,
+  filterValues,
+  listFilters,
+  type FilterValues,
+  type ListFilters,
+  type OpportunityFilterQuery,
+} from './filters.ts';
 import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -43,6 +52,8 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   record_date: o.record_date,
   technical_scoring: o.technical_scoring,
   commercial_scoring: o.commercial_scoring,
+  // The pipeline's order (New … Closed-Lost), not the alphabet's.
+  stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
 };
 
 const bound = (name: keyof ListValues) => sql.placeholder(name);
@@ -53,8 +64,8 @@ function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
 
 type ListValues = FilterValues & { owner: string; offset: number };
 
-function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
-  return { owner: actor.userId, ...filterValues(query), offset: (query.page - 1) * query.pageSize };
+function listValues(actor: Actor, query: OpportunityFilterQuery, offset = 0): ListValues {
+  return { owner: actor.userId, ...filterValues(query), offset };
 }
 
 const listColumns = {
@@ -125,9 +136,14 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: str
  * the same description that builds the conditions), sort and page size.
  */
 function shapeOf(actor: Actor, query: OpportunityListQuery): string {
+  return `${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+}
+
+/** The scope and each filter's form: what decides the WHERE clause's text. */
+function filterShape(actor: Actor, query: OpportunityFiltersQuery): string {
   const filters = listFilters(query, bound);
   const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
-  return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+  return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}`;
 }
 
 // A list's prepared query per database and shape: building the SQL through Drizzle cost as much
@@ -141,7 +157,7 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
   const shape = shapeOf(actor, query);
   const build = () => buildList(db, actor, query, shape);
   const list = forDb.keep(shape, build) ?? build();
-  const [row] = await list.execute(listValues(actor, query));
+  const [row] = await list.execute(listValues(actor, query, (query.page - 1) * query.pageSize));
   return { items: jsonValue(row?.items).map(toListItem), total: Number(row?.total ?? 0) };
 }
 
@@ -155,6 +171,7 @@ function totalOf(actor: Actor, filters: ListFilters, where: SQL | undefined): SQ
     return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
   const summary = and(
     actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
+    filters.owner_id ? eq(repProductStatuses.owner_key, bound('owner_filter')) : undefined,
     filters.product ? eq(repProductStatuses.product, bound('product')) : undefined,
     filters.status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
   );
@@ -214,6 +231,12 @@ export async function lockVisibleOpportunity(tx: DbOrTx, actor: Actor | null, id
   return row;
 }
 
+/** The deal an integration knows by its external id, locked until the transaction ends. */
+export async function lockOpportunityByExternalId(tx: DbOrTx, externalId: string): Promise<OpportunityRow | undefined> {
+  const [row] = await tx.select().from(o).where(eq(o.external_id, externalId)).for('update');
+  return row;
+}
+
 export async function insertOpportunity(tx: DbOrTx, row: typeof o.$inferInsert): Promise<OpportunityRow> {
   const [inserted] = await tx.insert(o).values(row).returning();
   return inserted!;
@@ -242,6 +265,13 @@ export async function updateOpportunityFields(
     .where(and(eq(o.id, id), version === undefined ? undefined : eq(o.version, version)))
     .returning();
   return row;
+}
+
+export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
+  await tx
+    .update(o)
+    .set({ last_activity_at: sql`now()` })
+    .where(eq(o.id, id));
 }
 
 export type ChangeRow = typeof opportunityChanges.$inferInsert;
@@ -381,18 +411,21 @@ export async function pendingSuggestions(db: DbOrTx, id: number, ids?: number[])
     .orderBy(asc(opportunitySuggestions.field), desc(opportunitySuggestions.created_at));
 }
 
-/** A machine's value for a field a person set; it replaces the field's earlier pending suggestion. */
-export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<void> {
-  await tx
-    .delete(opportunitySuggestions)
-    .where(
-      and(
-        eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
-        eq(opportunitySuggestions.field, row.field),
-        eq(opportunitySuggestions.status, 'pending'),
-      ),
-    );
+/**
+ * A machine's value for a field a person set; it replaces the field's earlier pending suggestion.
+ * The same value again is no news: false, and nothing is written (an integration may repeat itself).
+ */
+export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<boolean> {
+  const pendingOfField = and(
+    eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
+    eq(opportunitySuggestions.field, row.field),
+    eq(opportunitySuggestions.status, 'pending'),
+  );
+  const [pending] = await tx.select({ value: opportunitySuggestions.value }).from(opportunitySuggestions).where(pendingOfField);
+  if (pending && JSON.stringify(pending.value) === JSON.stringify(row.value ?? null)) return false;
+  await tx.delete(opportunitySuggestions).where(pendingOfField);
   await tx.insert(opportunitySuggestions).values(row);
+  return true;
 }
 
 export async function decideSuggestions(
@@ -415,4 +448,83 @@ export async function isActiveRepresentative(db: DbOrTx, userId: string): Promis
     .from(users)
     .where(and(eq(users.id, userId), eq(users.role, ROLES.representative), eq(users.disabled, false)));
   return Boolean(row);
+}
+
+/** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
+export interface ExportRow {
+  id: number;
+  representative: string | null;
+  account_manager: string | null;
+  client_company_name: string | null;
+  client_name: string | null;
+  product: string | null;
+  stage: string;
+  status: string | null;
+  outcome: string;
+  amount: number | null;
+  closing_date: string | null;
+  next_meeting_date: string | null;
+  lead_status: string | null;
+  record_date: string | null;
+}
+
+/**
+ * The rows the list shows for these filters, in its order, at most `limit`: the same conditions
+ * (listFilters) under the same scope, so an export can hold nothing the list would not.
+ */
+export async function exportOpportunities(
+  db: Db,
+  actor: Actor,
+  query: OpportunityFiltersQuery,
+  limit: number,
+): Promise<ExportRow[]> {
+  const where = listConditions(actor, listFilters(query, bound));
+  const { field, descending } = parseSort(query.sort);
+  const column = SORT_COLUMNS[field];
+  const statement = db
+    .select({
+      id: o.id,
+      representative: users.full_name,
+      account_manager: o.account_manager,
+      client_company_name: o.client_company_name,
+      client_name: o.client_name,
+      product: o.product,
+      stage: o.stage,
+      status: o.status,
+      outcome: o.outcome,
+      amount: o.amount,
+      closing_date: o.closing_date,
+      next_meeting_date: o.next_meeting_date,
+      lead_status: o.lead_status,
+      record_date: o.record_date,
+    })
+    .from(o)
+    .leftJoin(users, eq(users.id, o.owner_id))
+    .where(where)
+    .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, descending ? desc(o.id) : asc(o.id))
+    .limit(literalLimit(limit))
+    .prepare(`nexa_export_${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${limit}`);
+  const rows = await statement.execute(listValues(actor, query));
+  return rows.map((row) => ({
+    ...row,
+    amount: row.amount === null ? null : Number(row.amount),
+    next_meeting_date: iso(row.next_meeting_date),
+    record_date: iso(row.record_date),
+  }));
+}
+
+/**
+ * The people a row's account manager may name: active representatives, with the names and e-mail
+ * they go by. Takes a transaction too (an ingest decides the owner inside its own).
+ */
+export async function activeRepresentatives(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      account_manager_name: users.account_manager_name,
+      account_manager_aliases: users.account_manager_aliases,
+    })
+    .from(users)
+    .where(and(eq(users.role, ROLES.representative), eq(users.disabled, false)));
 }

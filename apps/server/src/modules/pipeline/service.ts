@@ -72,7 +72,8 @@ export async function pipelineBoard(db: Db, actor: Actor, query: BoardQuery): Pr
   const owner = isManager ? (query.owner ?? null) : actor.userId;
 
   const values = filterValues(query);
-  const filters = listFilters(query, (name) => sql`${values[name] ?? null}`);
+  // The stage asked for is the column being read, not a filter: the stage totals still answer.
+  const filters = listFilters({ ...query, stage: undefined }, (name) => sql`${values[name] ?? null}`);
   const where =
     and(
       visibleTo(actor),

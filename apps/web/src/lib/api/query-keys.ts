@@ -13,6 +13,9 @@ export const queryKeys = {
     facets: () => ['opportunities', 'facets'] as const,
     detail: (id: number) => ['opportunities', 'detail', id] as const,
     callAnalyses: (id: number) => ['opportunities', 'detail', id, 'call-analyses'] as const,
+    history: (id: number, page: number) => ['opportunities', 'detail', id, 'history', page] as const,
+    suggestions: (id: number) => ['opportunities', 'detail', id, 'suggestions'] as const,
+    deleted: () => ['opportunities', 'deleted'] as const,
   },
   pipeline: {
     all: ['pipeline'] as const,
