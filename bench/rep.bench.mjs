@@ -136,21 +136,22 @@ const CALLS = (month) => ({
 });
 
 const OPEN_STAGES = ['New', 'Qualified', 'Proposal', 'Negotiation'];
-/** The rep's open deals a move bench takes turns on: each connection owns its own, so none is stale. */
+/** The rep's open deals the move bench takes turns on, one request per deal at a time, so none is stale. */
 const MOVE_POOL_SQL = (owner) =>
   `select id, version, stage from opportunities where owner_id = '${owner}' and outcome = 'open' order by id limit 2000`;
 
 /**
- * Board moves under load: PATCH /api/opportunities/:id with the version last seen, each connection
- * moving its own deals to the next open stage, the version read back from each answer. Measured
- * like the reads (RUNS runs, the median p95 kept).
+ * Board moves under load: PATCH /api/opportunities/:id with the version last answered, each request
+ * on a deal no other request holds, moving it to the next open stage. Measured like the reads (RUNS
+ * runs, the median p95 kept).
  */
 async function measureMoves(url, cookie, pool) {
   const runs = [];
-  const versions = new Map(pool.map((d) => [d.id, { version: d.version, stage: d.stage }]));
-  const share = Math.floor(pool.length / CONNECTIONS);
+  // Deals not being moved right now, with the version and stage last answered: a request takes one
+  // and gives it back with its answer, so no two requests hold the same deal (autocannon gives each
+  // request a fresh context, not each connection).
+  const free = pool.map((d) => ({ id: d.id, version: d.version, stage: d.stage }));
   for (let i = 0; i < RUNS; i++) {
-    let next = 0;
     const result = await new Promise((resolve, reject) => {
       autocannon(
         {
@@ -162,22 +163,21 @@ async function measureMoves(url, cookie, pool) {
             {
               method: 'PATCH',
               setupRequest: (request, context) => {
-                // A slot per connection (modulo: autocannon may set up a request it never sends).
-                if (!context.ids) {
-                  const slot = next++ % CONNECTIONS;
-                  context.ids = pool.slice(share * slot, share * (slot + 1)).map((d) => d.id);
-                }
-                context.turn = ((context.turn ?? -1) + 1) % context.ids.length;
-                const id = context.ids[context.turn];
-                const deal = versions.get(id);
-                context.id = id;
+                const deal = free.shift();
+                context.deal = deal;
                 const stage = OPEN_STAGES[(OPEN_STAGES.indexOf(deal.stage) + 1) % OPEN_STAGES.length];
-                return { ...request, path: `/api/opportunities/${id}`, body: JSON.stringify({ version: deal.version, stage }) };
+                return {
+                  ...request,
+                  path: `/api/opportunities/${deal.id}`,
+                  body: JSON.stringify({ version: deal.version, stage }),
+                };
               },
               onResponse: (status, body, context) => {
-                if (status !== 200) return;
-                const row = JSON.parse(body);
-                versions.set(context.id, { version: row.version, stage: row.stage });
+                const { deal } = context;
+                if (status === 200) {
+                  const row = JSON.parse(body);
+                  free.push({ id: deal.id, version: row.version, stage: row.stage });
+                } else free.push(deal);
               },
             },
           ],

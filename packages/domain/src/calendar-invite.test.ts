@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInvite } from './calendar-invite.ts';
+import { calendarInvite, utf8Length } from './calendar-invite.ts';
 
 const stamp = new Date('2026-11-24T10:00:00Z');
 
@@ -41,9 +41,12 @@ describe('calendarInvite', () => {
     const summary = ics
       .split('\r\n')
       .filter((line, i, all) => line.startsWith('SUMMARY') || all[i - 1]?.startsWith('SUMMARY') || line.startsWith(' '));
-    // é is two bytes in UTF-8.
-    for (const line of summary) expect(line.length + (line.match(/é/g)?.length ?? 0)).toBeLessThanOrEqual(75);
+    for (const line of summary) expect(utf8Length(line)).toBeLessThanOrEqual(75);
     expect(ics.replace(/\r\n /g, '')).toContain(`SUMMARY:${'é'.repeat(80)}`);
+  });
+
+  it('counts UTF-8 bytes as the folding rule needs them', () => {
+    expect([utf8Length('a'), utf8Length('é'), utf8Length('€'), utf8Length('😀'), utf8Length('aé€😀')]).toEqual([1, 2, 3, 4, 10]);
   });
 
   it('refuses a start that is not a date', () => {

@@ -26,18 +26,23 @@ const utc = (value: Date | string) =>
 /** Text values escape backslash, semicolon, comma and line breaks. */
 const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
-/** Lines longer than 75 octets continue on the next line after a space (counted in UTF-8 bytes). */
-const utf8Bytes = (ch: string) => {
-  const code = ch.codePointAt(0)!;
-  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-};
+/** How many bytes a string takes in UTF-8 (the domain runs without DOM or Node types). */
+export function utf8Length(value: string): number {
+  let bytes = 0;
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
+/** Lines longer than 75 octets continue on the next line after a space (counted in UTF-8 bytes). */
 function fold(line: string): string {
   const parts: string[] = [];
   let current = '';
   let bytes = 0;
   for (const ch of line) {
-    const size = utf8Bytes(ch);
+    const size = utf8Length(ch);
     if (bytes + size > (parts.length === 0 ? 75 : 74)) {
       parts.push(current);
       current = '';
