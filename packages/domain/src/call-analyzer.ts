@@ -195,7 +195,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
   }
 
   const nextSteps: CallAnalysis['nextSteps'] = findNextSteps(lines, roleOf, options.referenceDate)
-    .slice(0, 10)
+    .slice(0, 50)
     .map((step) => {
       const line = byNumber.get(step.lines[0]!)!;
       return {

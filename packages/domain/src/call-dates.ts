@@ -113,11 +113,15 @@ const NOT_A_DATE =
 const utcDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 
 /** Every date said in a line, in order; both languages are tried (calls mix them). */
-export function datesIn(text: string, reference: Date): SaidDate[] {
+export function datesIn(said: string, reference: Date): SaidDate[] {
+  // chrono's French knows "aujourd'hui", not the typographic apostrophe most transcripts use.
+  const text = said.replace(/[’‘]/g, "'");
   const spans: Array<{ at: number; end: number; said: SaidDate }> = [];
   for (const parser of [PARSERS.en, PARSERS.fr]) {
     for (const result of parser.parse(text, { instant: reference, timezone: 0 }, { forwardDate: true })) {
       if (NOT_A_DATE.test(result.text.trim())) continue;
+      // "a d" in "il a débordé": no digit and no real word is no date.
+      if (!/\d/.test(result.text) && !/\p{L}{3,}/u.test(result.text)) continue;
       // "at 3" alone (no day) is an hour of today: only meaningful beside a day.
       if (!result.start.isCertain('day') && !result.start.isCertain('weekday') && !result.start.isCertain('month')) {
         if (!/q[1-4]|t[1-4]|trimestre|quarter|tomorrow|demain|today|aujourd/i.test(result.text)) continue;

@@ -11,6 +11,12 @@ import { words } from './unicode-words.ts';
  * English and French are read alike. Keyword rules, measured on bench/calls (docs/call-analysis.md).
  */
 
+/** A pattern written with ' that also accepts the typographic apostrophe transcripts use (’). */
+const w = (pattern: RegExp) => {
+  const compiled = words(pattern);
+  return new RegExp(compiled.source.replace(/'/g, "['’]"), compiled.flags);
+};
+
 export type RoleOf = (line: TranscriptLine) => SpeakerRole | null;
 
 export interface Cited {
@@ -20,68 +26,70 @@ export interface Cited {
 }
 
 export const TECHNICAL_TOPICS = {
-  integrations: words(
+  integrations: w(
     /\b(?:integrat\w*|intégr\w*|api|apis|rest|graphql|connecteurs?|connectors?|webhooks?|salesforce|hubspot|crm|erp|sap|oracle|netsuite|dynamics|zapier|sync\w*|synchronis\w*|import\w*|export\w*|sftp|csv|slack|teams|zendesk|jira|servicenow|workday|odoo|sage|bigquery|snowflake|kafka)\b/i,
   ),
-  security: words(
-    /\b(?:security|secure|sécurité|encrypt\w*|chiffr\w*|soc ?2|iso ?27001|hds|gdpr|rgpd|pen(?:etration)?[- ]?tests?|audit logs?|audit trail|journaux d'audit|logs? d'audit|traçabilité|data residency|résidence des données|dpa|mfa|2fa|retention|rétention|conserv\w*|backups?|sauvegardes?|chiffrement|rbac|permissions?|droits d'accès|roles? and permissions)\b/i,
+  security: w(
+    /\b(?:security|secure|sécurité|encrypt\w*|chiffr\w*|soc ?2|iso ?27001|hds|gdpr|rgpd|pen(?:etration)?[- ]?tests?|audit logs?|audit trail|journaux d'audit|logs? d'audit|traçabilité|data residency|résidence des données|dpa|mfa|2fa|retention|rétention|conserv\w*|backups?|sauvegardes?|chiffrement|rbac|permissions?|delet\w*|deletion|suppression|supprim\w*|purg\w*|droits d'accès|roles? and permissions)\b/i,
   ),
-  sso: words(
+  sso: w(
     /\b(?:sso|single sign[- ]on|saml|okta|azure ad|entra(?: id)?|oidc|openid|authentification unique|scim|ldap|active directory|google workspace login)\b/i,
   ),
-  deployment: words(
+  deployment: w(
     /\b(?:deploy\w*|déploi\w*|on[- ]prem\w*|sur site|self[- ]hosted|hosting|hosted|hébergé\w*|hébergement|héberg\w*|cloud|saas|kubernetes|docker|aws|azure|gcp|ovh|scaleway|vpc|private cloud|cloud privé|region|région|frankfurt|francfort|eu|europe|france|data centers?|datacenters?|uptime|disponibilité|sla|99[.,]\d+ ?%|latency|latence|offline|hors ligne|mobile|ios|android|tablet\w*|tablettes?|browser|navigateur)\b/i,
   ),
-  volumes: words(
+  volumes: w(
     /(?:\b\d[\d,. ]*\s*(?:(?:k|m|million|millions|thousand|mille)\s+)?(?:users?|utilisateurs?|seats?|licences?|licenses?|records?|enregistrements|calls?|appels|documents?|requests?|requêtes|agents?|commerciaux|reps?|devices?|appareils|capteurs|sensors|events?|événements|messages|transactions|orders|commandes|sites?|stores?|magasins|camions|trucks|vehicles|véhicules|tickets|factures|invoices|go|gb|tb|to)\b|\b(?:volumes?|per (?:second|minute|day|month|year)|par (?:seconde|minute|jour|mois|an)|once a minute|chaque minute|peak|pic de charge|concurrent\w*|simultan\w*)\b)/i,
   ),
-  languages: words(/\b(?:multilingu\w*|multilingue|langues?|languages?|translation|traduction|accessib\w*|rgaa|wcag)\b/i),
+  languages: w(
+    /\b(?:multilingu\w*|multilingue|langues?|languages?|translation|traduction|accessib\w*|rgaa|wcag|(?:in|en) (?:english|french|german|spanish|italian|anglais|français|allemand|espagnol|italien))\b/i,
+  ),
 };
 
-const COMMERCIAL_ONLY = words(
-  /\b(?:price|pricing|prix|tarif\w*|cost\w*|coût\w*|budget\w*|discount|remise|contract|contrat|sign\w*|décid\w*|decid\w*|decision\w*|décision\w*|procurement|achats|invoice|factur\w*|payment|paiement|quote|devis|licen[cs]e fees?)\b/i,
+const COMMERCIAL_ONLY = w(
+  /\b(?:security review|revue (?:de )?sécurité|revue de la sécurité|procurement|achats|price|pricing|prix|tarif\w*|cost\w*|coût\w*|budget\w*|discount|remise|contract|contrat|sign\w*|décid\w*|decid\w*|decision\w*|décision\w*|procurement|achats|invoice|factur\w*|payment|paiement|quote|devis|licen[cs]e fees?)\b/i,
 );
 
 /** Small talk and line checks that are not questions about the deal. */
-const SMALL_TALK = words(
+const SMALL_TALK = w(
   /\b(?:hear me|see my screen|see the screen|on mute|you there|how are you|how's it going|how was your|good weekend|weather|vous m'entendez|tu m'entends|vous voyez mon écran|ça va|comment allez-vous|bon week-end|vous êtes là|coffee|café|can everyone see|sorry[,]? go ahead|pardon[,]? allez-y|is that my|c'est mon|is it raining|il pleut|did you see the match|vous avez vu le match|vacances|holiday|kids?|enfants)\b/i,
 );
 const FILLER =
   /^(?:(?:um+|uh+|hmm+|mm-?hmm|mhm|euh+|ben|bah|ok(?:ay)?|yeah|yes|yep|right|sure|d'accord|oui|ouais|voilà|exactly|exactement|got it|je vois|i see|ah|oh|so|alors|bon|well|sorry|pardon|go ahead|allez-y|no|non|merci|thanks|thank you)[\s,.!?…-]*)+$/i;
 
-const DEFERRAL = words(
+const DEFERRAL = w(
   /\b(?:i'll (?:check|find out|get back|confirm|ask)|i will (?:check|find out|get back|confirm|ask)|let me (?:check|find out|confirm|ask)|get back to you|i don't know|i'm not sure|not sure off the top|need to check|je (?:vérifie|vais vérifier|reviens vers vous|vous redis|ne sais pas|me renseigne|vais me renseigner|vais demander|demande)|je dois vérifier|pas sûr|bonne question, je)\b/i,
 );
 
-const NEED = words(
-  /\b(?:we need|we'd need|we would need|need to|needs to|must|have to|has to|require\w*|mandatory|non-negotiable|want(?:s)? (?:a|an|to|the|full)|looking for|problem|pain|struggl\w*|hurt\w*|nobody trusts|no visibility|visibility|can't|cannot|losing|waste|manual\w*|spreadsheets?|il (?:nous )?faut|nous (?:avons besoin|devons)|on (?:a besoin|doit)|besoin|obligatoire|indispensable|impératif|exig\w*|doit|doivent|problème|on perd|nous perdons|manque|difficile|galère|à la main|manuel\w*|tableurs?|excel)\b/i,
+const NEED = w(
+  /\b(?:we need|we'd need|we would need|need (?:a|an|to|better)|looking for|problem|pain|struggl\w*|hurt\w*|nobody trusts|visibility|out of date|lose track|losing|waste|spend hours|slip|manual\w*|spreadsheets?|il (?:nous )?faut|nous avons besoin|on a besoin|besoin|problème|on perd|nous perdons|perd la trace|manque|difficile|galère|à la main|passent des heures|jamais à jour|visibilité|tableurs?)\b/i,
 );
 
-const NEXT_ACTION = words(
+const NEXT_ACTION = w(
   /\b(?:i'll send|i will send|we'll send|we will send|send (?:you|over|me|us)|i'll share|we'll share|share (?:the|a) (?:deck|proposal|quote|doc\w*|link|recording)|(?:a|the) follow[- ]up (?:call|meeting)|follow up (?:with|on)|next steps?|schedule|book (?:a|the)|set up (?:a|the)|loop in|bring in|i'll (?:prepare|draft|introduce|invite|set up|book|loop|talk to|check with|run it by)|we'll (?:prepare|draft|set up|book|run)|let's (?:meet|schedule|book|do|plan|set)|shall we (?:meet|schedule|book)|je vous (?:envoie|enverrai|transmets|transmettrai|propose|prépare|présente)|j'envoie|nous vous enverrons|on (?:planifie|organise|cale|fixe|se revoit|se rappelle|se voit|fait un point)|prochaines? étapes?|je reviens vers vous|je prépare|nous préparons|je vais (?:préparer|organiser|inviter|envoyer|présenter|voir avec|en parler)|envoyez-moi|pouvez-vous m'envoyer|un pilote|a pilot|pilot (?:starts|on|in)|calons|organisons)\b/i,
 );
-const MILESTONE = words(
+const MILESTONE = w(
   /\b(?:go[- ]live|go live|live (?:by|before|in)|launch\w*|roll ?out|sign (?:by|before|in|this|the)|we sign|signature|decision (?:by|in|before)|decide (?:by|in|before)|kick[- ]?off|start (?:by|in|on)|mise en (?:production|service|ligne)|démarr\w*|lancement|lancer|signer|signons|signature|décision|décider|déploiement|démarrage)\b/i,
 );
-const MEETING = words(
+const MEETING = w(
   /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|workshop)\b/i,
 );
 
 const QUALIFICATION_PATTERNS: Record<QualificationBox, RegExp> = {
-  budget: words(
-    /(?:\b(?:budget\w*|budgété|enveloppe|funding|funded|financement|spend|dépense|ca(?:pex|pex)|opex)\b|[$€£]\s?\d|\d\s?(?:k?€|k\$|euros?|dollars?|k)\b)/i,
+  budget: w(
+    /(?:\b(?:budget\w*|budgété|enveloppe|funding|funded|financement|ca(?:pex|pex)|opex)\b|[$€£]\s?\d|\d\s?(?:k?€|k\$|euros?|dollars?|k)\b)/i,
   ),
-  authority: words(
+  authority: w(
     /\b(?:sign(?:s)? off|signs? the|final (?:say|call|word)|decision[- ]?maker\w*|makes? the (?:call|decision)|decides|who decides|approv\w+ (?:it|the|this|budget)|i (?:approve|decide|sign)|c'est (?:moi|lui|elle|le \w+|la \w+) qui (?:décide|signe|valide|tranche)|le dernier mot|décideur\w*|qui (?:décide|signe|valide)|valide (?:le|la|les) (?:budget|achat|contrat)|signataire)\b/i,
   ),
   need: NEED,
-  timeline: words(
+  timeline: w(
     /\b(?:go[- ]live|deadline|by (?:the )?(?:end of|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december)|before (?:the )?(?:end|\d)|q[1-4]|this quarter|next quarter|quarter|mise en (?:production|service)|échéance|d'ici (?:la )?(?:fin|début|mi|le|à)|avant (?:le|la|fin)|trimestre|t[1-4]|calendrier|date butoir|délai\w*|timeline|launch by|live by)\b/i,
   ),
-  decisionProcess: words(
+  decisionProcess: w(
     /\b(?:security review|procurement|purchasing|legal review|legal|rfp|rfi|tender|committee|comité|board|appel d'offres|process(?:us)?|validation (?:par|du|de la)|steering|copil|business case|poc|proof of concept|then (?:it goes|we go|legal|procurement|the board)|puis (?:le|la|les|passe)|étapes? de (?:validation|décision)|circuit de validation|revue (?:juridique|sécurité|de sécurité)|achats)\b/i,
   ),
-  champion: words(
+  champion: w(
     /\b(?:i'll (?:push|champion|sell it|present it|pitch|make the case|advocate|bring it to|take it to)|i will (?:push|champion|present|make the case|advocate)|i'm (?:convinced|sold|your (?:sponsor|champion))|internal (?:sponsor|champion)|sponsor|i'll back|je (?:vais|vais le|vais la) (?:porter|défendre|pousser|présenter|convaincre|vendre)|je porte|je (?:suis|serai) (?:convaincu\w*|votre sponsor|le sponsor)|je m'en charge en interne|je défends|je pousse)\b/i,
   ),
 };
@@ -100,15 +108,20 @@ function sentenceMatching(text: string, pattern: RegExp): string {
 
 const isFiller = (text: string) => FILLER.test(text.trim()) || text.split(/\s+/).length <= 2;
 
-const QUESTION_START = words(
+const QUESTION_START = w(
   /^(?:est-ce|pouvez-vous|peut-on|pourriez-vous|comment|quel|quelle|quels|quelles|combien|où|quand|vous (?:supportez|gérez|proposez|avez)|and (?:do|can|is|what|how)|et (?:est-ce|vous|comment|quel))\b/i,
 );
 
+/** "Yours?", "Et vous ?": the question handed back in small talk. */
+const RETURNED = /^(?:and )?(?:yours|you|et vous|et toi|vous)\s*\?$/i;
+
 function questionSentences(text: string): string[] {
-  return sentences(text).filter((s) => (s.endsWith('?') || (QUESTION_START.test(s) && s.length < 200)) && !SMALL_TALK.test(s));
+  return sentences(text).filter(
+    (s) => (s.endsWith('?') || (QUESTION_START.test(s) && s.length < 200)) && !SMALL_TALK.test(s) && !RETURNED.test(s),
+  );
 }
 
-const ANSWER_START = words(
+const ANSWER_START = w(
   /^(?:yes|yeah|yep|no|nope|absolutely|of course|sure|correct|exactly|oui|non|absolument|bien sûr|tout à fait|exactement|effectivement)\b/i,
 );
 
@@ -205,6 +218,11 @@ export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: 
   return out;
 }
 
+/** The same day, or the same weekday within a week ("mardi à 15h" read as today when the step said next Tuesday). */
+const sameDay = (a: string, b: string) =>
+  a.slice(0, 10) === b.slice(0, 10) ||
+  (new Date(a).getUTCDay() === new Date(b).getUTCDay() && Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * 86_400_000);
+
 export interface NextStep extends Cited {
   due: string | null;
 }
@@ -226,15 +244,8 @@ export function nextSteps(lines: readonly TranscriptLine[], roleOf: RoleOf, refe
       if (!action && !milestone && !meeting) continue;
       const due = dates[0]?.date ?? null;
       const last = out.at(-1);
-      // "Thursday works" right after "shall we meet Thursday at 3?" confirms the same step.
-      if (
-        last &&
-        !action &&
-        line.number - (last.lines.at(-1) ?? 0) <= 1 &&
-        last.due &&
-        due &&
-        last.due.slice(0, 10) === due.slice(0, 10)
-      ) {
+      // "Thursday works, I'll send the invite" right after "shall we meet Thursday at 3?" is the same step.
+      if (last && line.number - (last.lines.at(-1) ?? 0) <= 1 && last.due && due && sameDay(last.due, due)) {
         if (!last.lines.includes(line.number)) last.lines.push(line.number);
         continue;
       }
@@ -259,10 +270,13 @@ export function qualification(lines: readonly TranscriptLine[], roleOf: RoleOf):
   const result = {} as Record<QualificationBox, QualificationFinding>;
   for (const box of Object.keys(QUALIFICATION_PATTERNS) as QualificationBox[]) {
     const pattern = QUALIFICATION_PATTERNS[box];
-    const matching = lines.filter((l) => !isFiller(l.text) && !SMALL_TALK.test(l.text) && pattern.test(l.text));
-    // Need and champion are the prospect's own words; the others may come from either side.
-    const own = matching.filter((l) => roleOf(l) === 'prospect');
-    const found = box === 'need' || box === 'champion' ? own : [...own, ...matching.filter((l) => roleOf(l) !== 'prospect')];
+    // The prospect's own words: our price list is not their budget, our question not their answer.
+    const found = lines.filter(
+      (l) =>
+        roleOf(l) === 'prospect' &&
+        !isFiller(l.text) &&
+        sentences(l.text).some((s) => pattern.test(s) && !s.endsWith('?') && !SMALL_TALK.test(s)),
+    );
     const line = found[0];
     result[box] = line
       ? {

@@ -90,7 +90,10 @@ function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label' | 'te
   const speaker = match[2]!.trim();
   // "Note: …" or a long sentence with a colon is not a speaker turn.
   if (speaker.split(/\s+/).length > 4) return { speaker: null, label: null, text };
-  return { speaker, label: (match[1] ?? match[3])?.trim() || null, text: match[4]!.trim() };
+  const label = (match[1] ?? match[3])?.trim() || null;
+  // "Boardroom (2)": a meeting tool's number for a second device of the same name is part of the name.
+  if (label && /^\d+$/.test(label)) return { speaker: `${speaker} (${label})`, label: null, text: match[4]!.trim() };
+  return { speaker, label, text: match[4]!.trim() };
 }
 
 /** Cue text of a VTT/SRT file: one entry per cue, its lines joined; a `<v Name>` voice becomes the speaker. */
@@ -142,7 +145,14 @@ function headedEntries(lines: string[]): Entry[] {
     const header = SPEAKER.test(line) ? null : HEADER.exec(line);
     if (header) {
       if (current?.text) out.push(current);
-      current = { speaker: header[1]!.trim(), label: header[2]?.trim() || null, start: secondsOf(header[3]!), text: '' };
+      const label = header[2]?.trim() || null;
+      const numbered = label !== null && /^\d+$/.test(label);
+      current = {
+        speaker: numbered ? `${header[1]!.trim()} (${label})` : header[1]!.trim(),
+        label: numbered ? null : label,
+        start: secondsOf(header[3]!),
+        text: '',
+      };
       return;
     }
     const text = clean(line);
