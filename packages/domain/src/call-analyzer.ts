@@ -123,7 +123,8 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
 
   // Each line's topics once: the regexes are the cost on a long transcript.
   const lineTopics = lines.map((line) => topicsOf(line.text));
-  const topicsAt = (n: number) => lineTopics[lines.indexOf(byNumber.get(n)!)] ?? [];
+  const indexOf = new Map(lines.map((l, i) => [l.number, i]));
+  const topicsAt = (n: number) => lineTopics[indexOf.get(n) ?? -1] ?? [];
 
   // The prospect's questions, with the answer given or none.
   const asked = prospectQuestions(lines, roleOf);
@@ -152,10 +153,9 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
         quote: clip(r.quote, 1000),
       };
     });
+  const requirementLines = new Set(technicalRequirements.map((r) => r.lines[0]));
   const commercialQuestions = asked.filter(
-    (q) =>
-      !technicalRequirements.some((r) => r.lines[0] === q.line.number) &&
-      topicsAt(q.line.number).some((t) => COMMERCIAL.includes(t)),
+    (q) => !requirementLines.has(q.line.number) && topicsAt(q.line.number).some((t) => COMMERCIAL.includes(t)),
   );
 
   // Topics: where each is mentioned.

@@ -157,7 +157,7 @@ export interface ProspectQuestion {
  * turn before the prospect moves on. "I'll check and get back to you" is no answer; a clarifying
  * question from the rep is skipped over.
  */
-export function prospectQuestions(lines: readonly TranscriptLine[], roleOf: RoleOf): ProspectQuestion[] {
+export function prospectQuestions(lines: readonly TranscriptLine[], roleOf: RoleOf, limit = 100): ProspectQuestion[] {
   const out: ProspectQuestion[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
@@ -186,6 +186,7 @@ export function prospectQuestions(lines: readonly TranscriptLine[], roleOf: Role
       break;
     }
     out.push({ line, text: asked.join(' '), answer });
+    if (out.length >= limit) break;
   }
   return out;
 }
@@ -200,7 +201,7 @@ export function technicalTopicsOf(text: string): string[] {
  * Technical requirements: what the prospect says or asks about how the product must work
  * (integrations, security, SSO, hosting, availability, volumes), never a commercial question.
  */
-export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: RoleOf): Cited[] {
+export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: RoleOf, limit = 100): Cited[] {
   const out: Cited[] = [];
   for (const line of lines) {
     if (roleOf(line) !== 'prospect' || isFiller(line.text)) continue;
@@ -214,6 +215,7 @@ export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: 
     if (!meaningful.length) continue;
     const text = meaningful.join(' ');
     out.push({ text, lines: [line.number], quote: meaningful[0]! });
+    if (out.length >= limit) break;
   }
   return out;
 }
@@ -228,7 +230,7 @@ export interface NextStep extends Cited {
 }
 
 /** Actions agreed and dated milestones (a go-live, a signature, a meeting), each with its date when said. */
-export function nextSteps(lines: readonly TranscriptLine[], roleOf: RoleOf, reference: Date): NextStep[] {
+export function nextSteps(lines: readonly TranscriptLine[], roleOf: RoleOf, reference: Date, limit = 50): NextStep[] {
   const out: NextStep[] = [];
   for (const line of lines) {
     if (!roleOf(line) && line.speaker) continue;
@@ -251,8 +253,9 @@ export function nextSteps(lines: readonly TranscriptLine[], roleOf: RoleOf, refe
       }
       out.push({ text: sentence, lines: [line.number], quote: sentence, due });
     }
+    if (out.length >= limit) break;
   }
-  return out.slice(0, 50);
+  return out.slice(0, limit);
 }
 
 export interface QualificationFinding {
@@ -271,12 +274,16 @@ export function qualification(lines: readonly TranscriptLine[], roleOf: RoleOf):
   for (const box of Object.keys(QUALIFICATION_PATTERNS) as QualificationBox[]) {
     const pattern = QUALIFICATION_PATTERNS[box];
     // The prospect's own words: our price list is not their budget, our question not their answer.
-    const found = lines.filter(
-      (l) =>
+    const found: TranscriptLine[] = [];
+    for (const l of lines) {
+      if (
         roleOf(l) === 'prospect' &&
         !isFiller(l.text) &&
-        sentences(l.text).some((s) => pattern.test(s) && !s.endsWith('?') && !SMALL_TALK.test(s)),
-    );
+        sentences(l.text).some((s) => pattern.test(s) && !s.endsWith('?') && !SMALL_TALK.test(s))
+      )
+        found.push(l);
+      if (found.length >= 3) break;
+    }
     const line = found[0];
     result[box] = line
       ? {

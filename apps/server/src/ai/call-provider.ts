@@ -1,10 +1,6 @@
-import {
-  analyzeCallOffline,
-  type CallAnalysis,
-  type SpeakerRole,
-  type TranscriptLanguage,
-  type TranscriptLine,
-} from '@nexa/domain';
+import { type CallAnalysis, type SpeakerRole, type TranscriptLanguage, type TranscriptLine } from '@nexa/domain';
+
+import { analyzeOffThread } from './call-thread.ts';
 
 export interface CallAnalysisInput {
   lines: TranscriptLine[];
@@ -52,7 +48,7 @@ export function createOfflineCallProvider(): CallAnalysisProvider {
     name: 'offline',
     model: null,
     async analyzeCall(input) {
-      const result = analyzeCallOffline(input.lines, {
+      const result = await analyzeOffThread(input.lines, {
         language: input.language,
         referenceDate: input.referenceDate,
         sellerName: input.sellerName,

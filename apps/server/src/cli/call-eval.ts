@@ -26,6 +26,8 @@ export interface Expected {
   referenceDate: string;
   context: { repName: string | null; contactName: string | null; clientCompany: string | null };
   roleEvidence: 'label' | 'name' | 'none';
+  /** A prospect-side speaker the meeting tool named after a room or a phone. */
+  mislabelledSpeaker: string | null;
   roles: Record<string, SpeakerRole>;
   requirements: Array<{ lines: number[]; text: string }>;
   questions: Array<{ lines: number[]; text: string; answerLines: number[] }>;

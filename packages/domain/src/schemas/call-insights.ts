@@ -35,6 +35,11 @@ export const speakerRoleSchema = z.enum(['rep', 'prospect']);
 /** Which rule decided a speaker's role, strongest first (docs/decisions/019). */
 export const roleRuleSchema = z.enum(['person', 'label', 'name', 'metadata', 'wording']);
 
+/** Speaker name → role, as a person or an integration gives them. */
+export const speakerRolesSchema = z
+  .record(z.string().trim().min(1).max(200), speakerRoleSchema)
+  .refine((roles) => Object.keys(roles).length <= 50, { message: 'at most 50 speakers' });
+
 export const speakerDecisionSchema = z.object({
   speaker: z.string().min(1).max(200),
   role: speakerRoleSchema,
@@ -152,6 +157,32 @@ export const callAnalysisRequestFieldsSchema = z.object({
     .string()
     .max(2 * 1024 * 1024)
     .optional(),
+  /**
+   * Re-run an analysis of this opportunity on the same transcript (no file or text then), e.g.
+   * with the speakers' roles swapped.
+   */
+  fromAnalysisId: z.uuid().optional(),
+  /** JSON object speaker name → "rep" | "prospect": the roles a person chose; they win over every rule. */
+  speakerRoles: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'speakerRoles must be a JSON object' });
+        return z.NEVER;
+      }
+      const checked = speakerRolesSchema.safeParse(parsed);
+      if (!checked.success) {
+        ctx.addIssue({ code: 'custom', message: 'speakerRoles maps speaker names to "rep" or "prospect"' });
+        return z.NEVER;
+      }
+      return checked.data;
+    }),
 });
 
 /** A row of an opportunity's analysis history. */
@@ -234,4 +265,6 @@ export const transcriptIngestBodySchema = z.object({
     .min(1)
     .max(2 * 1024 * 1024),
   transcript_name: z.string().trim().max(200).optional(),
+  /** The meeting tool's own knowledge of who is who (speaker name → "rep" | "prospect"). */
+  speakers: speakerRolesSchema.optional(),
 });
