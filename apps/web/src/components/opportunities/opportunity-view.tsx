@@ -119,7 +119,7 @@ export function OpportunityView({
         <AnswerTabs opportunity={o} />
       )}
 
-      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} />
+      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} opportunityId={readOnly ? undefined : o.id} />
     </>
   );
 }
