@@ -195,6 +195,10 @@ export const opportunities = pgTable(
     last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who last wrote each field (field → ChangeSource), so an analysis never replaces a person's value. */
     field_sources: jsonb('field_sources').$type<Partial<Record<string, ChangeSource>>>().notNull().default({}),
+    /** The representative's own notes on the deal. */
+    notes: text('notes'),
+    /** Why the deal was won or lost, given when it was closed. */
+    close_reason: text('close_reason'),
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
@@ -203,7 +207,9 @@ export const opportunities = pgTable(
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
     index('opportunities_owner_outcome_idx').on(t.owner_id, t.outcome),
-    index('opportunities_owner_stage_idx').on(t.owner_id, t.stage),
+    // A board column's first cards (owner, stage, next meeting, id), for one rep and for the team.
+    index('opportunities_owner_stage_meeting_id_idx').on(t.owner_id, t.stage, t.next_meeting_date, t.id),
+    index('opportunities_stage_meeting_id_idx').on(t.stage, t.next_meeting_date, t.id),
     // Quota attainment: a rep's won deals by closing date.
     index('opportunities_owner_won_closing_idx')
       .on(t.owner_id, t.closing_date)
@@ -216,6 +222,10 @@ export const opportunities = pgTable(
     // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
     index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
+    // The manager's team list (every owner): its default order, the biggest deals first, the soonest close dates.
+    index('opportunities_meeting_id_idx').on(t.next_meeting_date, t.id),
+    index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), t.id.desc()),
+    index('opportunities_closing_id_idx').on(t.closing_date, t.id),
   ],
 );
 
@@ -227,9 +237,8 @@ export const opportunityChanges = pgTable(
   'opportunity_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    opportunity_id: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted deal's row moves to deleted_opportunities and its history stays (decision 017).
+    opportunity_id: integer('opportunity_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     source: text('source').$type<ChangeSource>().notNull(),
     actor_id: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -311,6 +320,21 @@ export const repCompanyMonths = pgTable(
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.month, t.company] })],
+);
+
+/**
+ * Deals and amount per representative and stage, kept by triggers like the summaries above
+ * (migration pipeline_board), so the pipeline board's column totals read six rows per rep.
+ */
+export const repStageTotals = pgTable(
+  'rep_stage_totals',
+  {
+    owner_key: text('owner_key').notNull(),
+    stage: text('stage').$type<Stage>().notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.stage] })],
 );
 
 /**
@@ -443,9 +467,8 @@ export const callAnalyses = pgTable(
   'call_analyses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    opportunity_id: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted deal's analyses stay for its restore (decision 017).
+    opportunity_id: integer('opportunity_id').notNull(),
     created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
@@ -508,3 +531,49 @@ export const apiKeys = pgTable('api_keys', {
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
   revoked_at: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * Deleted deals, kept 30 days for a restore: the row moves here whole (as JSON), so no figure, index
+ * or summary of opportunities ever sees it, and comes back under the same id (decision 017).
+ */
+export const deletedOpportunities = pgTable(
+  'deleted_opportunities',
+  {
+    id: integer('id').primaryKey(),
+    owner_id: text('owner_id'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deleted_by: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('deleted_opportunities_owner_deleted_at_idx').on(t.owner_id, t.deleted_at.desc()),
+    index('deleted_opportunities_deleted_at_idx').on(t.deleted_at),
+  ],
+);
+
+/** What a machine would have written over a person's value: offered beside the field until decided. */
+export const opportunitySuggestions = pgTable(
+  'opportunity_suggestions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    opportunity_id: integer('opportunity_id').notNull(),
+    field: text('field').notNull(),
+    value: jsonb('value'),
+    source: text('source').$type<ChangeSource>().notNull(),
+    call_analysis_id: uuid('call_analysis_id').references(() => callAnalyses.id, { onDelete: 'set null' }),
+    api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'accepted', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('opportunity_suggestions_pending_idx')
+      .on(t.opportunity_id, t.field)
+      .where(sql`${t.status} = 'pending'`),
+    check('opportunity_suggestions_status_check', sql`${t.status} IN ('pending', 'accepted', 'dismissed')`),
+    check('opportunity_suggestions_source_check', sql`${t.source} IN ('import', 'ingest', 'analysis', 'system')`),
+  ],
+);

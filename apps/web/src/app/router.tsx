@@ -33,6 +33,26 @@ function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteO
   return { lazy: lazyPage(load, name, namespaces), handle: { prerender } };
 }
 
+/**
+ * A page for anyone signed in (settings, the metrics' definitions), inside the person's own
+ * workspace frame, chosen by their role.
+ */
+function ownWorkspacePage(path: string, page: RouteObject['lazy']): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { RouteGuard } = await import('./route-guard.tsx');
+      return { element: <RouteGuard /> };
+    },
+    children: [
+      {
+        lazy: lazyPage(() => import('./layouts/settings-layout.tsx'), 'SettingsLayout'),
+        children: [{ index: true, lazy: page }],
+      },
+    ],
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
@@ -78,21 +98,39 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
             children: [
-              { index: true, lazy: lazyPage(() => import('../features/pipeline/routes/dashboard-page.tsx'), 'RepDashboardPage') },
+              {
+                index: true,
+                lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
+                  'pipeline',
+                  'opportunities',
+                  'metrics',
+                ]),
+              },
               {
                 path: 'opportunities',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
+              },
+              {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
+                  'pipeline',
+                  'opportunities',
+                ]),
               },
               {
                 path: 'opportunities/:oppId',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
                   'call-analysis',
+                  'follow-up',
                 ]),
               },
               {
                 path: 'companies',
-                lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage'),
+                lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage', [
+                  'companies',
+                  'metrics',
+                ]),
               },
               {
                 path: 'analyze',
@@ -118,17 +156,31 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage'),
+                lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage', [
+                  'team',
+                  'metrics',
+                ]),
               },
               {
                 path: 'representatives',
-                lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage'),
+                lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage', [
+                  'team',
+                  'metrics',
+                ]),
+              },
+              {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'ManagerPipelinePage', [
+                  'pipeline',
+                  'opportunities',
+                ]),
               },
               {
                 path: 'representatives/:repId',
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',
+                  'metrics',
                 ]),
               },
               {
@@ -137,6 +189,14 @@ export const routes: RouteObject[] = [
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
                   ['team', 'call-analysis'],
+                ),
+              },
+              {
+                path: 'opportunities',
+                lazy: lazyPage(
+                  () => import('../features/opportunities/routes/team-opportunities-page.tsx'),
+                  'TeamOpportunitiesPage',
+                  ['opportunities'],
                 ),
               },
               { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
@@ -155,25 +215,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        path: paths.settings.path,
-        lazy: async () => {
-          const { RouteGuard } = await import('./route-guard.tsx');
-          return { element: <RouteGuard /> };
-        },
-        children: [
-          {
-            // The person's own workspace frame around the page, chosen by their role.
-            lazy: lazyPage(() => import('./layouts/settings-layout.tsx'), 'SettingsLayout'),
-            children: [
-              {
-                index: true,
-                lazy: lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage', ['settings']),
-              },
-            ],
-          },
-        ],
-      },
+      ownWorkspacePage(
+        paths.metricsHelp.path,
+        lazyPage(() => import('../features/help/routes/metrics-help-page.tsx'), 'MetricsHelpPage', ['metrics']),
+      ),
+      ownWorkspacePage(
+        paths.settings.path,
+        lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage', ['settings']),
+      ),
     ],
   },
 ];

@@ -14,9 +14,15 @@ export const paths = {
   invite: { path: '/invite', getHref: () => '/invite' },
   /** The signed-in person's own profile, in either workspace. */
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** How each figure is computed, one anchor per metric (docs/metrics.md), in either workspace. */
+  metricsHelp: {
+    path: '/help/metrics',
+    getHref: (metric?: string) => (metric ? `/help/metrics#${metric}` : '/help/metrics'),
+  },
   rep: {
     dashboard: { path: '/rep', getHref: () => '/rep' },
     opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
+    pipeline: { path: '/rep/pipeline', getHref: () => '/rep/pipeline' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
     analyze: {
@@ -28,6 +34,7 @@ export const paths = {
   manager: {
     dashboard: { path: '/manager', getHref: () => '/manager' },
     representatives: { path: '/manager/representatives', getHref: () => '/manager/representatives' },
+    pipeline: { path: '/manager/pipeline', getHref: () => '/manager/pipeline' },
     representative: {
       path: '/manager/representatives/:repId',
       getHref: (id: string) => `/manager/representatives/${encodeURIComponent(id)}`,
@@ -37,6 +44,8 @@ export const paths = {
       getHref: (repId: string, oppId: number | string) =>
         `/manager/representatives/${encodeURIComponent(repId)}/opportunities/${oppId}`,
     },
+    /** Every representative's deals, filtered in the URL. */
+    opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
     integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
     team: { path: '/manager/team', getHref: () => '/manager/team' },

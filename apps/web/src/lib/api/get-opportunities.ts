@@ -8,26 +8,44 @@ export interface OpportunityFilters {
   q?: string;
   product?: string;
   status?: string;
+  stage?: string;
   lead_status?: string;
+  /** The representative's user id, or "unassigned" (managers). */
+  owner_id?: string;
+  amount_min?: string;
+  amount_max?: string;
+  /** Next-meeting range, inclusive days. */
   from?: string;
   to?: string;
+  /** Close-date range, inclusive days. */
+  closing_from?: string;
+  closing_to?: string;
   sort?: string;
   page?: number;
   pageSize?: number;
 }
+
+/** The list's filters as they sit in the page's URL: every value a string but the page. */
+export type UrlOpportunityFilters = OpportunityFilters & Record<string, string | number | undefined>;
 
 export interface OpportunityPage {
   items: OpportunityListItem[];
   total: number;
 }
 
-export function filtersToSearch(filters: OpportunityFilters): string {
+export function filtersToSearch(filters: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '' && value !== null) params.set(key, String(value));
   }
   return params.toString();
 }
+
+/** The CSV export of the rows these filters select, in the list's order (no paging). */
+export const opportunitiesExportHref = ({ page: _page, pageSize: _pageSize, ...filters }: OpportunityFilters) => {
+  const search = filtersToSearch(filters);
+  return `/api/opportunities/export.csv${search ? `?${search}` : ''}`;
+};
 
 export const getOpportunities = (filters: OpportunityFilters, signal?: AbortSignal) =>
   api.get<OpportunityPage>(`/api/opportunities?${filtersToSearch(filters)}`, { signal });

@@ -5,10 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -94,12 +93,9 @@ function AcceptForm({ token }: { token: string }) {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
         <input type="email" autoComplete="username" value={preview.data.email} readOnly hidden />
-        <TextField
+        <NameField
           label={t('fields.fullName')}
-          autoComplete="name"
           markRequired={false}
-          required
-          aria-required
           error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
           {...register('full_name')}
         />
@@ -109,9 +105,9 @@ function AcceptForm({ token }: { token: string }) {
           password={register('password')}
           confirm={register('confirm')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('invite.submitting') : t('invite.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel={t('invite.submitting')}>
+          {t('invite.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -13,7 +13,7 @@ import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import {
   newPasswordSchema,
   PASSWORD_MAX,
@@ -68,20 +68,15 @@ function RequestResetForm() {
     <AuthCard title={t('reset.title')} subtitle={t('reset.requestSubtitle')}>
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
-        <TextField
+        <EmailField
           markRequired={false}
           label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          aria-required
           error={errors.email?.message ? t(errors.email.message) : undefined}
           {...register('email')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('reset.sending') : t('reset.send')}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel={t('reset.sending')}>
+          {t('reset.send')}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.signIn.getHref()} className="font-medium text-brand-700 hover:underline">
@@ -136,9 +131,9 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
             password={register('password')}
             confirm={register('confirm')}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? t('reset.saving') : t('reset.save')}
-          </Button>
+          <SubmitButton busy={isSubmitting} busyLabel={t('reset.saving')}>
+            {t('reset.save')}
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

@@ -8,15 +8,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { demoBookingSchema, zoneShortName, type DemoBooking, type DemoBookingInput, type DemoRequestCreated } from '@nexa/domain';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { CompanyField, EmailField, NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
+import { Field, TextArea } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { inviteHref, useCreateDemoRequest } from '../api/create-demo-request.ts';
 import { useDemoSlots } from '../api/get-demo-slots.ts';
-import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
+import { Confirmation, FormCard, LeadForm, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: DemoBookingInput = {
@@ -122,32 +123,20 @@ export function BookDemoPage() {
           </a>
         </Confirmation>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('bookDemo.title')}>
-        <HoneypotField {...form.register('website')} />
+      <LeadForm label={t('bookDemo.title')} onSubmit={onSubmit} honeypot={form.register('website')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <NameField
             label={t('fields.fullName')}
             error={validationMessage(errors.full_name?.message)}
-            required
-            autoComplete="name"
             {...form.register('full_name')}
           />
-          <TextField
+          <CompanyField
             label={t('fields.company')}
             error={validationMessage(errors.company_name?.message)}
-            required
-            autoComplete="organization"
             {...form.register('company_name')}
           />
         </div>
-        <TextField
-          label={t('fields.email')}
-          error={validationMessage(errors.email?.message)}
-          required
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
+        <EmailField label={t('fields.email')} error={validationMessage(errors.email?.message)} {...form.register('email')} />
 
         <fieldset className="space-y-3" aria-describedby="slot-zone-note">
           <legend className="text-sm font-medium text-slate-800">
@@ -246,10 +235,10 @@ export function BookDemoPage() {
             <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...form.register('notes')} />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('bookDemo.submitting') : t('bookDemo.submit')}
-        </Button>
-      </form>
+        <SubmitButton busy={isSubmitting} busyLabel={t('bookDemo.submitting')}>
+          {t('bookDemo.submit')}
+        </SubmitButton>
+      </LeadForm>
     </FormCard>
   );
 }

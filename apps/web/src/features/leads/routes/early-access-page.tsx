@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type EarlyAccessRequestInput } from '@nexa/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass, TextField } from '../../../components/ui/text-field.tsx';
+import { CompanyField, EmailField, NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
+import { Field, inputClass } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateDemoRequest } from '../api/create-demo-request.ts';
-import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
+import { Confirmation, FormCard, LeadForm, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: EarlyAccessRequestInput = {
@@ -45,28 +45,16 @@ export function EarlyAccessPage() {
   return (
     <FormCard title={t('earlyAccess.title')} intro={t('earlyAccess.intro')}>
       {confirmed && <Confirmation title={t('earlyAccess.successTitle')}>{t('earlyAccess.successBody')}</Confirmation>}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('earlyAccess.title')}>
-        <HoneypotField {...form.register('website')} />
-        <TextField
+      <LeadForm label={t('earlyAccess.title')} onSubmit={onSubmit} honeypot={form.register('website')}>
+        <NameField
           label={t('fields.fullName')}
           error={validationMessage(errors.full_name?.message)}
-          required
-          autoComplete="name"
           {...form.register('full_name')}
         />
-        <TextField
-          label={t('fields.email')}
-          error={validationMessage(errors.email?.message)}
-          required
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
-        <TextField
+        <EmailField label={t('fields.email')} error={validationMessage(errors.email?.message)} {...form.register('email')} />
+        <CompanyField
           label={t('fields.company')}
           error={validationMessage(errors.company_name?.message)}
-          required
-          autoComplete="organization"
           {...form.register('company_name')}
         />
         <Field label={t('fields.role')} error={validationMessage(errors.role ? 'required' : undefined)} required>
@@ -88,10 +76,10 @@ export function EarlyAccessPage() {
             </select>
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('earlyAccess.submitting') : t('earlyAccess.submit')}
-        </Button>
-      </form>
+        <SubmitButton busy={isSubmitting} busyLabel={t('earlyAccess.submitting')}>
+          {t('earlyAccess.submit')}
+        </SubmitButton>
+      </LeadForm>
     </FormCard>
   );
 }

@@ -1,17 +1,20 @@
-import { ArrowLeft, CalendarDays, Clock, DollarSign, Target, Trophy } from 'lucide-react';
+import { ArrowLeft, Clock, DollarSign, History, Target, Trophy } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
-import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
+import { ChangeText } from '../../../components/opportunities/deal-history.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
+import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 function Tile({
   label,
@@ -19,17 +22,22 @@ function Tile({
   hint,
   icon,
   testId,
+  metric,
 }: {
   label: string;
   value: string;
   hint: string;
   icon: ReactNode;
   testId: string;
+  metric: MetricId;
 }) {
   return (
     <Card padded className="space-y-1">
       <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{label}</span>
+        <span className="flex items-center gap-1">
+          {label}
+          <MetricHelp metric={metric} />
+        </span>
         <span className="text-brand-700" aria-hidden>
           {icon}
         </span>
@@ -137,6 +145,7 @@ export function RepresentativePage() {
           })}
           icon={<Target className="h-4 w-4" />}
           testId="tile-quota-attainment"
+          metric="quota-attainment"
         />
         <Tile
           label={t('representative.tiles.winRate')}
@@ -144,6 +153,7 @@ export function RepresentativePage() {
           hint={winRateHint}
           icon={<Trophy className="h-4 w-4" />}
           testId="tile-win-rate"
+          metric="win-rate"
         />
         <Tile
           label={t('representative.tiles.avgDealSize')}
@@ -151,6 +161,7 @@ export function RepresentativePage() {
           hint={t('representative.tiles.avgDealSizeHint', { count: rep.totalDeals })}
           icon={<DollarSign className="h-4 w-4" />}
           testId="tile-avg-deal-size"
+          metric="average-deal-size"
         />
         <Tile
           label={t('representative.tiles.salesCycle')}
@@ -160,6 +171,7 @@ export function RepresentativePage() {
           }
           icon={<Clock className="h-4 w-4" />}
           testId="tile-sales-cycle"
+          metric="sales-cycle"
         />
       </div>
 
@@ -214,17 +226,16 @@ export function RepresentativePage() {
             <ul className="space-y-3">
               {recentActivities.map((a) => (
                 <li key={a.id} className="flex items-start gap-3" data-testid="recent-activity">
-                  <CalendarDays className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm font-medium">
-                      {t('representative.activity', {
-                        client: a.client_name || t('representative.unknownClient'),
-                        company: a.client_company_name || t('representative.unknownCompany'),
-                      })}
-                    </p>
+                  <History className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium">{a.client_company_name || t('representative.unknownCompany')}</p>
+                    <ChangeText change={a} />
                     <p className="text-xs text-slate-600">
-                      {formatDate(a.date)}
-                      {a.product && ` · ${t('representative.activityProduct', { product: a.product })}`}
+                      {formatDateTime(a.date)}
+                      {' · '}
+                      {a.source === 'person'
+                        ? a.actor_name || t('representative.someone')
+                        : t(`representative.sources.${a.source}`)}
                     </p>
                   </div>
                   <LeadMark leadStatus={a.lead_status} />
@@ -235,7 +246,7 @@ export function RepresentativePage() {
         </Card>
       </div>
 
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600" data-testid="representative-totals">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
         {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
         {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>
