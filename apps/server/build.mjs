@@ -1,6 +1,6 @@
 // Bundles the server into dist/ (workspace packages inlined, npm dependencies kept external)
-// and copies the SQL migrations beside it. The .docx worker is an entry of its own: main.js starts
-// it from dist/docx-worker.js (src/uploads/docx.ts).
+// and copies the SQL migrations beside it. The worker threads are entries of their own: main.js
+// starts dist/docx-worker.js (src/uploads/docx.ts) and dist/call-worker.js (src/ai/call-thread.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -11,7 +11,11 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'docx-worker': path.join(here, 'src/uploads/docx-worker.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'docx-worker': path.join(here, 'src/uploads/docx-worker.ts'),
+    'call-worker': path.join(here, 'src/ai/call-worker.ts'),
+  },
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

@@ -4,9 +4,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './cli/seed.ts';
 import { assertDocxWorkerPresent } from './uploads/docx.ts';
+import { assertCallWorkerPresent } from './ai/call-thread.ts';
 
 async function main() {
   assertDocxWorkerPresent();
+  assertCallWorkerPresent();
   const prepared = await prepare(loadConfig());
   const { config, database } = prepared;
   const app = await buildApp({ config, database });

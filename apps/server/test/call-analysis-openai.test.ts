@@ -253,6 +253,55 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
     expect(result.quick).toBe(false);
   });
 
+  it('tells the model the speakers’ roles, drops and counts the points whose quotes are not in their lines', async () => {
+    fake.behave({
+      kind: 'answer',
+      content: modelAnswer({
+        technicalRequirements: [
+          { question: 'SSO with Okta', response: 'Yes', lines: [2, 3], quote: 'Do you support SSO with Okta?' },
+          // The words are not on line 2: an unsupported claim, never shown.
+          { question: 'On-premises hosting', response: 'Yes', lines: [2], quote: 'we must run on-premises' },
+        ],
+        questions: [
+          { text: 'Do you support SSO with Okta?', lines: [2], quote: 'SSO with Okta', answer: 'Yes', answerLines: [3] },
+        ],
+        qualification: {
+          budget: { ticked: true, text: 'Budget around 40k€', lines: [4], quote: 'budget is around 40k€' },
+          authority: { ticked: true, text: 'The CFO signs off', lines: [], quote: 'CFO signs off' },
+        },
+      }),
+    });
+    const provider = createOpenAiCallProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: null,
+      model: 'fake-model',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      jsonMode: true,
+    });
+    const result = await provider.analyzeCall({
+      lines: parseTranscript(SHORT_CALL),
+      language: 'en',
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+      sellerName: 'Alice Archer',
+      clientCompany: 'Acme Corp',
+    });
+    const system = (fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>)[0]!.content;
+    expect(system).toContain('Alice Archer is the representative');
+    expect(system).toContain('Tom is the prospect');
+    expect(result.speakers).toEqual([
+      { speaker: 'Alice Archer', role: 'rep', rule: 'name' },
+      { speaker: 'Tom', role: 'prospect', rule: 'label' },
+    ]);
+    expect(result.technicalRequirements.map((r) => r.question)).toEqual(['SSO with Okta']);
+    expect(result.questions).toHaveLength(1);
+    expect(result.qualification!.budget).toMatchObject({ ticked: true, lines: [4] });
+    // Ticked without a line: not ticked.
+    expect(result.qualification!.authority.ticked).toBe(false);
+    expect(result.citations!.dropped).toBeGreaterThanOrEqual(1);
+    expect(result.talk!.repWords).toBeGreaterThan(0);
+  });
+
   it('reports a timeout as a retryable, safe error', async () => {
     fake.behave({ kind: 'hang' });
     const provider = createOpenAiCallProvider({

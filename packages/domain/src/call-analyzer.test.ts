@@ -22,12 +22,21 @@ describe('analyzeCallOffline', () => {
     const result = analyzeCallOffline(EN, { language: 'en', referenceDate: reference });
     expect(callAnalysisSchema.parse(result)).toEqual(result);
     expect(result.quick).toBe(true);
-    expect(result.technicalRequirements).toEqual([
-      { question: 'Do you support SSO with Okta?', response: 'Yes, we support SAML SSO with Okta.', lines: [2, 3] },
+    expect(result.technicalRequirements[0]).toEqual({
+      question: 'Do you support SSO with Okta?',
+      response: 'Yes, we support SAML SSO with Okta.',
+      lines: [2, 3],
+      quote: 'Do you support SSO with Okta?',
+    });
+    // The on-premises question got no answer (the rep went on to pricing after Tom's budget line): coaching says so.
+    expect(result.questions?.map((q) => [q.lines[0], q.answerLines])).toEqual([
+      [2, [3]],
+      [4, []],
     ]);
-    // The on-premises question got no answer: coaching says so.
+    expect(result.technicalRequirements.map((r) => r.lines[0])).toEqual([2, 4]);
     expect(result.feedback.technical).toMatch(/Quick analysis/);
     expect(result.feedback.technical).toMatch(/1 prospect question\(s\) got no answer/);
+    expect(result.citations).toEqual({ checked: expect.any(Number), dropped: 0 });
   });
 
   it('finds the commercial topics, scores them with cited reasons and suggests a status', () => {
@@ -39,7 +48,12 @@ describe('analyzeCallOffline', () => {
     expect(result.technicalScore.reasons.some((r) => r.text.startsWith('Not discussed:'))).toBe(true);
     expect(result.suggestedLeadStatus?.value).toBe('Hot');
     expect(result.nextMeeting).toEqual({ date: '2026-03-05T15:00:00.000Z', lines: [6, 7] });
-    expect(result.nextSteps.map((s) => s.lines[0])).toEqual([6]);
+    expect(result.nextSteps.map((s) => [s.lines, s.due])).toEqual([
+      [[6], '2026-03-02T09:00:00.000Z'],
+      [[6, 7], '2026-03-05T15:00:00.000Z'],
+    ]);
+    expect(result.qualification?.budget).toMatchObject({ ticked: true, lines: [5] });
+    expect(result.qualification?.champion).toEqual({ ticked: false, text: null, lines: [] });
   });
 
   it('is deterministic and writes in the language asked', () => {

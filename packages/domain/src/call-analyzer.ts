@@ -1,7 +1,16 @@
-import type { CallAnalysis, TranscriptLanguage } from './schemas/call-insights.ts';
+import { QUALIFICATION_BOXES, type CallAnalysis, type TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';
+import { resolveRoles, talkShare, type SpeakerRole } from './call-roles.ts';
+import {
+  TECHNICAL_TOPICS,
+  nextSteps as findNextSteps,
+  prospectQuestions,
+  qualification,
+  technicalRequirements as findRequirements,
+} from './call-extract.ts';
+import { verifyCitations } from './call-evidence.ts';
 
 /**
  * The offline call analyzer (docs/decisions/008): keyword rules, no model, no network. The same
@@ -15,6 +24,13 @@ export interface OfflineCallOptions {
   referenceDate: Date;
   /** The representative's name, to tell them from the prospect; else guessed from the words used. */
   sellerName?: string | null;
+  /** The deal's contact name and company: speakers named so are the prospect. */
+  contactName?: string | null;
+  clientCompany?: string | null;
+  /** Speaker roles an integration sent with the transcript. */
+  speakerMetadata?: Record<string, SpeakerRole> | null;
+  /** Roles a person chose (swap and re-run): they win over every rule. */
+  roleOverrides?: Record<string, SpeakerRole> | null;
 }
 
 type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'budget' | 'timeline' | 'decision';
@@ -23,19 +39,11 @@ const TECHNICAL: Topic[] = ['integrations', 'security', 'sso', 'deployment', 'vo
 const COMMERCIAL: Topic[] = ['budget', 'timeline', 'decision'];
 
 const TOPIC_PATTERNS: Record<Topic, RegExp> = {
-  integrations: words(
-    /\b(?:integrat\w*|intégr\w*|api|apis|connecteurs?|connectors?|webhooks?|salesforce|hubspot|crm|erp|sap|zapier|sync\w*|synchronis\w*)\b/i,
-  ),
-  security: words(
-    /\b(?:security|secure|sécurité|encrypt\w*|chiffr\w*|soc ?2|iso ?27001|gdpr|rgpd|pen(?:etration)?[- ]?tests?|audit logs?|journaux d'audit|data residency|hébergement des données|dpa)\b/i,
-  ),
-  sso: words(/\b(?:sso|single sign[- ]on|saml|okta|azure ad|entra id|oidc|openid|authentification unique|scim)\b/i),
-  deployment: words(
-    /\b(?:deploy\w*|déploi\w*|on[- ]prem\w*|sur site|self[- ]hosted|hosting|hébergé\w*|hébergement|cloud|saas|kubernetes|docker|aws|azure|gcp|vpc|private cloud|cloud privé|rollout|installation)\b/i,
-  ),
-  volumes: words(
-    /(?:\b\d[\d,. ]*\s*(?:k|m|million|millions|thousand|mille|users?|utilisateurs?|seats?|licences?|licenses?|records?|enregistrements|calls?|appels|documents?|requests?|requêtes|agents?|commerciaux|reps?)\b|\b(?:volumes?|per (?:day|month|year)|par (?:jour|mois|an)|peak|pic de charge)\b)/i,
-  ),
+  integrations: TECHNICAL_TOPICS.integrations,
+  security: TECHNICAL_TOPICS.security,
+  sso: TECHNICAL_TOPICS.sso,
+  deployment: TECHNICAL_TOPICS.deployment,
+  volumes: TECHNICAL_TOPICS.volumes,
   budget: words(
     /(?:\b(?:budget\w*|pric\w*|cost\w*|coût\w*|tarif\w*|prix|licen[cs]e fees?|invoice|factur\w*|discount|remise|roi)\b|[$€£]\s?\d|\d\s?(?:k?€|k\$|euros?|dollars?)\b)/i,
   ),
@@ -70,67 +78,22 @@ const TITLES: Record<TranscriptLanguage, Record<Topic, string>> = {
   },
 };
 
-const SELLER_WORDS = words(
-  /\b(?:we (?:support|offer|provide|can|have|integrate|include|host|encrypt)|our (?:platform|product|solution|pricing|connectors?|api|customers|roadmap)|nous (?:proposons|supportons|offrons|pouvons|avons|intégrons|hébergeons|chiffrons)|notre (?:plateforme|solution|produit|offre|api|feuille de route)|nos (?:clients|connecteurs|offres))\b/,
-  'giu',
-);
-const BUYER_WORDS = words(
-  /\b(?:do you|does it|can you|can it|is there|how do you|est-ce que vous|pouvez-vous|votre (?:solution|plateforme|produit|outil)|vous supportez|vous gérez)\b/,
-  'giu',
-);
-const NEXT_STEP = words(
-  /\b(?:i'll send|i will send|we'll send|we will send|send you|send over|(?:a|the) follow[- ]up (?:call|meeting)|follow up (?:with|on)|next steps?|schedule|set up (?:a|the)|loop in|share (?:the|a)|i'll prepare|we'll prepare|je vous envoie|j'envoie|je vous transmets|nous vous enverrons|on planifie|prochaines? étapes?|je reviens vers vous|je vous propose|on organise|je prépare|nous préparons|un pilote)\b/,
-  'iu',
-);
 const NEGATIVE = words(
   /\b(?:not interested|no budget|not a priority|pas intéressés?|pas de budget|pas (?:sûrs? )?d'avoir (?:le |du )?budget|pas une priorité)\b/,
   'iu',
 );
 
-const norm = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').trim();
-
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** The representative: the named one, else the speaker who talks most like a seller. */
+/** The representative's speaker name, as the role rules decide it (call-roles.ts). */
 export function guessSeller(lines: readonly TranscriptLine[], sellerName?: string | null): string | null {
-  const speakers = [...new Set(lines.map((l) => l.speaker).filter((s): s is string => Boolean(s)))];
-  if (!speakers.length) return null;
-  if (sellerName) {
-    const tokens = norm(sellerName).split(/\s+/);
-    const named = speakers.find((s) =>
-      norm(s)
-        .split(/\s+/)
-        .some((t) => tokens.includes(t)),
-    );
-    if (named) return named;
-  }
-  let best = speakers[0]!;
-  let bestScore = -Infinity;
-  for (const speaker of speakers) {
-    const said = lines.filter((l) => l.speaker === speaker).map((l) => l.text);
-    const score = said.reduce((sum, t) => sum + (t.match(SELLER_WORDS)?.length ?? 0) - (t.match(BUYER_WORDS)?.length ?? 0), 0);
-    if (score > bestScore) [best, bestScore] = [speaker, score];
-  }
-  return best;
+  const reps = resolveRoles(lines, { sellerName }).filter((d) => d.role === 'rep');
+  // The one a stronger rule named, before a colleague the wording suggests.
+  return (reps.find((d) => d.rule !== 'wording') ?? reps[0])?.speaker ?? null;
 }
 
 function topicsOf(text: string): Topic[] {
   return (Object.keys(TOPIC_PATTERNS) as Topic[]).filter((t) => TOPIC_PATTERNS[t].test(text));
-}
-
-const QUESTION_WORDS = words(
-  /^(?:do|does|did|can|could|is|are|how|what|which|where|when|who|will|would|should|est-ce|pouvez|peut-on|comment|quel|quelle|quels|quelles|combien|où|quand|vous|votre)\b/,
-  'iu',
-);
-
-function isQuestion(text: string): boolean {
-  return text.includes('?') || (QUESTION_WORDS.test(text) && text.length < 200);
-}
-
-/** The question itself when a turn says more ("Good. Do you support SAML?" → the last sentence with "?"). */
-function questionPart(text: string): string {
-  const sentences = text.match(/[^.!?]+[?]/g);
-  return (sentences?.map((s) => s.trim()).join(' ') || text).trim();
 }
 
 const say = (language: TranscriptLanguage, en: string, fr: string) => (language === 'fr' ? fr : en);
@@ -146,40 +109,54 @@ const cites = (language: TranscriptLanguage, lines: number[]) =>
 export function analyzeCallOffline(lines: readonly TranscriptLine[], options: OfflineCallOptions): CallAnalysis {
   const { language } = options;
   const titles = TITLES[language];
-  const seller = guessSeller(lines, options.sellerName);
-  const isSeller = (l: TranscriptLine) => seller !== null && l.speaker === seller;
+  const speakers = resolveRoles(lines, {
+    sellerName: options.sellerName,
+    contactName: options.contactName,
+    clientCompany: options.clientCompany,
+    metadata: options.speakerMetadata,
+    overrides: options.roleOverrides,
+  });
+  const roles = new Map(speakers.map((d) => [d.speaker, d.role]));
+  const roleOf = (l: TranscriptLine): SpeakerRole | null => (l.speaker ? (roles.get(l.speaker) ?? null) : null);
+  const isSeller = (l: TranscriptLine) => roleOf(l) === 'rep';
+  const byNumber = new Map(lines.map((l) => [l.number, l]));
 
   // Each line's topics once: the regexes are the cost on a long transcript.
   const lineTopics = lines.map((line) => topicsOf(line.text));
+  const indexOf = new Map(lines.map((l, i) => [l.number, i]));
+  const topicsAt = (n: number) => lineTopics[indexOf.get(n) ?? -1] ?? [];
 
-  // Prospect questions and the seller's turns that follow them.
-  const technicalRequirements: CallAnalysis['technicalRequirements'] = [];
-  const commercialQuestions: Array<{ line: TranscriptLine; answer: TranscriptLine[] }> = [];
-  let asked = 0;
-  let answered = 0;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    if (isSeller(line) || !isQuestion(line.text)) continue;
-    const answer: TranscriptLine[] = [];
-    for (let j = i + 1; j < lines.length && answer.length < 3; j += 1) {
-      const next = lines[j]!;
-      if (!isSeller(next) && (seller !== null || isQuestion(next.text))) break;
-      answer.push(next);
-    }
-    const topics = [i, ...answer.map((a) => a.number - lines[0]!.number)].flatMap((k) => lineTopics[k] ?? []);
-    const technical = topics.some((t) => TECHNICAL.includes(t)) || !topics.some((t) => COMMERCIAL.includes(t));
-    asked += technical ? 1 : 0;
-    if (!answer.length) continue;
-    if (technical) {
-      answered += 1;
-      technicalRequirements.push({
-        question: clip(questionPart(line.text), 2000),
-        response: clip(answer.map((a) => a.text).join(' '), 4000),
-        lines: [line.number, ...answer.map((a) => a.number)],
-      });
-    } else commercialQuestions.push({ line, answer });
-    if (technicalRequirements.length >= 100) break;
-  }
+  // The prospect's questions, with the answer given or none.
+  const asked = prospectQuestions(lines, roleOf);
+  const questions: NonNullable<CallAnalysis['questions']> = asked.slice(0, 100).map((q) => ({
+    text: clip(q.text, 2000),
+    lines: [q.line.number],
+    quote: clip(q.text, 1000),
+    answer: q.answer ? clip(q.answer.text, 4000) : null,
+    answerLines: q.answer ? [q.answer.number] : [],
+  }));
+  const answered = questions.filter((q) => q.answer).length;
+  const answerTo = new Map(asked.map((q) => [q.line.number, q.answer]));
+
+  // Technical requirements: the prospect's technical needs and questions (a pricing or sign-off question is commercial).
+  const noAnswer = say(language, 'No answer in the call.', "Pas de réponse pendant l'appel.");
+  const stated = say(language, 'Stated by the prospect.', 'Exprimé par le prospect.');
+  const technicalRequirements: CallAnalysis['technicalRequirements'] = findRequirements(lines, roleOf)
+    .slice(0, 100)
+    .map((r) => {
+      const line = r.lines[0]!;
+      const answer = answerTo.has(line) ? answerTo.get(line) : undefined;
+      return {
+        question: clip(r.text, 2000),
+        response: answer ? clip(answer.text, 4000) : r.text.trim().endsWith('?') ? noAnswer : stated,
+        lines: answer ? [line, answer.number] : [line],
+        quote: clip(r.quote, 1000),
+      };
+    });
+  const requirementLines = new Set(technicalRequirements.map((r) => r.lines[0]));
+  const commercialQuestions = asked.filter(
+    (q) => !requirementLines.has(q.line.number) && topicsAt(q.line.number).some((t) => COMMERCIAL.includes(t)),
+  );
 
   // Topics: where each is mentioned.
   const mentions = new Map<Topic, TranscriptLine[]>();
@@ -205,20 +182,29 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     commercialPoints.push({
       text: `${titles[topic]}: ${clip(quote.speaker ? `${quote.speaker}: ${quote.text}` : quote.text, 1800)}`,
       lines: [...new Set([quote.number, ...found.slice(0, 7).map((l) => l.number)])].sort((a, b) => a - b),
+      quote: clip(quote.text, 1000),
     });
   }
-  for (const { line, answer } of commercialQuestions) {
+  for (const { line, text, answer } of commercialQuestions) {
     if (commercialPoints.length >= 100) break;
     commercialPoints.push({
-      text: clip(`${questionPart(line.text)} — ${answer.map((a) => a.text).join(' ')}`, 2000),
-      lines: [line.number, ...answer.map((a) => a.number)],
+      text: clip(answer ? `${text} — ${answer.text}` : `${text} — ${noAnswer}`, 2000),
+      lines: answer ? [line.number, answer.number] : [line.number],
+      quote: clip(text, 1000),
     });
   }
 
-  const nextSteps: CallAnalysis['nextSteps'] = lines
-    .filter((l) => NEXT_STEP.test(l.text))
-    .slice(0, 10)
-    .map((l) => ({ text: clip(l.speaker ? `${l.speaker}: ${l.text}` : l.text, 2000), lines: [l.number] }));
+  const nextSteps: CallAnalysis['nextSteps'] = findNextSteps(lines, roleOf, options.referenceDate)
+    .slice(0, 50)
+    .map((step) => {
+      const line = byNumber.get(step.lines[0]!)!;
+      return {
+        text: clip(line.speaker ? `${line.speaker}: ${step.text}` : step.text, 2000),
+        lines: step.lines,
+        quote: clip(step.quote, 1000),
+        due: step.due,
+      };
+    });
 
   const meeting = findNextMeeting(lines, options.referenceDate);
   const nextMeeting = meeting ? { date: meeting.date.toISOString(), lines: meeting.lines } : null;
@@ -226,20 +212,21 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
   // Scores from what was found, each reason citing where.
   const technicalFound = TECHNICAL.filter((t) => mentions.has(t));
   const technicalMissing = TECHNICAL.filter((t) => !mentions.has(t));
-  const answerRatio = asked ? answered / asked : 0;
+  const askedCount = questions.length;
+  const answerRatio = askedCount ? answered / askedCount : 0;
   const technicalScore = Math.min(10, (lines.length ? 2 : 0) + technicalFound.length * 1.2 + answerRatio * 2);
   const technicalReasons: CallAnalysis['technicalScore']['reasons'] = technicalFound.map((t) => ({
     text: say(language, `${titles[t]} discussed`, `${titles[t]} abordé(e)`) + cites(language, linesOf(t).slice(0, 5)),
     lines: linesOf(t).slice(0, 10),
   }));
-  if (asked) {
+  if (askedCount) {
     technicalReasons.push({
       text: say(
         language,
-        `${answered} of ${asked} prospect questions answered`,
-        `${answered} question(s) du prospect sur ${asked} ont reçu une réponse`,
+        `${answered} of ${askedCount} prospect questions answered`,
+        `${answered} question(s) du prospect sur ${askedCount} ont reçu une réponse`,
       ),
-      lines: technicalRequirements.flatMap((r) => r.lines.slice(0, 1)).slice(0, 20),
+      lines: questions.flatMap((q) => q.lines).slice(0, 20),
     });
   }
   if (technicalMissing.length) {
@@ -307,21 +294,21 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
       ),
     );
   }
-  if (asked > answered) {
+  if (askedCount > answered) {
     technicalTips.push(
       say(
         language,
-        `${asked - answered} prospect question(s) got no answer in the call: follow up in writing.`,
-        `${asked - answered} question(s) du prospect sont restées sans réponse : répondez par écrit.`,
+        `${askedCount - answered} prospect question(s) got no answer in the call: follow up in writing.`,
+        `${askedCount - answered} question(s) du prospect sont restées sans réponse : répondez par écrit.`,
       ),
     );
   }
-  if (asked && asked === answered) {
+  if (askedCount && askedCount === answered) {
     technicalTips.push(
       say(
         language,
-        `Every prospect question got an answer (${asked}).`,
-        `Les ${asked} questions du prospect ont toutes reçu une réponse.`,
+        `Every prospect question got an answer (${askedCount}).`,
+        `Les ${askedCount} questions du prospect ont toutes reçu une réponse.`,
       ),
     );
   }
@@ -344,15 +331,14 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
       ),
     );
   }
-  const sellerChars = lines.filter(isSeller).reduce((s, l) => s + l.text.length, 0);
-  const allChars = lines.reduce((s, l) => s + l.text.length, 0);
-  const share = allChars ? Math.round((sellerChars / allChars) * 100) : 0;
-  if (seller && share > 65) {
+  const talk = talkShare(lines, roleOf);
+  const hasRep = speakers.some((d) => d.role === 'rep');
+  if (hasRep && talk.repWords > 65) {
     commercialTips.push(
       say(
         language,
-        `You spoke about ${share}% of the time: ask more open questions and let the prospect talk.`,
-        `Vous avez parlé environ ${share} % du temps : posez plus de questions ouvertes.`,
+        `You spoke ${talk.repWords}% of the words: ask more open questions and let the prospect talk.`,
+        `Vous avez prononcé ${talk.repWords} % des mots : posez plus de questions ouvertes.`,
       ),
     );
   }
@@ -377,7 +363,8 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     else suggestedLeadStatus = { value: 'Cold', lines: evidence };
   }
 
-  return {
+  const checklist = qualification(lines, roleOf);
+  const analysis: CallAnalysis = {
     language,
     quick: true,
     technicalRequirements,
@@ -388,5 +375,16 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     nextSteps,
     suggestedLeadStatus,
     nextMeeting,
+    speakers: speakers.slice(0, 50),
+    talk,
+    questions,
+    qualification: Object.fromEntries(
+      QUALIFICATION_BOXES.map((box) => {
+        const found = checklist[box];
+        return [box, { ...found, text: found.text && clip(found.text, 2000), quote: found.quote && clip(found.quote, 1000) }];
+      }),
+    ) as NonNullable<CallAnalysis['qualification']>,
   };
+  // The offline analyzer quotes what it read, so nothing should drop here; the check keeps it honest.
+  return verifyCitations(analysis, lines);
 }

@@ -1,4 +1,4 @@
-import type { CallAnalysis } from './schemas/call-insights.ts';
+import { QUALIFICATION_BOXES, type CallAnalysis } from './schemas/call-insights.ts';
 
 /**
  * Merges the analyses of a long transcript's chunks into one (docs/decisions/008). Line numbers
@@ -87,7 +87,35 @@ export function mergeCallAnalyses(parts: CallAnalysis[]): CallAnalysis {
     // Later in the call is better informed (a status or a date may be corrected as it goes).
     suggestedLeadStatus: lastNonNull(parts.map((p) => p.suggestedLeadStatus)),
     nextMeeting: lastNonNull(parts.map((p) => p.nextMeeting)),
+    ...mergeExtras(parts),
   };
+}
+
+/** The fields issue 20 added: questions and boxes from every chunk, citation counts summed. */
+function mergeExtras(parts: CallAnalysis[]): Partial<CallAnalysis> {
+  const extras: Partial<CallAnalysis> = {};
+  if (parts.some((p) => p.questions)) {
+    extras.questions = mergePoints(
+      parts.map((p) => p.questions ?? []),
+      (q) => key(q.text),
+      100,
+    );
+  }
+  const boxes = parts.map((p) => p.qualification).filter((q) => q !== undefined);
+  if (boxes.length) {
+    extras.qualification = Object.fromEntries(
+      QUALIFICATION_BOXES.map((box) => [box, boxes.find((q) => q[box].ticked)?.[box] ?? boxes[0]![box]]),
+    ) as NonNullable<CallAnalysis['qualification']>;
+  }
+  if (parts.some((p) => p.citations)) {
+    extras.citations = {
+      checked: parts.reduce((sum, p) => sum + (p.citations?.checked ?? 0), 0),
+      dropped: parts.reduce((sum, p) => sum + (p.citations?.dropped ?? 0), 0),
+    };
+  }
+  const first = parts.find((p) => p.speakers);
+  if (first?.speakers) extras.speakers = first.speakers;
+  return extras;
 }
 
 /**

@@ -13,15 +13,15 @@ describe('parseTranscript', () => {
     const lines = parseTranscript(
       '\uFEFFAnna: Hello there.\r\n\r\n[00:00:05] Tom (Acme): Do you support SSO?\nJust a note without speaker',
     );
-    expect(lines).toEqual([
-      { number: 1, speaker: 'Anna', text: 'Hello there.' },
-      { number: 2, speaker: 'Tom (Acme)', text: 'Do you support SSO?' },
-      { number: 3, speaker: null, text: 'Just a note without speaker' },
+    expect(lines).toMatchObject([
+      { number: 1, speaker: 'Anna', label: null, start: null, text: 'Hello there.', source: 1 },
+      { number: 2, speaker: 'Tom', label: 'Acme', start: 5, text: 'Do you support SSO?', source: 3 },
+      { number: 3, speaker: null, text: 'Just a note without speaker', source: 4 },
     ]);
   });
 
   it('accepts the French space before the colon', () => {
-    expect(parseTranscript('Camille Martin : Bonjour à tous.')[0]).toEqual({
+    expect(parseTranscript('Camille Martin : Bonjour à tous.')[0]).toMatchObject({
       number: 1,
       speaker: 'Camille Martin',
       text: 'Bonjour à tous.',
@@ -51,9 +51,9 @@ describe('parseTranscript', () => {
       'support SAML?',
     ].join('\n');
     expect(detectTranscriptFormat(vtt)).toBe('vtt');
-    expect(parseTranscript(vtt)).toEqual([
-      { number: 1, speaker: 'Anna Smith', text: 'Welcome everyone. Let us start.' },
-      { number: 2, speaker: 'Tom', text: 'Do you & your team support SAML?' },
+    expect(parseTranscript(vtt)).toMatchObject([
+      { number: 1, speaker: 'Anna Smith', text: 'Welcome everyone. Let us start.', start: 1, end: 6, source: 8, sourceEnd: 11 },
+      { number: 2, speaker: 'Tom', text: 'Do you & your team support SAML?', start: 6.5, end: 9, source: 14, sourceEnd: 15 },
     ]);
   });
 
@@ -61,9 +61,9 @@ describe('parseTranscript', () => {
     const srt =
       '1\n00:00:00,500 --> 00:00:05,000\nAnna: Hi Kevin.\n\n2\n00:00:05,400 --> 00:00:11,000\nKevin: Hi.\nHow are you?\n';
     expect(detectTranscriptFormat(srt)).toBe('srt');
-    expect(parseTranscript(srt)).toEqual([
-      { number: 1, speaker: 'Anna', text: 'Hi Kevin.' },
-      { number: 2, speaker: 'Kevin', text: 'Hi. How are you?' },
+    expect(parseTranscript(srt)).toMatchObject([
+      { number: 1, speaker: 'Anna', text: 'Hi Kevin.', start: 0.5, end: 5 },
+      { number: 2, speaker: 'Kevin', text: 'Hi. How are you?', start: 5.4, end: 11 },
     ]);
   });
 

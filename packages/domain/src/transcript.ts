@@ -1,25 +1,61 @@
 /**
- * Call transcripts as numbered lines (docs/decisions/008): every citation is a 1-based index into
- * the array these functions return. Plain text ("Speaker: text"), WebVTT (with `<v Name>` voices)
- * and SRT are read the same way: cue numbers, timestamps, headers and styling are dropped.
+ * Call transcripts as numbered lines (docs/decisions/008, 019): every citation is a 1-based index
+ * into the array these functions return. The exports people have are read into one line model:
+ * WebVTT (Zoom, Google Meet "Name: text" cues; Microsoft Teams `<v Name>` voices), SRT,
+ * Otter/Fireflies/Teams-docx text ("Name  0:05" header, then the words), plain "Speaker: text"
+ * and "[00:00:05] Sam (rep): text". A file in none of them is refused with the list.
  */
 
-export type TranscriptFormat = 'txt' | 'vtt' | 'srt';
+export type TranscriptFormat = 'txt' | 'vtt' | 'srt' | 'headed' | 'docx';
+
+export const ACCEPTED_TRANSCRIPT_FORMATS =
+  'WebVTT (Zoom, Google Meet, Microsoft Teams), SRT, Otter/Fireflies text ("Name  0:05" headers), .docx from Teams or Word, "Speaker: text" lines, "[00:00:05] Speaker (rep): text" lines';
 
 export interface TranscriptLine {
   /** 1-based, the number citations use. */
   number: number;
-  /** The speaker's name when the line names one ("Anna: …" or `<v Anna>`). */
+  /** The speaker's name when the line names one ("Anna: …", `<v Anna>`, "Anna  0:05"). */
   speaker: string | null;
+  /** A role label written beside the name: "rep" in "Sam (rep):", "Client" in "[Client] Dana:". */
+  label?: string | null;
+  /** Seconds from the start of the call, when the format says. */
+  start?: number | null;
+  /** Seconds at the end of the turn (VTT/SRT cues). */
+  end?: number | null;
   text: string;
+  /** 1-based line of the original file where the turn's words begin (a .docx: its paragraph). */
+  source?: number;
+  /** …and where they end (a turn merged from several cues or lines). */
+  sourceEnd?: number;
 }
 
-const TIMESTAMP = /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?/;
+/** A file in none of the accepted formats: the server answers 400 with ACCEPTED_TRANSCRIPT_FORMATS. */
+export class TranscriptFormatError extends Error {
+  constructor() {
+    super(`unrecognised_transcript: accepted formats are ${ACCEPTED_TRANSCRIPT_FORMATS}`);
+  }
+}
+
+const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
+const TIMESTAMP = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})`);
 const CUE_NUMBER = /^\s*\d+\s*$/;
-const SPEAKER = /^\s*([\p{L}][\p{L}\p{M}.'’ -]{0,48}?(?:\s*\([^)]{1,40}\))?)\s*:\s+(.+)$/u;
+/** "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too). */
+const SPEAKER =
+  /^\s*(?:\[([^\]\d][^\]]{0,30})\]\s*)?([\p{L}][\p{L}\p{M}\p{N}.'’ -]{0,48}?)\s*(?:[([]([^)\]]{1,40})[)\]])?\s*:\s+(.+)$/u;
 const VOICE = /<v(?:\.[\w.-]+)?\s+([^>]+)>/;
 /** "[00:01:02] Anna: …" or "(00:01) " prefixes some recorders add. */
-const INLINE_TIME = /^\s*[[(]?\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*[\])]?\s*[-–]?\s*/;
+const INLINE_TIME = new RegExp(String.raw`^\s*[[(]?\s*(${TIME})\s*[\])]?\s*[-–]?\s*`);
+/** Otter, Fireflies and Teams' .docx: "Sam Lee  0:05", "Sam Lee - 00:00:05", "Speaker 1  1:02:03". */
+const HEADER = new RegExp(
+  String.raw`^\s*([\p{L}][\p{L}\p{M}\p{N}.'’ -]{0,48}?)(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`,
+  'u',
+);
+
+/** "01:02:03.500" → 3723.5 seconds. */
+export function secondsOf(time: string): number {
+  const parts = time.replace(',', '.').split(':').map(Number);
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
 
 export function detectTranscriptFormat(raw: string, fileName?: string | null): TranscriptFormat {
   const head = raw.replace(/^\uFEFF/, '').trimStart();
@@ -27,7 +63,11 @@ export function detectTranscriptFormat(raw: string, fileName?: string | null): T
   const ext = fileName?.toLowerCase().split('.').pop();
   if (ext === 'vtt') return 'vtt';
   if (ext === 'srt' || /^\d+\s*\r?\n\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/.test(head)) return 'srt';
-  return 'txt';
+  const lines = head.split(/\r?\n/).filter((l) => l.trim());
+  const headers = lines.filter((l) => HEADER.test(l) && !SPEAKER.test(l)).length;
+  // Headed text alternates a header and its words: many headers, none of them "Name: text".
+  if (headers >= 2 && headers * 4 >= lines.length) return ext === 'docx' ? 'docx' : 'headed';
+  return ext === 'docx' ? 'docx' : 'txt';
 }
 
 const clean = (text: string) =>
@@ -42,32 +82,36 @@ const clean = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function speakerOf(text: string): { speaker: string | null; text: string } {
+type Entry = Omit<TranscriptLine, 'number'>;
+
+function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label' | 'text'> {
   const match = SPEAKER.exec(text);
-  if (!match) return { speaker: null, text };
-  const speaker = match[1]!.trim();
+  if (!match) return { speaker: null, label: null, text };
+  const speaker = match[2]!.trim();
   // "Note: …" or a long sentence with a colon is not a speaker turn.
-  if (
-    speaker
-      .replace(/\(.*\)/, '')
-      .trim()
-      .split(/\s+/).length > 4
-  )
-    return { speaker: null, text };
-  return { speaker, text: match[2]!.trim() };
+  if (speaker.split(/\s+/).length > 4) return { speaker: null, label: null, text };
+  const label = (match[1] ?? match[3])?.trim() || null;
+  // "Boardroom (2)": a meeting tool's number for a second device of the same name is part of the name.
+  if (label && /^\d+$/.test(label)) return { speaker: `${speaker} (${label})`, label: null, text: match[4]!.trim() };
+  return { speaker, label, text: match[4]!.trim() };
 }
 
 /** Cue text of a VTT/SRT file: one entry per cue, its lines joined; a `<v Name>` voice becomes the speaker. */
-function cueTexts(raw: string, format: 'vtt' | 'srt'): Array<{ speaker: string | null; text: string }> {
-  const blocks = raw.split(/\n\s*\n/);
-  const out: Array<{ speaker: string | null; text: string }> = [];
-  for (const block of blocks) {
-    const lines = block.split('\n');
-    const first = lines[0]?.trim() ?? '';
-    if (format === 'vtt' && /^(?:WEBVTT|NOTE|STYLE|REGION)\b/.test(first)) continue;
-    const timeAt = lines.findIndex((line) => TIMESTAMP.test(line));
+function cueEntries(lines: string[], format: 'vtt' | 'srt'): Entry[] {
+  const out: Entry[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    // A block: consecutive non-blank lines.
+    while (i < lines.length && !lines[i]!.trim()) i += 1;
+    const start = i;
+    while (i < lines.length && lines[i]!.trim()) i += 1;
+    const block = lines.slice(start, i);
+    if (!block.length) continue;
+    if (format === 'vtt' && /^(?:WEBVTT|NOTE|STYLE|REGION)\b/.test(block[0]!.trim())) continue;
+    const timeAt = block.findIndex((line) => TIMESTAMP.test(line));
     if (timeAt < 0) continue;
-    const body = lines.slice(timeAt + 1).filter((line) => line.trim() && !CUE_NUMBER.test(line) && !TIMESTAMP.test(line));
+    const times = TIMESTAMP.exec(block[timeAt]!)!;
+    const body = block.slice(timeAt + 1).filter((line) => !CUE_NUMBER.test(line) && !TIMESTAMP.test(line));
     if (!body.length) continue;
     let speaker: string | null = null;
     const joined = body
@@ -79,10 +123,75 @@ function cueTexts(raw: string, format: 'vtt' | 'srt'): Array<{ speaker: string |
       .join(' ');
     const text = clean(joined);
     if (!text) continue;
-    if (speaker) out.push({ speaker, text });
-    else out.push(speakerOf(text));
+    const where = {
+      start: secondsOf(times[1]!),
+      end: secondsOf(times[2]!),
+      source: start + timeAt + 2,
+      sourceEnd: start + block.length,
+    };
+    if (speaker) out.push({ ...where, ...speakerOf(`${speaker as string}: ${text}`) });
+    else out.push({ ...where, ...speakerOf(text) });
   }
   return out;
+}
+
+/** "Name  0:05" headers, each followed by the turn's words on the lines below. */
+function headedEntries(lines: string[]): Entry[] {
+  const out: Entry[] = [];
+  let current: Entry | null = null;
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line) return;
+    const header = SPEAKER.test(line) ? null : HEADER.exec(line);
+    if (header) {
+      if (current?.text) out.push(current);
+      const label = header[2]?.trim() || null;
+      const numbered = label !== null && /^\d+$/.test(label);
+      current = {
+        speaker: numbered ? `${header[1]!.trim()} (${label})` : header[1]!.trim(),
+        label: numbered ? null : label,
+        start: secondsOf(header[3]!),
+        text: '',
+      };
+      return;
+    }
+    const text = clean(line);
+    if (!text) return;
+    if (!current) {
+      out.push({ ...speakerOf(text), source: i + 1, sourceEnd: i + 1 });
+      return;
+    }
+    const turn: Entry = current;
+    turn.text = turn.text ? `${turn.text} ${text}` : text;
+    turn.source ??= i + 1;
+    turn.sourceEnd = i + 1;
+  });
+  if ((current as Entry | null)?.text) out.push(current!);
+  return out;
+}
+
+function textEntries(lines: string[]): Entry[] {
+  const out: Entry[] = [];
+  lines.forEach((raw, i) => {
+    const time = INLINE_TIME.exec(raw);
+    const text = clean(time ? raw.slice(time[0].length) : raw);
+    if (!text) return;
+    out.push({ ...speakerOf(text), start: time ? secondsOf(time[1]!) : null, source: i + 1, sourceEnd: i + 1 });
+  });
+  return out;
+}
+
+function mergeCues(entries: Entry[]): Entry[] {
+  const merged: Entry[] = [];
+  for (const cue of entries) {
+    const last = merged[merged.length - 1];
+    if (last && cue.speaker && last.speaker === cue.speaker && last.text.length + cue.text.length < 600) {
+      last.text = `${last.text} ${cue.text}`;
+      last.end = cue.end ?? last.end;
+      last.sourceEnd = cue.sourceEnd;
+    } else merged.push({ ...cue });
+  }
+  return merged;
 }
 
 /**
@@ -92,31 +201,51 @@ function cueTexts(raw: string, format: 'vtt' | 'srt'): Array<{ speaker: string |
 export function parseTranscript(raw: string, fileName?: string | null): TranscriptLine[] {
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const format = detectTranscriptFormat(text, fileName);
-  let entries: Array<{ speaker: string | null; text: string }>;
-  if (format === 'txt') {
-    entries = text
-      .split('\n')
-      .map((line) => clean(line.replace(INLINE_TIME, '')))
-      .filter(Boolean)
-      .map(speakerOf);
-  } else {
-    entries = [];
-    for (const cue of cueTexts(text, format)) {
-      const last = entries[entries.length - 1];
-      if (last && cue.speaker && last.speaker === cue.speaker && last.text.length + cue.text.length < 600) {
-        last.text = `${last.text} ${cue.text}`;
-      } else entries.push({ ...cue });
-    }
-  }
-  return entries.map((entry, i) => ({ number: i + 1, speaker: entry.speaker, text: entry.text }));
+  const lines = text.split('\n');
+  let entries: Entry[];
+  if (format === 'vtt' || format === 'srt') entries = mergeCues(cueEntries(lines, format));
+  else if (format === 'headed' || (format === 'docx' && lines.some((l) => HEADER.test(l) && !SPEAKER.test(l))))
+    entries = headedEntries(lines);
+  else entries = textEntries(lines);
+  return entries.map((entry, i) => ({
+    number: i + 1,
+    speaker: entry.speaker,
+    label: entry.label ?? null,
+    start: entry.start ?? null,
+    end: entry.end ?? null,
+    text: entry.text,
+    source: entry.source ?? i + 1,
+    sourceEnd: entry.sourceEnd ?? entry.source ?? i + 1,
+  }));
 }
 
-/** The stored form of a line ("Anna: text"), as call_analyses.transcript_lines keeps it. */
-export const lineText = (line: TranscriptLine) => (line.speaker ? `${line.speaker}: ${line.text}` : line.text);
+/**
+ * parseTranscript, refusing a file in none of the formats: text where no line names a speaker and
+ * that is not subtitles (a pasted e-mail, notes, a CSV) is not a call Nexa can attribute.
+ */
+export function parseTranscriptStrict(raw: string, fileName?: string | null): TranscriptLine[] {
+  const lines = parseTranscript(raw, fileName);
+  const format = detectTranscriptFormat(raw, fileName);
+  const subtitles = format === 'vtt' || format === 'srt';
+  if (!lines.length) return lines;
+  if (!subtitles && !lines.some((l) => l.speaker)) throw new TranscriptFormatError();
+  return lines;
+}
+
+/** The stored form of a line ("Anna (rep): text"), as call_analyses.transcript_lines keeps it. */
+export const lineText = (line: Pick<TranscriptLine, 'speaker' | 'label' | 'text'>) =>
+  line.speaker ? `${line.speaker}${line.label ? ` (${line.label})` : ''}: ${line.text}` : line.text;
 
 /** Back from stored lines to structured ones. */
 export function linesFromStored(stored: readonly string[]): TranscriptLine[] {
-  return stored.map((text, i) => ({ number: i + 1, ...speakerOf(text) }));
+  return stored.map((text, i) => ({
+    number: i + 1,
+    start: null,
+    end: null,
+    source: i + 1,
+    sourceEnd: i + 1,
+    ...speakerOf(text),
+  }));
 }
 
 export interface TranscriptChunk {
@@ -147,6 +276,6 @@ export function chunkTranscript(lines: readonly TranscriptLine[], maxChars = 12_
   return chunks;
 }
 
-/** The numbered form sent to a model: "12 | Anna: text". */
+/** The numbered form sent to a model: "12 | Anna (rep): text". */
 export const numberedText = (lines: readonly TranscriptLine[]) =>
   lines.map((line) => `${line.number} | ${lineText(line)}`).join('\n');

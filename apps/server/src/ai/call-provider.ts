@@ -1,4 +1,6 @@
-import { analyzeCallOffline, type CallAnalysis, type TranscriptLanguage, type TranscriptLine } from '@nexa/domain';
+import { type CallAnalysis, type SpeakerRole, type TranscriptLanguage, type TranscriptLine } from '@nexa/domain';
+
+import { analyzeOffThread } from './call-thread.ts';
 
 export interface CallAnalysisInput {
   lines: TranscriptLine[];
@@ -7,6 +9,13 @@ export interface CallAnalysisInput {
   referenceDate: Date;
   /** The representative's name, when known, so the prospect's questions are told from theirs. */
   sellerName?: string | null;
+  /** The deal's contact and company: speakers named so are the prospect. */
+  contactName?: string | null;
+  clientCompany?: string | null;
+  /** Speaker roles an integration sent with the transcript. */
+  speakerMetadata?: Record<string, SpeakerRole> | null;
+  /** Roles the rep chose (swap and re-run): they win over every rule. */
+  roleOverrides?: Record<string, SpeakerRole> | null;
   signal?: AbortSignal;
   /** Called after each chunk of a long transcript. */
   onProgress?: (done: number, total: number) => Promise<void>;
@@ -39,10 +48,14 @@ export function createOfflineCallProvider(): CallAnalysisProvider {
     name: 'offline',
     model: null,
     async analyzeCall(input) {
-      const result = analyzeCallOffline(input.lines, {
+      const result = await analyzeOffThread(input.lines, {
         language: input.language,
         referenceDate: input.referenceDate,
         sellerName: input.sellerName,
+        contactName: input.contactName,
+        clientCompany: input.clientCompany,
+        speakerMetadata: input.speakerMetadata,
+        roleOverrides: input.roleOverrides,
       });
       await input.onProgress?.(1, 1);
       return result;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { WorkerOptions } from 'node:worker_threads';
+import { spawnWorker } from '../workers/spawn.ts';
 import type { DocxOutcome, DocxRequest } from './docx-package.ts';
 
 export type { DocxOutcome, DocxSource } from './docx-package.ts';
@@ -18,9 +18,8 @@ export const DOCX_WORKER_LIMITS = {
 };
 
 /**
- * Bundled, this module is part of dist/main.js and the worker is dist/docx-worker.js (build.mjs).
- * From source (development, tests) the worker is the TypeScript file beside this one: Node 20 does
- * not pass a `--import` loader to worker threads, so a two-line bootstrap registers tsx first.
+ * Bundled, this module is part of dist/main.js and the worker is dist/docx-worker.js (build.mjs);
+ * from source, the TypeScript file beside this one (workers/spawn.ts).
  */
 const fromSource = import.meta.url.endsWith('.ts');
 export const DOCX_WORKER_URL = new URL(fromSource ? './docx-worker.ts' : './docx-worker.js', import.meta.url);
@@ -30,17 +29,7 @@ export function assertDocxWorkerPresent(): void {
   if (!fs.existsSync(DOCX_WORKER_URL)) throw new Error(`The .docx worker is missing: ${fileURLToPath(DOCX_WORKER_URL)}`);
 }
 
-function spawnWorker(options: WorkerOptions): Worker {
-  if (!fromSource) return new Worker(DOCX_WORKER_URL, options);
-  // require.resolve names the CommonJS build; its ES module build sits beside it.
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(DOCX_WORKER_URL.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
+const spawn = (options: WorkerOptions) => spawnWorker(DOCX_WORKER_URL, options);
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -78,7 +67,7 @@ export async function readDocx(request: DocxRequest, deadlineMs = DOCX_WORKER_LI
 
 function inWorker(request: DocxRequest, deadlineMs: number): Promise<DocxOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker({ workerData: request, resourceLimits: DOCX_WORKER_LIMITS.resourceLimits });
+    const worker = spawn({ workerData: request, resourceLimits: DOCX_WORKER_LIMITS.resourceLimits });
     let settled = false;
     const settle = (outcome: DocxOutcome | Error) => {
       if (settled) return;

@@ -1001,7 +1001,7 @@ export interface paths {
         put?: never;
         /**
          * Create call analysis
-         * @description Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`).
+         * @description Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.
          *
          *     Requires a session with the role Sales Representative.
          */
@@ -3985,16 +3985,19 @@ export interface operations {
                                     question: string;
                                     response: string;
                                     lines: number[];
+                                    quote?: string;
                                 }[];
                                 commercialPoints: {
                                     text: string;
                                     lines: number[];
+                                    quote?: string;
                                 }[];
                                 technicalScore: {
                                     score: number;
                                     reasons: {
                                         text: string;
                                         lines: number[];
+                                        quote?: string;
                                     }[];
                                 };
                                 commercialScore: {
@@ -4002,6 +4005,7 @@ export interface operations {
                                     reasons: {
                                         text: string;
                                         lines: number[];
+                                        quote?: string;
                                     }[];
                                 };
                                 feedback: {
@@ -4011,6 +4015,8 @@ export interface operations {
                                 nextSteps: {
                                     text: string;
                                     lines: number[];
+                                    quote?: string;
+                                    due?: string | null;
                                 }[];
                                 suggestedLeadStatus: {
                                     /** @enum {string} */
@@ -4022,6 +4028,66 @@ export interface operations {
                                     date: string;
                                     lines: number[];
                                 } | null;
+                                speakers?: {
+                                    speaker: string;
+                                    /** @enum {string} */
+                                    role: "rep" | "prospect";
+                                    /** @enum {string} */
+                                    rule: "person" | "label" | "name" | "metadata" | "wording";
+                                }[];
+                                talk?: {
+                                    repWords: number;
+                                    repTime: number | null;
+                                };
+                                questions?: {
+                                    text: string;
+                                    lines: number[];
+                                    quote?: string;
+                                    answer: string | null;
+                                    answerLines: number[];
+                                }[];
+                                qualification?: {
+                                    budget: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    authority: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    need: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    timeline: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    decisionProcess: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    champion: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                };
+                                citations?: {
+                                    checked: number;
+                                    dropped: number;
+                                };
                             };
                             citedLines: {
                                 [key: string]: string;
@@ -4196,16 +4262,19 @@ export interface operations {
                             question: string;
                             response: string;
                             lines: number[];
+                            quote?: string;
                         }[];
                         commercialPoints: {
                             text: string;
                             lines: number[];
+                            quote?: string;
                         }[];
                         technicalScore: {
                             score: number;
                             reasons: {
                                 text: string;
                                 lines: number[];
+                                quote?: string;
                             }[];
                         };
                         commercialScore: {
@@ -4213,6 +4282,7 @@ export interface operations {
                             reasons: {
                                 text: string;
                                 lines: number[];
+                                quote?: string;
                             }[];
                         };
                         feedback: {
@@ -4222,6 +4292,8 @@ export interface operations {
                         nextSteps: {
                             text: string;
                             lines: number[];
+                            quote?: string;
+                            due?: string | null;
                         }[];
                         suggestedLeadStatus: {
                             /** @enum {string} */
@@ -4233,6 +4305,66 @@ export interface operations {
                             date: string;
                             lines: number[];
                         } | null;
+                        speakers?: {
+                            speaker: string;
+                            /** @enum {string} */
+                            role: "rep" | "prospect";
+                            /** @enum {string} */
+                            rule: "person" | "label" | "name" | "metadata" | "wording";
+                        }[];
+                        talk?: {
+                            repWords: number;
+                            repTime: number | null;
+                        };
+                        questions?: {
+                            text: string;
+                            lines: number[];
+                            quote?: string;
+                            answer: string | null;
+                            answerLines: number[];
+                        }[];
+                        qualification?: {
+                            budget: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            authority: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            need: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            timeline: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            decisionProcess: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            champion: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                        };
+                        citations?: {
+                            checked: number;
+                            dropped: number;
+                        };
                     };
                 };
             };
@@ -4316,6 +4448,9 @@ export interface operations {
                     language: "en" | "fr";
                     transcript: string;
                     transcript_name?: string;
+                    speakers?: {
+                        [key: string]: "rep" | "prospect";
+                    };
                 };
             };
         };

@@ -12,15 +12,69 @@ export type TranscriptLanguage = z.infer<typeof transcriptLanguageSchema>;
 /** Transcript lines a point comes from: 1-based numbers into the transcript's lines. */
 export const citationSchema = z.array(z.number().int().min(1)).max(50);
 
+/**
+ * Words of the cited lines the point stands on, as said: the evidence check (call-evidence.ts)
+ * verifies they occur in those lines. Optional, so analyses stored before it still read.
+ */
+const quoteSchema = z.string().max(1000).optional();
+
 export const technicalRequirementSchema = z.object({
   question: z.string().min(1).max(2000),
   response: z.string().min(1).max(4000),
   lines: citationSchema,
+  quote: quoteSchema,
 });
 
 export const citedPointSchema = z.object({
   text: z.string().min(1).max(2000),
   lines: citationSchema,
+  quote: quoteSchema,
+});
+
+export const speakerRoleSchema = z.enum(['rep', 'prospect']);
+/** Which rule decided a speaker's role, strongest first (docs/decisions/019). */
+export const roleRuleSchema = z.enum(['person', 'label', 'name', 'metadata', 'wording']);
+
+/** Speaker name → role, as a person or an integration gives them. */
+export const speakerRolesSchema = z
+  .record(z.string().trim().min(1).max(200), speakerRoleSchema)
+  .refine((roles) => Object.keys(roles).length <= 50, { message: 'at most 50 speakers' });
+
+export const speakerDecisionSchema = z.object({
+  speaker: z.string().min(1).max(200),
+  role: speakerRoleSchema,
+  rule: roleRuleSchema,
+});
+
+/** A question the prospect asked, with the representative's answer or null when none was given. */
+export const prospectQuestionSchema = z.object({
+  text: z.string().min(1).max(2000),
+  lines: citationSchema,
+  quote: quoteSchema,
+  answer: z.string().min(1).max(4000).nullable(),
+  answerLines: citationSchema,
+});
+
+export const nextStepSchema = citedPointSchema.extend({
+  /** When it is due, if the call said (ISO date-time). */
+  due: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+/** A qualification box: ticked only with at least one cited line. */
+export const qualificationBoxSchema = z
+  .object({ ticked: z.boolean(), text: z.string().max(2000).nullable(), lines: citationSchema, quote: quoteSchema })
+  .refine((box) => !box.ticked || box.lines.length > 0, { message: 'a ticked box cites a line' });
+
+export const QUALIFICATION_BOXES = ['budget', 'authority', 'need', 'timeline', 'decisionProcess', 'champion'] as const;
+export type QualificationBox = (typeof QUALIFICATION_BOXES)[number];
+
+export const qualificationSchema = z.object({
+  budget: qualificationBoxSchema,
+  authority: qualificationBoxSchema,
+  need: qualificationBoxSchema,
+  timeline: qualificationBoxSchema,
+  decisionProcess: qualificationBoxSchema,
+  champion: qualificationBoxSchema,
 });
 
 export const scoreSchema = z.object({
@@ -42,10 +96,20 @@ export const callAnalysisSchema = z.object({
   commercialScore: scoreSchema,
   /** Coaching for the representative. */
   feedback: z.object({ technical: z.string().max(4000), commercial: z.string().max(4000) }),
-  nextSteps: z.array(citedPointSchema).max(50),
+  nextSteps: z.array(nextStepSchema).max(50),
   suggestedLeadStatus: z.object({ value: suggestedLeadStatusSchema, lines: citationSchema }).nullable(),
   /** ISO 8601 date-time when the call names the next meeting. */
   nextMeeting: z.object({ date: z.iso.datetime({ offset: true }), lines: citationSchema }).nullable(),
+  // Added by issue 20; optional so analyses stored before still validate.
+  /** Each speaker's role and the rule that decided it. */
+  speakers: z.array(speakerDecisionSchema).max(50).optional(),
+  /** The representative's share of the talk: by words, and by time where the transcript has timestamps. */
+  talk: z.object({ repWords: z.number().min(0).max(100), repTime: z.number().min(0).max(100).nullable() }).optional(),
+  /** Every question the prospect asked, answered or not. */
+  questions: z.array(prospectQuestionSchema).max(100).optional(),
+  qualification: qualificationSchema.optional(),
+  /** Citations checked against the transcript; the points whose evidence did not check out were dropped. */
+  citations: z.object({ checked: z.number().int().min(0), dropped: z.number().int().min(0) }).optional(),
 });
 export type CallAnalysis = z.infer<typeof callAnalysisSchema>;
 
@@ -93,6 +157,32 @@ export const callAnalysisRequestFieldsSchema = z.object({
     .string()
     .max(2 * 1024 * 1024)
     .optional(),
+  /**
+   * Re-run an analysis of this opportunity on the same transcript (no file or text then), e.g.
+   * with the speakers' roles swapped.
+   */
+  fromAnalysisId: z.uuid().optional(),
+  /** JSON object speaker name → "rep" | "prospect": the roles a person chose; they win over every rule. */
+  speakerRoles: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'speakerRoles must be a JSON object' });
+        return z.NEVER;
+      }
+      const checked = speakerRolesSchema.safeParse(parsed);
+      if (!checked.success) {
+        ctx.addIssue({ code: 'custom', message: 'speakerRoles maps speaker names to "rep" or "prospect"' });
+        return z.NEVER;
+      }
+      return checked.data;
+    }),
 });
 
 /** A row of an opportunity's analysis history. */
@@ -175,4 +265,6 @@ export const transcriptIngestBodySchema = z.object({
     .min(1)
     .max(2 * 1024 * 1024),
   transcript_name: z.string().trim().max(200).optional(),
+  /** The meeting tool's own knowledge of who is who (speaker name → "rep" | "prospect"). */
+  speakers: speakerRolesSchema.optional(),
 });

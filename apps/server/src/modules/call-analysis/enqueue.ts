@@ -1,4 +1,4 @@
-import type { Job, OwnerMatch, TranscriptLanguage } from '@nexa/domain';
+import type { Job, OwnerMatch, SpeakerRole, TranscriptLanguage } from '@nexa/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueJob, toJob } from '../jobs/index.ts';
 
@@ -30,6 +30,10 @@ export interface TranscriptAnalysisPayload {
   apiKeyId: string | null;
   /** Helps the offline analyzer tell the representative from the prospect. */
   sellerName: string | null;
+  /** Roles a person chose (swap and re-run); absent in jobs queued before. */
+  speakerRoles?: Record<string, SpeakerRole> | null;
+  /** Roles the integration that sent the transcript knows. */
+  speakerMetadata?: Record<string, SpeakerRole> | null;
 }
 
 export interface EnqueueTranscriptAnalysisInput {
@@ -40,6 +44,8 @@ export interface EnqueueTranscriptAnalysisInput {
   transcript: string;
   transcriptName?: string | null;
   sellerName?: string | null;
+  speakerRoles?: Record<string, SpeakerRole> | null;
+  speakerMetadata?: Record<string, SpeakerRole> | null;
 }
 
 /**
@@ -57,6 +63,8 @@ export async function enqueueTranscriptAnalysis(tx: DbOrTx, input: EnqueueTransc
     createdBy: userId,
     apiKeyId,
     sellerName: input.sellerName ?? null,
+    speakerRoles: input.speakerRoles ?? null,
+    speakerMetadata: input.speakerMetadata ?? null,
   };
   const row = await enqueueJob(tx, {
     kind: TRANSCRIPT_ANALYSIS,

@@ -1,10 +1,12 @@
-import { callAnalysisSchema, dropOutOfRangeCitations, lineText, parseTranscript } from '@nexa/domain';
+import { callAnalysisSchema, dropOutOfRangeCitations, lineText, verifyCitations } from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
+import { parseTranscriptOffThread } from '../../ai/call-thread.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ATTEMPTS } from '../jobs/index.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
 import type { TranscriptAnalysisPayload } from './enqueue.ts';
+import { opportunityContact } from './queries.ts';
 
 /**
  * Runs one transcript analysis: parse, analyse (chunk by chunk for a model, with progress),
@@ -14,8 +16,13 @@ import type { TranscriptAnalysisPayload } from './enqueue.ts';
 export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider): JobHandler {
   return async (job, context) => {
     const payload = job.payload as TranscriptAnalysisPayload;
-    const lines = parseTranscript(payload.transcript, payload.transcriptName);
+    // Lenient here: a route refuses a file in none of the formats before queueing; an integration's text is read as it comes.
+    const lines = await parseTranscriptOffThread(payload.transcript, payload.transcriptName, { strict: false });
     if (!lines.length) throw new JobFailure('The transcript has no text to analyse.');
+    const contact =
+      'opportunityId' in payload.target
+        ? await opportunityContact(db, payload.target.opportunityId)
+        : { contactName: null, clientCompany: payload.target.newOpportunity.client_company_name };
     await context.progress(5);
 
     let analysis;
@@ -26,6 +33,10 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
         // The job's own date, so a retried job reads "next Tuesday" as the first run did.
         referenceDate: new Date(job.created_at),
         sellerName: payload.sellerName,
+        contactName: contact.contactName,
+        clientCompany: contact.clientCompany,
+        roleOverrides: payload.speakerRoles ?? null,
+        speakerMetadata: payload.speakerMetadata ?? null,
         signal: context.signal,
         onProgress: (done, total) => context.progress(5 + Math.floor((85 * done) / total)),
       });
@@ -35,7 +46,8 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
       }
       throw error;
     }
-    const checked = callAnalysisSchema.safeParse(dropOutOfRangeCitations(analysis, lines.length));
+    // Every citation checked against the transcript: what does not check out is dropped and counted, never shown.
+    const checked = callAnalysisSchema.safeParse(verifyCitations(dropOutOfRangeCitations(analysis, lines.length), lines));
     if (!checked.success) throw new JobFailure('The analysis could not be completed: the result was not valid.');
 
     try {

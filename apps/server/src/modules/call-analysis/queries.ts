@@ -14,6 +14,31 @@ export async function assertOpportunityVisible(db: Db, actor: Actor, opportunity
   if (!opportunity) throw notFound('Opportunity');
 }
 
+/** The deal's contact and company, which tell the prospect's speakers from the rep's. */
+export async function opportunityContact(
+  db: DbOrTx,
+  opportunityId: number,
+): Promise<{ contactName: string | null; clientCompany: string | null }> {
+  const [row] = await db
+    .select({ contactName: opportunities.client_name, clientCompany: opportunities.client_company_name })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId));
+  return { contactName: row?.contactName ?? null, clientCompany: row?.clientCompany ?? null };
+}
+
+/** A stored analysis's transcript lines, when it belongs to this opportunity (re-runs). */
+export async function storedTranscript(
+  db: Db,
+  opportunityId: number,
+  analysisId: string,
+): Promise<{ lines: string[] | null; transcriptName: string | null } | null> {
+  const [row] = await db
+    .select({ lines: callAnalyses.transcript_lines, transcriptName: callAnalyses.transcript_name })
+    .from(callAnalyses)
+    .where(and(eq(callAnalyses.id, analysisId), eq(callAnalyses.opportunity_id, opportunityId)));
+  return row ?? null;
+}
+
 /** An opportunity's analyses, newest first (at most `limit`), with who or which integration ran each. */
 export async function callAnalysesOf(db: Db, opportunityId: number, limit: number) {
   return db

@@ -6,16 +6,19 @@ import {
   cleanFileName,
   jobSchema,
   opportunityIdParamsSchema,
-  parseTranscript,
+  ACCEPTED_TRANSCRIPT_FORMATS,
+  lineText,
   ROLES,
+  TranscriptFormatError,
 } from '@nexa/domain';
+import { parseTranscriptOffThread, stopCallThread } from '../../ai/call-thread.ts';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { readFormWithFile } from '../../http/multipart.ts';
 import { parseOrThrow } from '../../http/validation.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
-import { assertOpportunityVisible } from './queries.ts';
+import { assertOpportunityVisible, storedTranscript } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
 import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
@@ -27,6 +30,8 @@ export interface CallAnalysisRoutesOptions {
 }
 
 export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions> = async (app, { db }) => {
+  // The parsing and analysis thread ends with the server.
+  app.addHook('onClose', stopCallThread);
   await app.register(multipart, {
     limits: {
       fileSize: TRANSCRIPT_MAX_BYTES,
@@ -47,7 +52,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       schema: {
         tags: ['call-analysis'],
         description:
-          'Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`).',
+          'Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.',
         consumes: ['multipart/form-data'],
         response: { 202: jobSchema },
       },
@@ -73,22 +78,49 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
         );
       }
       if (file && input.text) throw new AppError('bad_request', 'Send a transcript file or text, not both', 'text');
-
-      let transcript: string;
-      let transcriptName: string | null = null;
-      if (file) {
-        transcript = await transcriptTextOf(file.name, file.bytes);
-        transcriptName = cleanFileName(file.name) || null;
-      } else if (input.text) {
-        transcript = textOf(Buffer.from(input.text, 'utf8'));
-      } else throw new AppError('bad_request', 'Send a transcript file or text', 'transcript');
-      if (!parseTranscript(transcript, transcriptName).length) {
-        throw new AppError('bad_request', 'The transcript has no text', file ? 'transcript' : 'text');
+      if (input.fromAnalysisId && (file || input.text || input.opportunityId === undefined)) {
+        throw new AppError(
+          'bad_request',
+          'A re-run takes opportunityId and fromAnalysisId, without a transcript',
+          'fromAnalysisId',
+        );
       }
 
       if (input.opportunityId !== undefined) {
         await assertOpportunityVisible(db, actor, input.opportunityId);
       }
+      let transcript: string;
+      let transcriptName: string | null = null;
+      if (input.fromAnalysisId) {
+        const stored = await storedTranscript(db, input.opportunityId!, input.fromAnalysisId);
+        if (!stored) throw notFound('Call analysis');
+        if (!stored.lines?.length)
+          throw new AppError('bad_request', 'That analysis has no transcript to re-run', 'fromAnalysisId');
+        transcript = stored.lines.join('\n');
+        transcriptName = stored.transcriptName;
+      } else if (file) {
+        transcript = await transcriptTextOf(file.name, file.bytes);
+        transcriptName = cleanFileName(file.name) || null;
+      } else if (input.text) {
+        transcript = textOf(Buffer.from(input.text, 'utf8'));
+      } else throw new AppError('bad_request', 'Send a transcript file or text', 'transcript');
+      let lines;
+      try {
+        // Off the event loop: 2 MB of text takes a moment to read.
+        lines = await parseTranscriptOffThread(transcript, transcriptName, { strict: !input.fromAnalysisId });
+      } catch (error) {
+        if (!(error instanceof TranscriptFormatError)) throw error;
+        throw new AppError(
+          'bad_request',
+          `unrecognised_transcript: the transcript is in none of the accepted formats: ${ACCEPTED_TRANSCRIPT_FORMATS}`,
+          file ? 'transcript' : 'text',
+        );
+      }
+      if (!lines.length) {
+        throw new AppError('bad_request', 'The transcript has no text', file ? 'transcript' : 'text');
+      }
+      // A re-run reads the stored lines ("Name (label): text"): stored as they were, they parse back the same.
+      if (input.fromAnalysisId) transcript = lines.map(lineText).join('\n');
       const job = await db.transaction((tx) =>
         enqueueTranscriptAnalysis(tx, {
           owner: { userId: actor.userId },
@@ -109,6 +141,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
           transcript,
           transcriptName,
           sellerName: actor.fullName,
+          speakerRoles: input.speakerRoles ?? null,
         }),
       );
       return reply.status(202).send(job);

@@ -7,10 +7,10 @@ import {
   createdApiKeySchema,
   jobIdParamsSchema,
   jobSchema,
-  parseTranscript,
   ROLES,
   transcriptIngestBodySchema,
 } from '@nexa/domain';
+import { parseTranscriptOffThread } from '../../ai/call-thread.ts';
 import { actorOf, apiKeyOf } from '../../auth/access.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -141,7 +141,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
     async (request, reply) => {
       const apiKey = apiKeyOf(request);
       const body = request.body;
-      if (!parseTranscript(body.transcript, body.transcript_name ?? null).length) {
+      // Off the event loop: 2 MB of text takes a moment to read.
+      if (!(await parseTranscriptOffThread(body.transcript, body.transcript_name ?? null, { strict: false })).length) {
         throw new AppError('bad_request', 'The transcript has no text', 'transcript');
       }
       // The opportunity and the job commit together: a refused job leaves no empty opportunity.
@@ -154,6 +155,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
           transcript: body.transcript,
           transcriptName: body.transcript_name || null,
           sellerName: opportunity.accountManager,
+          speakerMetadata: body.speakers ?? null,
         });
       });
       return reply.status(202).send(job);

@@ -5,10 +5,11 @@ import type { CallAnalysisHistory } from '@nexa/domain';
 import { formatDateTime, formatScore } from '../../lib/format.ts';
 import { ErrorState, INLINE_STATE, LoadingState } from '../ui/query-state.tsx';
 import { AnalysisHistory } from './analysis-history.tsx';
+import { DueDate, ProspectQuestions, QualificationChecklist, SpeakerRoles } from './call-evidence.tsx';
 import { CitedLines } from './cited-lines.tsx';
 
 type Latest = NonNullable<CallAnalysisHistory['latest']>;
-type Point = { text: string; lines: number[] };
+type Point = { text: string; lines: number[]; due?: string | null };
 
 /** What each feature passes from its own query: the section fetches nothing itself. */
 export interface CallAnalysisQueryState {
@@ -34,11 +35,14 @@ export function CallAnalysisSection({
   query,
   headingLevel = 2,
   action,
+  opportunityId,
 }: {
   query: CallAnalysisQueryState;
   headingLevel?: 2 | 3;
   /** e.g. the representative's "Analyze a call" link. */
   action?: ReactNode;
+  /** Given where the rep may re-run the analysis (swap the speakers' roles). */
+  opportunityId?: number;
 }) {
   const { t } = useTranslation('call-analysis');
   const sub = (headingLevel + 1) as 3;
@@ -64,7 +68,7 @@ export function CallAnalysisSection({
         <p className="text-sm text-slate-600">{t('section.empty')}</p>
       ) : (
         <>
-          <LatestAnalysis latest={query.data.latest} level={sub} />
+          <LatestAnalysis latest={query.data.latest} level={sub} opportunityId={opportunityId} />
           {query.data.items.length > 0 && (
             <div className="space-y-2">
               <Heading level={sub}>{t('section.history')}</Heading>
@@ -77,7 +81,7 @@ export function CallAnalysisSection({
   );
 }
 
-function LatestAnalysis({ latest, level }: { latest: Latest; level: 3 }) {
+function LatestAnalysis({ latest, level, opportunityId }: { latest: Latest; level: 3; opportunityId?: number }) {
   const { t } = useTranslation('call-analysis');
   const r = latest.result;
   const cited = latest.citedLines;
@@ -88,6 +92,12 @@ function LatestAnalysis({ latest, level }: { latest: Latest; level: 3 }) {
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           {t('section.quick')}
         </p>
+      )}
+      {(r.speakers || r.qualification) && (
+        <div className="grid gap-5 lg:grid-cols-2">
+          <SpeakerRoles latest={latest} opportunityId={opportunityId} />
+          <QualificationChecklist result={r} cited={cited} />
+        </div>
       )}
       <div className="grid gap-3 md:grid-cols-2">
         <ScoreCard label={t('section.technicalScore')} score={r.technicalScore} cited={cited} testId="technical" />
@@ -121,6 +131,7 @@ function LatestAnalysis({ latest, level }: { latest: Latest; level: 3 }) {
           )}
         </div>
       </div>
+      <ProspectQuestions result={r} cited={cited} />
       <div className="grid gap-5 lg:grid-cols-2">
         <div className="space-y-2">
           <Heading level={level}>{t('section.nextSteps')}</Heading>
@@ -238,6 +249,7 @@ function PointList({
           )}
           <div className="min-w-0 flex-1">
             <p className="text-slate-800 [overflow-wrap:anywhere]">{point.text}</p>
+            <DueDate due={point.due} />
             <CitedLines lines={point.lines} citedLines={cited} />
           </div>
         </li>

@@ -184,7 +184,7 @@ export function OpportunityView({
         <AnswerTabs opportunity={o} suggestions={suggestions} />
       )}
 
-      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} />
+      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} opportunityId={readOnly ? undefined : o.id} />
       {editable && <DealHistory id={o.id} headingLevel={headingLevel} />}
       {editable && <CloseDealDialog deal={o} stage={closing} onClose={() => setClosing(null)} />}
     </>

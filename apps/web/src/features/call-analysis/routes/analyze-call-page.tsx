@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Job } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { errorKey } from '../../../lib/api-client.ts';
+import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateCallAnalysis, type CallAnalysisInput } from '../api/create-call-analysis.ts';
 import { AnalyzeCallForm } from '../components/analyze-call-form.tsx';
@@ -36,7 +36,9 @@ export function AnalyzeCallPage() {
       toast.success(t('toasts.queued'));
       setParams({ job: job.id });
     } catch (error) {
-      toast.error(t('toasts.submitFailed'), { description: t(errorKey(error)) });
+      // A file in none of the accepted formats: say which formats are.
+      const unrecognised = error instanceof ApiError && error.message.startsWith('unrecognised_transcript');
+      toast.error(t('toasts.submitFailed'), { description: unrecognised ? t('form.errors.unrecognised') : t(errorKey(error)) });
     }
   };
 

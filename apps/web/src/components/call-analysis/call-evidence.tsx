@@ -1,0 +1,143 @@
+import { CheckCircle2, Circle, Repeat } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { QUALIFICATION_BOXES, swappedRoles, type CallAnalysisHistory } from '@nexa/domain';
+import { errorKey } from '../../lib/api-client.ts';
+import { useRerunCallAnalysis } from '../../lib/api/rerun-call-analysis.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { CitedLines } from './cited-lines.tsx';
+
+type Latest = NonNullable<CallAnalysisHistory['latest']>;
+type Result = Latest['result'];
+
+const Heading = ({ children }: { children: string }) => <h3 className="font-semibold text-slate-900">{children}</h3>;
+
+/**
+ * Who spoke as what (and which rule decided), the rep's share of the talk, and the rep's
+ * "swap roles and re-run" when the analysis took the prospect for the seller.
+ */
+export function SpeakerRoles({ latest, opportunityId }: { latest: Latest; opportunityId?: number }) {
+  const { t } = useTranslation('call-analysis');
+  const navigate = useNavigate();
+  const rerun = useRerunCallAnalysis();
+  const { speakers, talk } = latest.result;
+  if (!speakers?.length) return null;
+  const swap = async () => {
+    try {
+      const job = await rerun.mutateAsync({
+        opportunityId: opportunityId!,
+        analysisId: latest.id,
+        language: latest.language,
+        speakerRoles: swappedRoles(speakers),
+      });
+      toast.success(t('toasts.queued'));
+      void navigate(`${paths.rep.analyze.path}?job=${job.id}`);
+    } catch (error) {
+      toast.error(t('toasts.submitFailed'), { description: t(errorKey(error)) });
+    }
+  };
+  return (
+    <div className="space-y-2" data-testid="speaker-roles">
+      <Heading>{t('evidence.speakers')}</Heading>
+      {talk && (
+        <p className="text-sm text-slate-700" data-testid="talk-share">
+          {talk.repTime === null
+            ? t('evidence.talkWords', { words: talk.repWords })
+            : t('evidence.talkWordsTime', { words: talk.repWords, time: talk.repTime })}
+        </p>
+      )}
+      <ul className="space-y-1 text-sm">
+        {speakers.map((s) => (
+          <li key={s.speaker} className="flex flex-wrap items-center gap-2" data-testid="speaker">
+            <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{s.speaker}</span>
+            <Badge tone={s.role === 'rep' ? 'blue' : 'amber'}>{t(`evidence.role.${s.role}`)}</Badge>
+            <span className="text-xs text-slate-600">{t(`evidence.rule.${s.rule}`)}</span>
+          </li>
+        ))}
+      </ul>
+      {opportunityId !== undefined && latest.lineCount ? (
+        <Button variant="secondary" size="sm" onClick={() => void swap()} disabled={rerun.isPending} data-testid="swap-roles">
+          <Repeat className="h-4 w-4" aria-hidden />
+          {t('evidence.swap')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The prospect's questions, each with the answer given or "unanswered". */
+export function ProspectQuestions({ result, cited }: { result: Result; cited: Record<string, string> }) {
+  const { t } = useTranslation('call-analysis');
+  if (!result.questions) return null;
+  return (
+    <div className="space-y-2">
+      <Heading>{t('evidence.questions')}</Heading>
+      {result.questions.length === 0 ? (
+        <p className="text-sm text-slate-600" data-testid="no-prospect-questions">
+          {t('evidence.noQuestions')}
+        </p>
+      ) : (
+        <ol className="space-y-2 text-sm">
+          {result.questions.map((q, i) => (
+            <li key={i} className="rounded-lg bg-slate-50 p-3" data-testid="prospect-question">
+              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{q.text}</p>
+              <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
+                {q.answer ?? <Badge tone="red">{t('evidence.unanswered')}</Badge>}
+              </p>
+              <CitedLines lines={[...q.lines, ...q.answerLines]} citedLines={cited} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The qualification boxes: ticked only with a cited line. */
+export function QualificationChecklist({ result, cited }: { result: Result; cited: Record<string, string> }) {
+  const { t } = useTranslation('call-analysis');
+  const boxes = result.qualification;
+  if (!boxes) return null;
+  return (
+    <div className="space-y-2">
+      <Heading>{t('evidence.qualification')}</Heading>
+      <ul className="space-y-2 text-sm">
+        {QUALIFICATION_BOXES.map((box) => {
+          const found = boxes[box];
+          return (
+            <li key={box} className="flex gap-2" data-testid={`qualification-${box}`} data-ticked={found.ticked}>
+              {found.ticked ? (
+                <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
+              ) : (
+                <Circle className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="text-slate-900">
+                  <span className="font-medium">{t(`evidence.box.${box}`)}</span>
+                  <span className="sr-only">: {found.ticked ? t('evidence.ticked') : t('evidence.notTicked')}</span>
+                </p>
+                {found.ticked && found.quote && <p className="text-slate-700 [overflow-wrap:anywhere]">“{found.quote}”</p>}
+                {found.ticked && <CitedLines lines={found.lines} citedLines={cited} />}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** A next step's date, when the call said one. */
+export function DueDate({ due }: { due: string | null | undefined }) {
+  const { t } = useTranslation('call-analysis');
+  if (!due) return null;
+  return (
+    <p className="text-xs text-slate-600" data-testid="next-step-due">
+      {t('evidence.due')} <time dateTime={due}>{formatDateTime(due)}</time>
+    </p>
+  );
+}
