@@ -22,7 +22,7 @@ type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'b
 const TECHNICAL: Topic[] = ['integrations', 'security', 'sso', 'deployment', 'volumes'];
 const COMMERCIAL: Topic[] = ['budget', 'timeline', 'decision'];
 
-const TOPIC_PATTERNS: Record<Topic, RegExp> = {
+export const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   integrations: words(
     /\b(?:integrat\w*|intégr\w*|api|apis|connecteurs?|connectors?|webhooks?|salesforce|hubspot|crm|erp|sap|zapier|sync\w*|synchronis\w*)\b/i,
   ),

@@ -28,3 +28,7 @@ export * from './meeting-date.ts';
 export * from './call-analyzer.ts';
 export * from './file-name.ts';
 export * from './schemas/team-admin.ts';
+export * from './forecast.ts';
+export * from './call-evidence.ts';
+export * from './deal-risk.ts';
+export * from './schemas/insights.ts';

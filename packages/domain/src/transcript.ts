@@ -42,7 +42,7 @@ const clean = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function speakerOf(text: string): { speaker: string | null; text: string } {
+export function speakerOf(text: string): { speaker: string | null; text: string } {
   const match = SPEAKER.exec(text);
   if (!match) return { speaker: null, text };
   const speaker = match[1]!.trim();
