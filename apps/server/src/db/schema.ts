@@ -235,16 +235,16 @@ export const opportunities = pgTable(
     ),
     // A forecast figure's deals and the deals at risk, biggest first; what changed since the snapshot.
     index('opportunities_quarter_group_amount_idx')
-      .on(t.closing_quarter, t.forecast_group, sql`${t.amount} DESC`, sql`${t.id} DESC`)
+      .on(t.closing_quarter, t.forecast_group, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`closing_quarter IS NOT NULL`),
     index('opportunities_owner_quarter_group_amount_idx')
-      .on(t.owner_id, t.closing_quarter, t.forecast_group, sql`${t.amount} DESC`, sql`${t.id} DESC`)
+      .on(t.owner_id, t.closing_quarter, t.forecast_group, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`closing_quarter IS NOT NULL`),
     index('opportunities_open_amount_idx')
-      .on(sql`${t.amount} DESC`, sql`${t.id} DESC`)
+      .on(sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`outcome = 'open'`),
     index('opportunities_owner_open_amount_idx')
-      .on(t.owner_id, sql`${t.amount} DESC`, sql`${t.id} DESC`)
+      .on(t.owner_id, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`outcome = 'open'`),
     index('opportunities_last_activity_idx').on(t.last_activity_at),
   ],

@@ -82,7 +82,12 @@ export const forecastChangesSchema = z.object({
   /** Monday of the week the comparison starts from, and when its snapshot was taken. */
   week: z.string(),
   since: z.string(),
-  counts: z.record(z.enum(FORECAST_CHANGE_KINDS), z.number().int()),
+  counts: z.object(
+    Object.fromEntries(FORECAST_CHANGE_KINDS.map((kind) => [kind, z.number().int()])) as Record<
+      (typeof FORECAST_CHANGE_KINDS)[number],
+      z.ZodNumber
+    >,
+  ),
   items: z.array(
     z.object({
       kind: z.enum(FORECAST_CHANGE_KINDS),

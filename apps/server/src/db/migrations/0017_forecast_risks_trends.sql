@@ -11,16 +11,16 @@ ALTER TABLE opportunities ADD COLUMN forecast_group text GENERATED ALWAYS AS (CA
 ALTER TABLE opportunities ADD COLUMN closing_quarter date GENERATED ALWAYS AS (date_trunc('quarter', closing_date::timestamp)::date) STORED;
 --> statement-breakpoint
 -- A figure's deals, biggest first: team-wide and per representative.
-CREATE INDEX opportunities_quarter_group_amount_idx ON opportunities (closing_quarter, forecast_group, amount DESC, id DESC)
+CREATE INDEX opportunities_quarter_group_amount_idx ON opportunities (closing_quarter, forecast_group, amount DESC NULLS LAST, id DESC)
   WHERE closing_quarter IS NOT NULL;
 --> statement-breakpoint
-CREATE INDEX opportunities_owner_quarter_group_amount_idx ON opportunities (owner_id, closing_quarter, forecast_group, amount DESC, id DESC)
+CREATE INDEX opportunities_owner_quarter_group_amount_idx ON opportunities (owner_id, closing_quarter, forecast_group, amount DESC NULLS LAST, id DESC)
   WHERE closing_quarter IS NOT NULL;
 --> statement-breakpoint
 -- Deals at risk, biggest open deals first (team-wide and per representative), read until a page is full.
-CREATE INDEX opportunities_open_amount_idx ON opportunities (amount DESC, id DESC) WHERE outcome = 'open';
+CREATE INDEX opportunities_open_amount_idx ON opportunities (amount DESC NULLS LAST, id DESC) WHERE outcome = 'open';
 --> statement-breakpoint
-CREATE INDEX opportunities_owner_open_amount_idx ON opportunities (owner_id, amount DESC, id DESC) WHERE outcome = 'open';
+CREATE INDEX opportunities_owner_open_amount_idx ON opportunities (owner_id, amount DESC NULLS LAST, id DESC) WHERE outcome = 'open';
 --> statement-breakpoint
 -- What changed since the weekly snapshot: the deals touched since it was taken.
 CREATE INDEX opportunities_last_activity_idx ON opportunities (last_activity_at);
