@@ -3267,6 +3267,10 @@ export interface operations {
                                 }[];
                             };
                         }[];
+                        open: boolean;
+                        forecast_category: ("pipeline" | "best_case" | "commit") | null;
+                        /** @enum {string} */
+                        forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
                     };
                 };
             };

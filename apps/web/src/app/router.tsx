@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
                   'call-analysis',
+                  'insights',
                 ]),
               },
               {
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',
+                  'insights',
                 ]),
               },
               {
@@ -136,8 +138,26 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
-                  ['team', 'call-analysis'],
+                  ['team', 'call-analysis', 'insights'],
                 ),
+              },
+              {
+                path: 'forecast',
+                lazy: lazyPage(() => import('../features/insights/routes/forecast-page.tsx'), 'ForecastPage', ['insights']),
+              },
+              {
+                path: 'forecast/settings',
+                lazy: lazyPage(() => import('../features/insights/routes/insight-settings-page.tsx'), 'InsightSettingsPage', [
+                  'insights',
+                ]),
+              },
+              {
+                path: 'risks',
+                lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
+              },
+              {
+                path: 'trends',
+                lazy: lazyPage(() => import('../features/insights/routes/trends-page.tsx'), 'TrendsPage', ['insights']),
               },
               { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
               {

@@ -136,7 +136,13 @@ export const risksPageSchema = z.object({
 });
 export type RisksPage = z.infer<typeof risksPageSchema>;
 
-export const dealRisksSchema = z.object({ warnings: z.array(riskWarningSchema) });
+/** One deal's warnings, and its forecast call (settable while the deal is open). */
+export const dealRisksSchema = z.object({
+  warnings: z.array(riskWarningSchema),
+  open: z.boolean(),
+  forecast_category: z.enum(FORECAST_CATEGORIES).nullable(),
+  forecast_group: z.enum(FORECAST_GROUPS),
+});
 export type DealRisks = z.infer<typeof dealRisksSchema>;
 
 const percent = z.number().int().min(0).max(100);

@@ -251,7 +251,12 @@ export async function getDealRisks(db: Db, actor: Actor, id: number, now = new D
   const deal = await visibleDeal(db, id, actor.role === ROLES.manager ? null : actor.userId);
   if (!deal) throw notFound('Opportunity');
   const [settings, calls] = await Promise.all([readSettings(db), latestCalls(db, [id])]);
-  return { warnings: dealRisks(deal, calls.map(readCallAnalysis), settings.riskThresholds, now) };
+  return {
+    warnings: dealRisks(deal, calls.map(readCallAnalysis), settings.riskThresholds, now),
+    open: deal.outcome === 'open',
+    forecast_category: deal.forecast_category,
+    forecast_group: deal.forecast_group,
+  };
 }
 
 export const getSettings = readSettings;

@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
+import { CoachingSection } from '../components/coaching-section.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -234,6 +235,8 @@ export function RepresentativePage() {
           )}
         </Card>
       </div>
+
+      <CoachingSection repId={rep.id!} />
 
       <p className="text-sm text-slate-600">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
