@@ -5,6 +5,7 @@ import { createUserAccount } from '../modules/users/service.ts';
 import type { Db } from '../db/client.ts';
 import { makeOpportunities } from '../db/factories.ts';
 import { opportunities, repQuotas, users } from '../db/schema.ts';
+import { seedInsights } from './seed-insights.ts';
 
 export const DEMO_PASSWORD = 'nexa-demo-2026';
 
@@ -85,5 +86,6 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
     const quarterlyQuota = quotaFor(rows, attainment ?? 1, now);
     await db.insert(opportunities).values(rows);
     await db.insert(repQuotas).values({ userId: id, quarterlyQuota });
+    await seedInsights(db, id, account.fullName, index, now);
   }
 }
