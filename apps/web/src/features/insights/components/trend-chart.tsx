@@ -12,10 +12,10 @@ export default function TrendChart({ points, format }: { points: TrendChartPoint
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 6, right: 6, bottom: 0, left: 0 }}>
           <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" />
-          <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 10 }} width={56} />
+          <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 10 }} width={76} />
           <Tooltip formatter={(value) => format(Number(value))} />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="value"
             stroke="#4f46e5"
             strokeWidth={2}

@@ -115,7 +115,7 @@ export function ForecastPage() {
             <caption className="sr-only">{t('forecast.caption', { quarter: data.quarter.label })}</caption>
             <thead>
               <tr>
-                <Th>{t('forecast.representative')}</Th>
+                <Th className="sticky left-0 z-10 bg-white">{t('forecast.representative')}</Th>
                 {COLUMNS.map((c) => (
                   <Th key={c} className="text-right">
                     {t(`figures.${c}`)}
@@ -128,7 +128,10 @@ export function ForecastPage() {
                 const name = rep.id === null ? t('forecast.unassigned') : rep.full_name;
                 return (
                   <tr key={rep.id ?? 'unassigned'}>
-                    <Th scope="row" className="text-sm font-medium normal-case tracking-normal text-slate-900">
+                    <Th
+                      scope="row"
+                      className="sticky left-0 z-10 bg-white text-sm font-medium tracking-normal text-slate-900 normal-case"
+                    >
                       {rep.id === null ? (
                         name
                       ) : (
@@ -148,7 +151,7 @@ export function ForecastPage() {
             </tbody>
             <tfoot>
               <tr className="bg-slate-50 font-semibold">
-                <Th scope="row" className="text-sm normal-case tracking-normal text-slate-900">
+                <Th scope="row" className="sticky left-0 z-10 bg-slate-50 text-sm tracking-normal text-slate-900 normal-case">
                   {t('forecast.team')}
                 </Th>
                 {COLUMNS.map((c) => (

@@ -62,23 +62,26 @@ export function TrendsPage() {
                 <Suspense fallback={<Skeleton className="h-28 w-full" />}>
                   <TrendChart points={points.map((p) => ({ label: shortDate(p.week), value: p[key] }))} format={axis ?? format} />
                 </Suspense>
-                <table className="sr-only">
-                  <caption>{t('trends.tableCaption', { series: t(`trends.series.${key}`) })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('trends.week')}</th>
-                      <th scope="col">{t(`trends.series.${key}`)}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {points.map((p) => (
-                      <tr key={p.week}>
-                        <th scope="row">{formatDay(p.week)}</th>
-                        <td>{p[key] === null ? t('trends.noValue') : format(p[key])}</td>
+                {/* A table is not clipped by sr-only itself: its wrapper is. */}
+                <div className="sr-only">
+                  <table>
+                    <caption>{t('trends.tableCaption', { series: t(`trends.series.${key}`) })}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('trends.week')}</th>
+                        <th scope="col">{t(`trends.series.${key}`)}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {points.map((p) => (
+                        <tr key={p.week}>
+                          <th scope="row">{formatDay(p.week)}</th>
+                          <td>{p[key] === null ? t('trends.noValue') : format(p[key])}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </Card>
             );
           })}
