@@ -1,4 +1,4 @@
-/* global fetch, setTimeout, setInterval, clearInterval */
+/* global fetch, setInterval, clearInterval */
 // `npm run bench load`: the production build under a realistic mix (issue 9, "Load").
 // 1. Starts the built server on a free port with a fresh data folder (embedded database, demo
 //    data) and a local chat-completions stand-in, so company analyses can come from the cache.
@@ -12,39 +12,24 @@
 // Rate limits: all the load comes from one address, so the per-IP limits are raised out of the way
 // (RATE_LIMIT_MAX, LEADS_RATE_LIMIT_MAX, ANALYSIS_RATE_LIMIT_MAX); a 429 would still be counted
 // apart and allowed, any other non-2xx, socket error or timeout fails the bench.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-
-const root = path.resolve(import.meta.dirname, '..');
-const requireServer = createRequire(path.join(root, 'apps/server/package.json'));
-const { PGlite } = await import(requireServer.resolve('@electric-sql/pglite'));
+import { root } from '../scripts/lib.mjs';
+import { openPglite } from './lib/database.mjs';
+import { DEMO, signIn, startServer } from './lib/server.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const RUNS = Number(process.env.LOAD_RUNS ?? 3);
-const DEMO_PASSWORD = 'nexa-demo-2026';
-const REP = 'alex@demo.nexa.test';
-const MANAGER = 'manager@demo.nexa.test';
+const REP = DEMO.alex;
+const MANAGER = DEMO.manager;
 const COMPANIES = Array.from({ length: 20 }, (_, i) => `Load Company ${i + 1}`);
 const RUN_ID = Date.now().toString(36);
 
 const log = (...args) => console.log('  ', ...args);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An OpenAI-compatible endpoint answering one valid analysis at once; counts its calls. */
 async function startModel() {
@@ -74,58 +59,17 @@ async function startModel() {
   return { baseUrl: `http://127.0.0.1:${server.address().port}/v1`, calls: () => calls, close: () => server.close() };
 }
 
-async function startServer(modelUrl) {
-  const port = await freePort();
+/** The server on a fresh data folder of its own, its analyses answered by the stand-in model. */
+async function startLoadServer(modelUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-load-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
-      AI_BASE_URL: modelUrl,
-      AI_MODEL: 'load-model',
-      RATE_LIMIT_MAX: '100000000',
-      LEADS_RATE_LIMIT_MAX: '100000000',
-      ANALYSIS_RATE_LIMIT_MAX: '100000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    AI_BASE_URL: modelUrl,
+    AI_MODEL: 'load-model',
+    LEADS_RATE_LIMIT_MAX: '100000000',
+    ANALYSIS_RATE_LIMIT_MAX: '100000000',
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 240) throw new Error(`server did not start: ${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, pid: child.pid, dataDir, stop, output: () => output };
-}
-
-async function signIn(url, email) {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-  return res.headers.getSetCookie()[0].split(';')[0];
+  return { ...server, dataDir };
 }
 
 /** Resident memory of a process in MB (Linux /proc; ps elsewhere). */
@@ -205,7 +149,7 @@ function cannon(url, requests) {
 }
 
 async function countLeads(dataDir) {
-  const db = new PGlite(`file://${path.join(dataDir, 'db')}`);
+  const db = await openPglite(dataDir);
   try {
     const { rows } = await db.query(`select email, count(*)::int as n from demo_requests where email like $1 group by email`, [
       `load-${RUN_ID}-%`,
@@ -217,7 +161,7 @@ async function countLeads(dataDir) {
 }
 
 const model = await startModel();
-const server = await startServer(model.baseUrl);
+const server = await startLoadServer(model.baseUrl);
 const runs = [];
 const leads = { sent: 0, acknowledged: new Set() };
 let modelCalls = 0;

@@ -1,28 +1,20 @@
-/* global fetch, performance, setTimeout */
+/* global performance */
 // `npm run bench rep`: the representative workspace on a real team's data.
 // PostgreSQL: 1,000,000 opportunities over 50 representatives; PGlite: 100,000.
 // For each: the built server under autocannon (20 connections) on the dashboard's calls and a
 // filtered opportunities page; the spec's original approach (all of a rep's rows to JavaScript,
 // aggregated there); and the database's own time for the same SQL (EXPLAIN ANALYZE).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { root } from '../scripts/lib.mjs';
+import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
+import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql, generateSql as generateRows } from './team-data.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const requireServer = createRequire(path.join(root, 'apps/server/package.json'));
-const { PGlite } = await import(requireServer.resolve('@electric-sql/pglite'));
-// The server's migrations use pg_trgm (opportunity search); a PGlite opening the folder needs it loaded.
-const { pg_trgm } = await import(requireServer.resolve('@electric-sql/pglite/contrib/pg_trgm'));
-
-const DEMO_EMAIL = 'alex@demo.nexa.test';
-const DEMO_PASSWORD = 'nexa-demo-2026';
+const DEMO_EMAIL = DEMO.alex;
 const REPS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 20;
@@ -31,65 +23,6 @@ const LIMITS = { postgres: 25, pglite: 60 };
 const log = (...args) => console.log('  ', ...args);
 // The measured rep (the demo's Alex) owns the first share of the rows.
 const generateSql = (count) => generateRows(count, { reps: REPS, firstOwnerEmail: DEMO_EMAIL });
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000',
-      RATE_LIMIT_MAX: '100000000',
-      DEMO_MODE: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed ${res.status}`);
-  return res.headers.getSetCookie()[0].split(';')[0];
-}
 
 function cannon(url, paths, cookie, connections = CONNECTIONS, duration = DURATION_S) {
   return new Promise((resolve, reject) => {
@@ -292,7 +225,7 @@ async function originalApproach(query, owner) {
 
 /** The calls under load and alone, then their summary against the database's time and the original approach. */
 async function measureServer(kind, url, explain, original) {
-  const cookie = await signIn(url);
+  const cookie = await signIn(url, DEMO_EMAIL);
   const calls = CALLS(new Date().toISOString().slice(0, 7));
   await warmUp(url, cookie, calls);
   const http = await measure(url, cookie, calls);
@@ -342,19 +275,15 @@ function summarise(kind, http, alone, explain, original) {
 }
 
 async function benchPostgres() {
-  const admin = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `nexa_bench_rep_${process.pid}`;
-  const adminClient = new pg.Client(admin);
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${name}`);
-  const url = admin.replace(/\/[^/]*$/, `/${name}`);
+  const database = await createPostgresDatabase('nexa_bench_rep');
+  const url = database.url;
   let server;
-  const client = new pg.Client(url);
+  let client;
   try {
     log('PostgreSQL: migrating and seeding through the server…');
     server = await startServer({ DATABASE_URL: url });
     await server.stop();
-    await client.connect();
+    client = await connectPostgres(url);
     await client.query(addRepsSql(REPS - 3));
     const [{ id: owner }] = (await client.query(`select id from users where email = $1`, [DEMO_EMAIL])).rows;
     let t = performance.now();
@@ -380,9 +309,8 @@ async function benchPostgres() {
     return { rows: n, repRows: mine, ...(await measureServer('postgres', server.url, explain, original)) };
   } finally {
     await server?.stop();
-    await client.end().catch(() => {});
-    await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await adminClient.end();
+    await client?.end().catch(() => {});
+    await database.drop();
   }
 }
 
@@ -394,8 +322,7 @@ async function benchPglite() {
     server = await startServer({ DATA_DIR: dataDir });
     await server.stop();
     // One process per folder: the server is stopped while the bench writes the data.
-    const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
-    await db.waitReady;
+    const db = await openPglite(dataDir);
     const query = async (s) => (await db.query(s)).rows;
     await db.exec(addRepsSql(REPS - 3));
     const [{ id: owner }] = await query(`select id from users where email = '${DEMO_EMAIL}'`);

@@ -1,4 +1,3 @@
-/* global fetch */
 // `npm run bench scale`: the workspace endpoints through nginx with one Nexa instance behind it, then
 // with two, on this machine, and the ratio (issue 11). PostgreSQL (127.0.0.1:5432, a database of its
 // own, dropped after) holds a team of 50 representatives with BENCH_SCALE_ROWS opportunities (default
@@ -14,21 +13,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePorts, startInstance, startNginx } from '../scripts/cluster.mjs';
 import { ensureNginx } from '../scripts/lib.mjs';
+import { connectPostgres, createPostgresDatabase } from './lib/database.mjs';
+import { DEMO, signIn } from './lib/server.mjs';
 import { addRepsSql, generateSql } from './team-data.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 const REPS = 50;
-const REP = { email: 'alex@demo.nexa.test', password: 'nexa-demo-2026' };
-const MANAGER = { email: 'manager@demo.nexa.test', password: 'nexa-demo-2026' };
 const ENDPOINTS = [
   { name: 'rep: pipeline', path: '/api/pipeline', as: 'rep' },
   { name: 'rep: opportunities page', path: '/api/opportunities?pageSize=10', as: 'rep' },
@@ -54,16 +51,6 @@ const answers = (port, host = '127.0.0.1') =>
     socket.on('error', () => resolve(false));
     socket.on('timeout', () => (socket.destroy(), resolve(false)));
   });
-
-async function signIn(url, user) {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(user),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${user.email} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie()[0].split(';')[0];
-}
 
 // CPU use during a run, in cores: the whole machine's (/proc/stat: every process of every user on
 // this shared machine) and that of the parts of the setup (/proc/<pid>/stat), to tell what the
@@ -147,19 +134,13 @@ async function main() {
   const nginx = ensureNginx();
   const withRedis = await answers(Number(new URL(REDIS_URL).port || 6379), new URL(REDIS_URL).hostname);
   const redisPrefix = `nexa-bench-scale-${process.pid}:`;
-  const name = `nexa_bench_scale_${process.pid}`;
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  admin.on('error', () => {});
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await createPostgresDatabase('nexa_bench_scale');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-bench-scale-'));
   const started = { load: load(), uptime: uptime(), at: new Date().toISOString() };
   const [portA, portB, portOne, portTwo] = await freePorts(4);
   const env = (instance) => ({
     NODE_ENV: 'production',
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: path.join(dataDir, instance),
     AUTH_SECRET: 'bench-scale-secret-bench-scale-secret-0000',
     PUBLIC_URL: `http://127.0.0.1:${portOne}`,
@@ -177,18 +158,16 @@ async function main() {
     const a = startInstance({ port: portA, args: [main], env: env('a'), cwd: root });
     stoppers.push(() => a.stop());
     await a.ready;
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    client.on('error', () => {});
-    await client.connect();
+    const client = await connectPostgres(database.url);
     console.log(`  seeding ${ROWS.toLocaleString('en-US')} opportunities over ${REPS} representatives…`);
     const t0 = Date.now();
     await client.query(addRepsSql(REPS - 3));
-    await client.query(generateSql(ROWS, { reps: REPS, firstOwnerEmail: REP.email }));
+    await client.query(generateSql(ROWS, { reps: REPS, firstOwnerEmail: DEMO.alex }));
     await client.query('VACUUM ANALYZE');
     const [{ mine }] = (
       await client.query(
         `SELECT count(*)::int AS mine FROM opportunities o JOIN users u ON u.id = o.owner_id WHERE u.email = $1`,
-        [REP.email],
+        [DEMO.alex],
       )
     ).rows;
     await client.end();
@@ -202,7 +181,7 @@ async function main() {
     const two = await startNginx({ nginx, port: portTwo, upstreams: [portA, portB], accessLog: false });
     stoppers.push(() => two.stop());
     // A session made through one nginx opens both: the cookie is the same wherever it is used.
-    const cookies = { rep: await signIn(one.url, REP), manager: await signIn(one.url, MANAGER) };
+    const cookies = { rep: await signIn(one.url, DEMO.alex), manager: await signIn(one.url, DEMO.manager) };
 
     const results = [];
     for (const [index, endpoint] of ENDPOINTS.entries()) {
@@ -259,8 +238,7 @@ async function main() {
     return output.errors === 0;
   } finally {
     for (const stop of stoppers.reverse()) await stop().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (withRedis) await dropRedisKeys(redisPrefix);
   }

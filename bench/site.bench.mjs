@@ -6,15 +6,14 @@
 //    a run that fails is tried once more and its stderr printed. Each run records the machine's load
 //    average: on a shared machine total blocking time follows the load, not the code.
 // Prints the figures and writes bench/results/site.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { root } from '../scripts/lib.mjs';
+import { startServer } from './lib/server.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -33,13 +32,6 @@ const BUDGET_KB = 150;
 const LH_RUNS = Number(process.env.LH_RUNS ?? 1);
 const dist = path.join(root, 'apps/web/dist');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 const sizesOf = (urlPath) => {
   const source = fs.readFileSync(path.join(dist, urlPath));
@@ -48,28 +40,15 @@ const sizesOf = (urlPath) => {
 const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function startServer() {
-  const port = await freePort();
+/** The server on a throw-away data folder; `stop()` also removes the folder. */
+async function startSiteServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-site-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await globalThis.fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  const stop = () => {
-    child.kill('SIGTERM');
+  const server = await startServer({ DATA_DIR: dataDir });
+  const stop = async () => {
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, stop };
+  return { base: server.url, stop };
 }
 
 /** The JavaScript files a page fetches until the network is idle, with their sizes. */
@@ -160,7 +139,7 @@ function medianRun(url, preset) {
 
 const startLoad = loadAverage();
 console.log(`load average (1, 5, 15 min): ${startLoad}`);
-const { base, stop } = await startServer();
+const { base, stop } = await startSiteServer();
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const entry = scriptsIn('index.html');
@@ -232,5 +211,5 @@ try {
   console.log('→ bench/results/site.json');
   if (js['/'].gzipKB > BUDGET_KB) process.exitCode = 1;
 } finally {
-  stop();
+  await stop();
 }

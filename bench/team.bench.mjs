@@ -1,4 +1,4 @@
-/* global fetch, setTimeout, performance, Buffer */
+/* global fetch, performance, Buffer */
 // `npm run bench team`: the manager workspace's endpoints under load, on figures kept by the team
 // summaries, against the original approach (every row sent to the client and grouped there).
 //   PostgreSQL (127.0.0.1:5432): 1,000,000 opportunities over 50 representatives, own database, dropped after.
@@ -6,83 +6,21 @@
 // Rows are generated with INSERT … SELECT generate_series; the summary triggers fold the statement
 // into the summaries, and the bench checks they equal a full GROUP BY before measuring.
 // Writes bench/results/team.json. Targets: p95 ≤ 40 ms (dashboard, list), ≤ 25 ms (detail), 20 connections.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { root } from '../scripts/lib.mjs';
+import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
+import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql } from './team-data.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_ROWS = Number(process.env.BENCH_TEAM_PG_ROWS ?? 1_000_000);
 const PGLITE_ROWS = Number(process.env.BENCH_TEAM_PGLITE_ROWS ?? 100_000);
 const REPS = 50;
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_TEAM_SECONDS ?? 6);
 const TARGETS = { dashboard: 40, list: 40, detail: 25 };
-const MANAGER = { email: 'manager@demo.nexa.test', password: 'nexa-demo-2026' };
-const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-42';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      DEMO_MODE: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(MANAGER),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie()[0].split(';')[0];
-}
 
 /** p50/p95/p99 from every response's own latency (autocannon's summary has no p95). */
 async function load(url, cookie) {
@@ -166,7 +104,7 @@ async function baseline(query) {
 }
 
 async function measure(url) {
-  const cookie = await signIn(url);
+  const cookie = await signIn(url, DEMO.manager);
   const list = await (await fetch(`${url}/api/team/representatives?pageSize=200`, { headers: { cookie } })).json();
   const repId = list.items.find((m) => m.id && m.totalDeals > 0).id;
   const results = {
@@ -195,19 +133,11 @@ function print(label, run) {
 }
 
 async function benchPostgres() {
-  const name = `nexa_team_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  admin.on('error', () => {});
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
+  const database = await createPostgresDatabase('nexa_team_bench');
   let server;
   try {
-    server = await startServer({ DATABASE_URL: dbUrl.toString() }); // migrates and seeds the demo team
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    client.on('error', () => {}); // the database is dropped with FORCE at the end
-    await client.connect();
+    server = await startServer({ DATABASE_URL: database.url }); // migrates and seeds the demo team
+    const client = await connectPostgres(database.url); // the database is dropped with FORCE at the end
     await client.query(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await client.query(rowsSql(PG_ROWS));
@@ -226,15 +156,11 @@ async function benchPostgres() {
     return { rows: PG_ROWS, loadMs, summariesMatchRows: true, plainGroupByMs: groupByMs, ...run, verdict: verdict(run.results) };
   } finally {
     await server?.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
 async function benchPglite() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // The server's migrations use pg_trgm (opportunity search); a PGlite opening the folder needs it loaded.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-team-bench-'));
   let server;
   try {
@@ -242,8 +168,7 @@ async function benchPglite() {
     // (one process per PGlite folder), and the server started again on them.
     server = await startServer({ DATA_DIR: dataDir });
     await server.stop();
-    const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
-    await db.waitReady;
+    const db = await openPglite(dataDir);
     await db.exec(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await db.exec(rowsSql(PGLITE_ROWS));

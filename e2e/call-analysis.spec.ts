@@ -4,9 +4,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
+import { createUser, signInAsUser } from './support/users.ts';
 
-// The data folder is shared by every spec: each run creates its own opportunity (the
-// new-opportunity path) under a unique name, so no other spec's rows or figures change.
+// Each run analyses as a representative of its own (the new-opportunity path), so no other
+// spec's rows or figures change and no other run's analyses appear in its lists.
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
@@ -35,7 +36,7 @@ const TEXT = {
     hideLines: 'Hide transcript lines',
     line: /^Line \d+/,
     sso: /SSO|sign-on/i,
-    by: 'By Alex Martin',
+    by: 'By',
   },
   fr: {
     locale: 'fr-FR',
@@ -61,7 +62,7 @@ const TEXT = {
     hideLines: 'Masquer les lignes de la transcription',
     line: /^Ligne \d+/,
     sso: /SSO|authentification unique/i,
-    by: 'Par Alex Martin',
+    by: 'Par',
   },
 } as const;
 
@@ -100,10 +101,11 @@ for (const lang of ['en', 'fr'] as const) {
     }, info) => {
       test.setTimeout(120_000);
       const isMobile = info.project.name === 'mobile';
-      const company = `E2E-call-${lang}-${info.project.name}-${Date.now()} Northwind Logistics`;
+      const company = 'Northwind Logistics';
       const transcript = fs.readFileSync(path.join(FIXTURES, t.fixture), 'utf8');
+      const rep = await createUser({ role: 'rep' });
 
-      await signInAs(page, DEMO.alex);
+      await signInAsUser(page, rep);
       await page.goto('/rep');
       await openAnalyzeFromNav(page, t, isMobile);
 
@@ -144,7 +146,6 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(bar).toBeVisible();
       await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 45_000 });
       await expect(bar).toHaveAttribute('aria-valuenow', '100');
-      // Other runs analyse as the same rep in parallel: find this job in the list by its id.
       await expect(page.getByRole('region', { name: t.recent }).locator(`a[href$="job=${jobId}"]`)).toHaveAttribute(
         'aria-current',
         'page',
@@ -170,7 +171,7 @@ for (const lang of ['en', 'fr'] as const) {
       expect([meeting.getUTCDay(), meeting.getUTCHours()]).toEqual([2, 10]);
       expect(meeting.getTime() - Date.now()).toBeGreaterThan(0);
       expect(meeting.getTime() - Date.now()).toBeLessThan(8 * 86_400_000);
-      await expect(section.getByTestId('call-analysis-history')).toContainText(t.by);
+      await expect(section.getByTestId('call-analysis-history')).toContainText(`${t.by} ${rep.name}`);
       await expect(section.getByTestId('call-analysis-history')).toContainText(t.fixture);
 
       // The citation: the transcript lines the requirement comes from, on demand.
@@ -197,8 +198,7 @@ for (const lang of ['en', 'fr'] as const) {
       // The manager audits the same analysis on the representative's opportunity.
       await page.context().clearCookies();
       await signInAs(page, DEMO.manager);
-      const reps = await page.request.get(`/api/team/representatives?q=${encodeURIComponent(DEMO.alex)}`);
-      const repId = ((await reps.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+      const repId = rep.id;
       // On the representative's page, the new opportunity is among the recent ones: its dialog shows the analysis.
       await page.goto(`/manager/representatives/${repId}`);
       await page.getByTestId('recent-opportunity').filter({ hasText: company }).click();
@@ -223,9 +223,9 @@ for (const lang of ['en', 'fr'] as const) {
   });
 }
 
-test('the built server reads a .docx transcript in its worker thread', async ({ page }, info) => {
+test('the built server reads a .docx transcript in its worker thread', async ({ page }) => {
   // The worker is a file of its own in apps/server/dist: this fails if the build leaves it out.
-  await signInAs(page, DEMO.alex);
+  await signInAsUser(page, await createUser({ role: 'rep' }));
   const docx = fs.readFileSync(
     path.join(import.meta.dirname, '../apps/server/test/fixtures/transcripts/en-onboarding-globex.docx'),
   );
@@ -233,7 +233,7 @@ test('the built server reads a .docx transcript in its worker thread', async ({ 
     headers: { origin: baseURL },
     multipart: {
       language: 'en',
-      client_company_name: `Docx Check ${info.project.name} ${Date.now()}`,
+      client_company_name: 'Docx Check',
       product: 'CRM Platform',
       transcript: {
         name: 'en-onboarding-globex.docx',

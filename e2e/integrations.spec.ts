@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { DEMO, signInAs } from './support/session.ts';
+import { createUser, signInAsUser } from './support/users.ts';
 
 async function expectAccessible(page: Page, scope: string) {
   const axe = await new AxeBuilder({ page }).include(scope).analyze();
@@ -11,10 +11,13 @@ async function expectAccessible(page: Page, scope: string) {
 test('the manager creates an API key, an integration uses it, the manager sees it used and revokes it', async ({
   page,
   isMobile,
-}, testInfo) => {
+}) => {
   test.setTimeout(60_000);
-  const name = `CRM sync ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, DEMO.manager);
+  // A manager and a representative of its own: the key and the deal the integration sends touch nobody else's.
+  const [manager, rep] = await Promise.all([createUser({ role: 'manager' }), createUser({ role: 'rep' })]);
+  // Every manager sees every key: the name tells this run's apart.
+  const name = `CRM sync ${rep.id.slice(0, 8)}`;
+  await signInAsUser(page, manager);
   await page.goto('/manager');
 
   // Reached from the sidebar (a menu below 768 px).
@@ -48,8 +51,8 @@ test('the manager creates an API key, an integration uses it, the manager sees i
   // The integration: no browser session, only the bearer key.
   const integration = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
   const insight = {
-    external_id: `e2e-${testInfo.project.name}-${Date.now()}`,
-    account_manager: 'Jordan Patel',
+    external_id: `e2e-${rep.id}`,
+    account_manager: rep.name,
     client_company_name: 'Globex Corporation',
     product: 'Nexa Platform',
     amount: 48000,

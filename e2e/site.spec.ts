@@ -15,7 +15,7 @@ const PAGES: Array<{ path: string; heading: Record<Language, RegExp> }> = [
 
 // Chunks of the workspaces, the forms and sign-in: none of them may load on the landing page.
 const FORBIDDEN_ON_HOME =
-  /\/assets\/(rep-layout|manager-layout|workspace-layout|route-guard|dashboard-page|opportunit|companies-page|team-dashboard|representative|leads-inbox|sign-in-page|reset-password|book-demo-page|early-access-page|join-the-team-page)[-.]/;
+  /\/assets\/(rep-layout|manager-layout|workspace-layout|route-guard|dashboard-page|rep-dashboard|opportunit|companies-page|team-dashboard|representative|leads-inbox|sign-in-page|reset-password|book-demo-page|early-access-page|join-the-team-page)[-.]/;
 
 /**
  * Stops the page's (already installed) fake clock: from here time moves only by page.clock.runFor.

@@ -1,25 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { DEMO, signInAs } from './support/session.ts';
-
-const outbox = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
-
-/** The invitation link e-mailed to `email`, once it is in the server's outbox. */
-async function invitationLink(email: string): Promise<string> {
-  const mailTo = () =>
-    fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-          .find((m) => m.includes(`To: ${email}`))
-      : undefined;
-  await expect.poll(mailTo).toBeTruthy();
-  const link = /(http:\/\/\S+\/invite#token=\S+)/.exec(mailTo()!)?.[1];
-  expect(link).toBeTruthy();
-  return link!;
-}
+import { createUser, invitationLink, signInAsUser, uniqueEmail } from './support/users.ts';
 
 test('a manager invites a representative, who joins, picks French and a time zone (meeting times move), and is signed out when deactivated', async ({
   browser,
@@ -27,9 +8,10 @@ test('a manager invites a representative, who joins, picks French and a time zon
 }, testInfo) => {
   // A whole team's story in one test: more steps than the default 30 s allows on a loaded machine.
   test.setTimeout(60_000);
-  const email = `invitee-${testInfo.project.name}-${Date.now()}@e2e.test`;
+  const email = uniqueEmail(`invitee-${testInfo.project.name}`);
 
-  await signInAs(page, DEMO.manager);
+  // A manager of its own: the invitations, deactivation and audit entries are theirs, not the demo manager's.
+  await signInAsUser(page, await createUser({ role: 'manager' }));
   await page.goto('/manager/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(email);

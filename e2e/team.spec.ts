@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './support/session.ts';
+import { createUser, giveSampleDeals } from './support/users.ts';
 
-// The e2e data folder is shared by every spec: no exact team totals here (another spec may add
-// rows), and each viewport works on its own representative so quota changes do not race.
+// The e2e data folder is shared by every spec: no exact team totals here (other specs add people
+// and rows in parallel). What this spec changes (a quota) it changes on a representative of its own.
 
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
-
-async function representativeId(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`/api/team/representatives?q=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { items: Array<{ id: string }> };
-  return body.items[0]!.id;
-}
 
 test('the manager goes dashboard → representatives → search → a representative → an opportunity → download', async ({
   page,
@@ -77,10 +71,11 @@ test('the manager goes dashboard → representatives → search → a representa
   await expect(page.getByText('Technical Score')).toBeVisible();
 });
 
-test('the manager sets a quota and sees the attainment change', async ({ page }, testInfo) => {
-  const email = testInfo.project.name === 'mobile' ? DEMO.jordan : DEMO.sam;
+test('the manager sets a quota and sees the attainment change', async ({ page }) => {
+  const rep = await createUser({ role: 'rep' });
+  await giveSampleDeals(rep);
   await signInAs(page, DEMO.manager);
-  const id = await representativeId(page, email);
+  const id = rep.id;
   const detail = (await (await page.request.get(`/api/team/representatives/${id}`)).json()) as {
     metrics: { wonThisQuarter: number };
   };

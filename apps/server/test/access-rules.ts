@@ -45,6 +45,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/team/representatives/:id/opportunities/:oppId': MANAGER,
   'GET /api/opportunities': [...REP, ...MANAGER],
   'GET /api/opportunities/facets': [...REP, ...MANAGER],
+  'GET /api/opportunities/export.csv': [...REP, ...MANAGER],
   'GET /api/opportunities/:id': [...REP, ...MANAGER],
   'GET /api/opportunities/:id/specification': [...REP, ...MANAGER],
   'POST /api/opportunities/sample': REP,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPPORTUNITY_SORT_FIELDS, withStage } from '@nexa/domain';
+import { OPPORTUNITY_SORT_FIELDS, STAGES, withStage, type Stage } from '@nexa/domain';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -235,7 +235,9 @@ describe('opportunities API', () => {
         .map((i: Record<string, unknown>) => i[field])
         .filter((v: unknown) => v !== null && v !== undefined);
       if (!values.length) return; // score columns are not part of a list item
-      const sorted = [...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+      // Stages sort in the pipeline's order, every other column by its value.
+      const key = (v: unknown) => (field === 'stage' ? STAGES.indexOf(v as Stage) : (v as string | number));
+      const sorted = [...values].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
       if (sort.startsWith('-')) sorted.reverse();
       expect(values).toEqual(sorted);
       // Missing values come last in both directions.

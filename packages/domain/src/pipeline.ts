@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIPELINE_STATUSES } from './pipeline-model.ts';
+import { PIPELINE_STATUSES, STAGES } from './pipeline-model.ts';
 
 /** Columns a list may be sorted by (a whitelist: the value goes into ORDER BY). */
 export const OPPORTUNITY_SORT_FIELDS = [
@@ -17,6 +17,7 @@ export const OPPORTUNITY_SORT_FIELDS = [
   'record_date',
   'technical_scoring',
   'commercial_scoring',
+  'stage',
 ] as const;
 export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
@@ -39,22 +40,79 @@ const isoDay = z
   }, 'must be a real date')
   .optional();
 
-export const opportunityListQuerySchema = z
-  .object({
+/** An amount bound in dollars; empty means none. */
+const amountBound = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number().finite().min(0).max(1_000_000_000_000).optional(),
+);
+
+/** `owner_id=unassigned`: the deals no representative owns (the team figures' Unassigned group). */
+export const UNASSIGNED_OWNER = 'unassigned';
+
+/**
+ * The list's filters (no page, size or sort): what the list and its CSV export share, so an export
+ * holds exactly the rows the list shows.
+ */
+const filterShape = {
+  q: filterText,
+  product: filterText,
+  /** A pipeline status (On-going, Closed-Win, Closed-Lost), a stage, or a raw status as written. */
+  status: filterText,
+  /** A canonical stage. */
+  stage: z.enum(STAGES).optional(),
+  lead_status: filterText,
+  client_company_name: filterText,
+  /**
+   * The representative (a user id, or "unassigned"). A representative's own scope still applies,
+   * so from one of them any other id finds nothing.
+   */
+  owner_id: z.string().trim().min(1).max(200).optional(),
+  amount_min: amountBound,
+  amount_max: amountBound,
+  /** Range on next_meeting_date, inclusive days. */
+  from: isoDay,
+  to: isoDay,
+  /** Range on closing_date, inclusive days. */
+  closing_from: isoDay,
+  closing_to: isoDay,
+};
+
+type Ranges = {
+  from?: string;
+  to?: string;
+  closing_from?: string;
+  closing_to?: string;
+  amount_min?: number;
+  amount_max?: number;
+};
+
+/** Each range's start after its end is refused, naming the start's field. */
+const withOrderedRanges = <T extends z.ZodType<Ranges>>(schema: T) =>
+  schema
+    .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] })
+    .refine((v) => !v.closing_from || !v.closing_to || v.closing_from <= v.closing_to, {
+      message: 'closing_from must not be after closing_to',
+      path: ['closing_from'],
+    })
+    .refine((v) => v.amount_min === undefined || v.amount_max === undefined || v.amount_min <= v.amount_max, {
+      message: 'amount_min must not be above amount_max',
+      path: ['amount_min'],
+    });
+
+const sortShape = { sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date') };
+
+/** The export's query: the list's filters and order, without paging. */
+export const opportunityExportQuerySchema = withOrderedRanges(z.object({ ...filterShape, ...sortShape }));
+export type OpportunityFiltersQuery = z.infer<typeof opportunityExportQuerySchema>;
+
+export const opportunityListQuerySchema = withOrderedRanges(
+  z.object({
+    ...filterShape,
+    ...sortShape,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(25),
-    q: filterText,
-    product: filterText,
-    /** A pipeline status (On-going, Closed-Win, Closed-Lost) or a raw status as written. */
-    status: filterText,
-    lead_status: filterText,
-    client_company_name: filterText,
-    /** Range on next_meeting_date, inclusive days. */
-    from: isoDay,
-    to: isoDay,
-    sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date'),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
+  }),
+);
 export type OpportunityListQuery = z.infer<typeof opportunityListQuerySchema>;
 
 export function parseSort(sort: string): { field: OpportunitySortField; descending: boolean } {

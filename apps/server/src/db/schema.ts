@@ -229,6 +229,10 @@ export const opportunities = pgTable(
     // Equality filters of the list (product, outcome) then the default order with its id tie-break,
     // so a filtered page is read in index order without sorting rows that share a meeting time.
     index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
+    // The manager's team list (every owner): its default order, the biggest deals first, the soonest close dates.
+    index('opportunities_meeting_id_idx').on(t.next_meeting_date, t.id),
+    index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), t.id.desc()),
+    index('opportunities_closing_id_idx').on(t.closing_date, t.id),
     check(
       'opportunities_forecast_category_check',
       sql.raw(`forecast_category IN (${FORECAST_CATEGORIES.map((c) => `'${c}'`).join(', ')})`),
@@ -240,9 +244,6 @@ export const opportunities = pgTable(
     index('opportunities_owner_quarter_group_amount_idx')
       .on(t.owner_id, t.closing_quarter, t.forecast_group, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`closing_quarter IS NOT NULL`),
-    index('opportunities_open_amount_idx')
-      .on(sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
-      .where(sql`outcome = 'open'`),
     index('opportunities_owner_open_amount_idx')
       .on(t.owner_id, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`outcome = 'open'`),

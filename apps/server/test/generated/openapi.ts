@@ -826,6 +826,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export opportunities
+         * @description The list's rows for the same filters and order, as CSV (at most 50,000 rows; `X-Export-Truncated: true` when there were more). A representative exports their own rows; a manager, everyone's.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["exportOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities/facets": {
         parameters: {
             query?: never;
@@ -3325,16 +3347,22 @@ export interface operations {
     listOpportunities: {
         parameters: {
             query?: {
-                page?: number;
-                pageSize?: number;
                 q?: string;
                 product?: string;
                 status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                 lead_status?: string;
                 client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
                 from?: string;
                 to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring";
+                closing_from?: string;
+                closing_to?: string;
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -3372,6 +3400,44 @@ export interface operations {
                         total: number;
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportOpportunities: {
+        parameters: {
+            query?: {
+                q?: string;
+                product?: string;
+                status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                lead_status?: string;
+                client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
+                from?: string;
+                to?: string;
+                closing_from?: string;
+                closing_to?: string;
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -33,6 +33,26 @@ function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteO
   return { lazy: lazyPage(load, name, namespaces), handle: { prerender } };
 }
 
+/**
+ * A page for anyone signed in (settings, the metrics' definitions), inside the person's own
+ * workspace frame, chosen by their role.
+ */
+function ownWorkspacePage(path: string, page: RouteObject['lazy']): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { RouteGuard } = await import('./route-guard.tsx');
+      return { element: <RouteGuard /> };
+    },
+    children: [
+      {
+        lazy: lazyPage(() => import('./layouts/settings-layout.tsx'), 'SettingsLayout'),
+        children: [{ index: true, lazy: page }],
+      },
+    ],
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
@@ -78,7 +98,14 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyPage(() => import('./layouts/rep-layout.tsx'), 'RepLayout'),
             children: [
-              { index: true, lazy: lazyPage(() => import('../features/pipeline/routes/dashboard-page.tsx'), 'RepDashboardPage') },
+              {
+                index: true,
+                lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
+                  'pipeline',
+                  'opportunities',
+                  'metrics',
+                ]),
+              },
               {
                 path: 'opportunities',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
@@ -93,7 +120,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'companies',
-                lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage'),
+                lazy: lazyPage(() => import('../features/companies/routes/companies-page.tsx'), 'CompaniesPage', [
+                  'companies',
+                  'metrics',
+                ]),
               },
               {
                 path: 'analyze',
@@ -119,11 +149,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage'),
+                lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage', [
+                  'team',
+                  'metrics',
+                ]),
               },
               {
                 path: 'representatives',
-                lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage'),
+                lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage', [
+                  'team',
+                  'metrics',
+                ]),
               },
               {
                 path: 'representatives/:repId',
@@ -131,6 +167,7 @@ export const routes: RouteObject[] = [
                   'team',
                   'call-analysis',
                   'insights',
+                  'metrics',
                 ]),
               },
               {
@@ -139,6 +176,14 @@ export const routes: RouteObject[] = [
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
                   ['team', 'call-analysis', 'insights'],
+                ),
+              },
+              {
+                path: 'opportunities',
+                lazy: lazyPage(
+                  () => import('../features/opportunities/routes/team-opportunities-page.tsx'),
+                  'TeamOpportunitiesPage',
+                  ['opportunities'],
                 ),
               },
               {
@@ -175,25 +220,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        path: paths.settings.path,
-        lazy: async () => {
-          const { RouteGuard } = await import('./route-guard.tsx');
-          return { element: <RouteGuard /> };
-        },
-        children: [
-          {
-            // The person's own workspace frame around the page, chosen by their role.
-            lazy: lazyPage(() => import('./layouts/settings-layout.tsx'), 'SettingsLayout'),
-            children: [
-              {
-                index: true,
-                lazy: lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage', ['settings']),
-              },
-            ],
-          },
-        ],
-      },
+      ownWorkspacePage(
+        paths.metricsHelp.path,
+        lazyPage(() => import('../features/help/routes/metrics-help-page.tsx'), 'MetricsHelpPage', ['metrics']),
+      ),
+      ownWorkspacePage(
+        paths.settings.path,
+        lazyPage(() => import('../features/settings/routes/settings-page.tsx'), 'SettingsPage', ['settings']),
+      ),
     ],
   },
 ];

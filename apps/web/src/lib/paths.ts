@@ -14,6 +14,11 @@ export const paths = {
   invite: { path: '/invite', getHref: () => '/invite' },
   /** The signed-in person's own profile, in either workspace. */
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** How each figure is computed, one anchor per metric (docs/metrics.md), in either workspace. */
+  metricsHelp: {
+    path: '/help/metrics',
+    getHref: (metric?: string) => (metric ? `/help/metrics#${metric}` : '/help/metrics'),
+  },
   rep: {
     dashboard: { path: '/rep', getHref: () => '/rep' },
     opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
@@ -37,6 +42,8 @@ export const paths = {
       getHref: (repId: string, oppId: number | string) =>
         `/manager/representatives/${encodeURIComponent(repId)}/opportunities/${oppId}`,
     },
+    /** Every representative's deals, filtered in the URL. */
+    opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
     integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
     team: { path: '/manager/team', getHref: () => '/manager/team' },

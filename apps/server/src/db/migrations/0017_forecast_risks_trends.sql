@@ -17,9 +17,8 @@ CREATE INDEX opportunities_quarter_group_amount_idx ON opportunities (closing_qu
 CREATE INDEX opportunities_owner_quarter_group_amount_idx ON opportunities (owner_id, closing_quarter, forecast_group, amount DESC NULLS LAST, id DESC)
   WHERE closing_quarter IS NOT NULL;
 --> statement-breakpoint
--- Deals at risk, biggest open deals first (team-wide and per representative), read until a page is full.
-CREATE INDEX opportunities_open_amount_idx ON opportunities (amount DESC NULLS LAST, id DESC) WHERE outcome = 'open';
---> statement-breakpoint
+-- Deals at risk, biggest open deals first, read until a page is full: per representative here;
+-- team-wide through the team list's index of every deal by amount (migration 0018).
 CREATE INDEX opportunities_owner_open_amount_idx ON opportunities (owner_id, amount DESC NULLS LAST, id DESC) WHERE outcome = 'open';
 --> statement-breakpoint
 -- What changed since the weekly snapshot: the deals touched since it was taken.

@@ -1,10 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import { callAnalysisSchema, citedLineNumbers, type CallAnalysisHistory } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, callAnalyses, users } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
-import { assertOpportunityVisible } from './queries.ts';
+import { assertOpportunityVisible, callAnalysesOf, callAnalysisResult } from './queries.ts';
 
 const HISTORY_LIMIT = 50;
 
@@ -12,24 +10,7 @@ const HISTORY_LIMIT = 50;
 export async function callAnalysisHistory(db: Db, actor: Actor, opportunityId: number): Promise<CallAnalysisHistory> {
   await assertOpportunityVisible(db, actor, opportunityId);
 
-  const rows = await db
-    .select({
-      id: callAnalyses.id,
-      createdAt: callAnalyses.created_at,
-      createdById: callAnalyses.created_by,
-      createdByName: users.full_name,
-      apiKeyName: apiKeys.name,
-      provider: callAnalyses.provider,
-      model: callAnalyses.model,
-      language: callAnalyses.language,
-      transcriptName: callAnalyses.transcript_name,
-    })
-    .from(callAnalyses)
-    .leftJoin(users, eq(users.id, callAnalyses.created_by))
-    .leftJoin(apiKeys, eq(apiKeys.id, callAnalyses.api_key_id))
-    .where(eq(callAnalyses.opportunity_id, opportunityId))
-    .orderBy(desc(callAnalyses.created_at), desc(callAnalyses.id))
-    .limit(HISTORY_LIMIT);
+  const rows = await callAnalysesOf(db, opportunityId, HISTORY_LIMIT);
 
   const items = rows.map((row) => ({
     id: row.id,
@@ -43,10 +24,7 @@ export async function callAnalysisHistory(db: Db, actor: Actor, opportunityId: n
   }));
   if (!items.length) return { items, latest: null };
 
-  const [latest] = await db
-    .select({ result: callAnalyses.result, lines: callAnalyses.transcript_lines })
-    .from(callAnalyses)
-    .where(eq(callAnalyses.id, items[0]!.id));
+  const latest = await callAnalysisResult(db, items[0]!.id);
   const parsed = callAnalysisSchema.safeParse(latest?.result);
   if (!parsed.success) return { items, latest: null };
   const lines = latest?.lines ?? null;

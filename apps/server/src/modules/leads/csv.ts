@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import type { Lead } from '@nexa/domain';
+import { safeCsv } from '../../http/csv.ts';
 
 const COLUMNS: Array<keyof Lead> = [
   'created_at',
@@ -16,10 +16,4 @@ const COLUMNS: Array<keyof Lead> = [
   'resume_original_name',
 ];
 
-// A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: quote it as text.
-const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-export function leadsCsv(leads: Lead[]): string {
-  const rows = leads.map((lead) => COLUMNS.map((c) => neutralise(lead[c] === null ? '' : String(lead[c]))));
-  return Papa.unparse({ fields: COLUMNS as string[], data: rows }, { newline: '\r\n' });
-}
+export const leadsCsv = (leads: Lead[]): string => safeCsv(COLUMNS, leads);

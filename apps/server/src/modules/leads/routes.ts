@@ -226,7 +226,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="nexa-leads-${day}.csv"`)
-        .send(`\uFEFF${leadsCsv(leads)}`);
+        .send(leadsCsv(leads));
     },
   );
 

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { matchAccountManager, ROLES, type AccountManagerWanted, type OwnerMatch } from '@nexa/domain';
+import { matchAccountManager, type AccountManagerWanted, type OwnerMatch } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { activeRepresentatives } from './queries.ts';
 
 export interface MatchedOwner {
   owner_id: string | null;
@@ -15,15 +14,7 @@ export interface MatchedOwner {
  */
 export async function ownerFor(db: Pick<Db, 'select'>, wanted: AccountManagerWanted): Promise<MatchedOwner> {
   if (!wanted.name?.trim() && !wanted.email?.trim()) return { owner_id: null, owner_match: 'none' };
-  const candidates = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      account_manager_name: users.account_manager_name,
-      account_manager_aliases: users.account_manager_aliases,
-    })
-    .from(users)
-    .where(and(eq(users.role, ROLES.representative), eq(users.disabled, false)));
+  const candidates = await activeRepresentatives(db);
   const { ownerId, rule } = matchAccountManager(wanted, candidates);
   return { owner_id: ownerId, owner_match: rule };
 }

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   isPipelineStatus,
   isStage,
   OUTCOME_OF_PIPELINE_STATUS,
   ROLES,
+  STAGES,
+  UNASSIGNED_OWNER,
   parseSort,
   type OpportunityFacets,
+  type OpportunityFiltersQuery,
   type OpportunityListItem,
   type OpportunityListQuery,
   type OpportunitySortField,
@@ -15,7 +18,14 @@ import { jsonValue, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
-import { opportunities as o, opportunitySearchText, repFieldValues, repProductStatuses, repWinRate } from '../../db/schema.ts';
+import {
+  opportunities as o,
+  opportunitySearchText,
+  repFieldValues,
+  repProductStatuses,
+  repWinRate,
+  users,
+} from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 import { visibleTo } from './scope.ts';
 
@@ -34,6 +44,8 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   record_date: o.record_date,
   technical_scoring: o.technical_scoring,
   commercial_scoring: o.commercial_scoring,
+  // The pipeline's order (New … Closed-Lost), not the alphabet's.
+  stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
 };
 
 function dayStart(day: string): Date {
@@ -42,7 +54,20 @@ function dayStart(day: string): Date {
 
 const bound = (name: keyof ListValues) => sql.placeholder(name);
 
-type FilterName = 'q' | 'product' | 'status' | 'lead_status' | 'client_company_name' | 'from' | 'to';
+type FilterName =
+  | 'q'
+  | 'product'
+  | 'status'
+  | 'stage'
+  | 'lead_status'
+  | 'client_company_name'
+  | 'owner_id'
+  | 'amount_min'
+  | 'amount_max'
+  | 'from'
+  | 'to'
+  | 'closing_from'
+  | 'closing_to';
 
 interface ListFilter {
   /** One character per form of the condition: it goes into the statement's cache key. */
@@ -57,7 +82,7 @@ interface ListFilter {
  * prepared statement's cache key are both read from here, so a filter cannot change the
  * statement's text without changing its key.
  */
-const LIST_FILTERS: Record<FilterName, (value: string) => ListFilter> = {
+const LIST_FILTERS: Record<FilterName, (value: string | number) => ListFilter> = {
   // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
   // through the trigram index (migration opportunity_search).
   q: () => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bound('pattern')}` }),
@@ -65,16 +90,29 @@ const LIST_FILTERS: Record<FilterName, (value: string) => ListFilter> = {
   // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
   // read the stored columns. Any other text matches the status as it was received.
   status: (status) =>
-    isPipelineStatus(status)
+    typeof status === 'string' && isPipelineStatus(status)
       ? { form: 'p', condition: eq(o.outcome, bound('status')), summed: true }
-      : isStage(status)
+      : typeof status === 'string' && isStage(status)
         ? { form: 's', condition: eq(o.stage, bound('status')) }
         : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bound('status')}` },
   // The lead-status filter is compared in upper case.
   lead_status: () => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bound('lead_status')}` }),
   client_company_name: () => ({ form: '1', condition: eq(o.client_company_name, bound('company')) }),
+  stage: () => ({ form: '1', condition: eq(o.stage, bound('stage')) }),
+  // A representative, or the deals no representative owns: the team figures' Unassigned group.
+  owner_id: (owner) =>
+    owner === UNASSIGNED_OWNER
+      ? {
+          form: 'u',
+          condition: sql`not exists (select 1 from ${users} where ${users.id} = ${o.owner_id} and ${users.role} = ${ROLES.representative})`,
+        }
+      : { form: 'o', condition: eq(o.owner_id, bound('owner_filter')), summed: true },
+  amount_min: () => ({ form: '1', condition: gte(o.amount, bound('amount_min')) }),
+  amount_max: () => ({ form: '1', condition: lte(o.amount, bound('amount_max')) }),
   from: () => ({ form: '1', condition: gte(o.next_meeting_date, bound('from')) }),
   to: () => ({ form: '1', condition: lt(o.next_meeting_date, bound('to')) }),
+  closing_from: () => ({ form: '1', condition: gte(o.closing_date, bound('closing_from')) }),
+  closing_to: () => ({ form: '1', condition: lte(o.closing_date, bound('closing_to')) }),
 };
 
 const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
@@ -82,11 +120,11 @@ const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
 type ListFilters = { [Name in FilterName]?: ListFilter };
 
 /** The filters the query sets. */
-function listFilters(query: OpportunityListQuery): ListFilters {
+function listFilters(query: OpportunityFiltersQuery): ListFilters {
   const filters: ListFilters = {};
   for (const name of FILTER_NAMES) {
     const value = query[name];
-    if (value) filters[name] = LIST_FILTERS[name](value);
+    if (value !== undefined && value !== '') filters[name] = LIST_FILTERS[name](value);
   }
   return filters;
 }
@@ -100,10 +138,16 @@ type ListValues = {
   pattern?: string;
   product?: string;
   status?: string;
+  stage?: string;
   lead_status?: string;
   company?: string;
+  owner_filter?: string;
+  amount_min?: number;
+  amount_max?: number;
   from?: string;
   to?: string;
+  closing_from?: string;
+  closing_to?: string;
   offset: number;
 };
 
@@ -112,18 +156,24 @@ function statusValue(status: string): string {
   return isStage(status) ? status : status.toLowerCase();
 }
 
-function listValues(actor: Actor, query: OpportunityListQuery): ListValues {
-  const { q, product, status, lead_status, client_company_name, from, to } = query;
+function listValues(actor: Actor, query: OpportunityFiltersQuery, offset = 0): ListValues {
+  const { q, product, status, stage, lead_status, client_company_name, owner_id, amount_min, amount_max, from, to } = query;
   return {
     owner: actor.userId,
     pattern: q ? likePattern(q) : undefined,
     product,
     status: status && statusValue(status),
+    stage,
     lead_status: lead_status?.toUpperCase(),
     company: client_company_name,
+    owner_filter: owner_id === UNASSIGNED_OWNER ? undefined : owner_id,
+    amount_min,
+    amount_max,
     from: from ? dayStart(from).toISOString() : undefined,
     to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
-    offset: (query.page - 1) * query.pageSize,
+    closing_from: query.closing_from,
+    closing_to: query.closing_to,
+    offset,
   };
 }
 
@@ -195,9 +245,14 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: str
  * the same description that builds the conditions), sort and page size.
  */
 function shapeOf(actor: Actor, query: OpportunityListQuery): string {
+  return `${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+}
+
+/** The scope and each filter's form: what decides the WHERE clause's text. */
+function filterShape(actor: Actor, query: OpportunityFiltersQuery): string {
   const filters = listFilters(query);
   const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
-  return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}_${query.sort.replace('-', 'd_')}_${query.pageSize}`;
+  return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}`;
 }
 
 // A list's prepared query per database and shape: building the SQL through Drizzle cost as much
@@ -211,7 +266,7 @@ export async function listOpportunities(db: Db, actor: Actor, query: Opportunity
   const shape = shapeOf(actor, query);
   const build = () => buildList(db, actor, query, shape);
   const list = forDb.keep(shape, build) ?? build();
-  const [row] = await list.execute(listValues(actor, query));
+  const [row] = await list.execute(listValues(actor, query, (query.page - 1) * query.pageSize));
   return { items: jsonValue(row?.items).map(toListItem), total: Number(row?.total ?? 0) };
 }
 
@@ -225,6 +280,7 @@ function totalOf(actor: Actor, filters: ListFilters, where: SQL | undefined): SQ
     return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
   const summary = and(
     actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
+    filters.owner_id ? eq(repProductStatuses.owner_key, bound('owner_filter')) : undefined,
     filters.product ? eq(repProductStatuses.product, bound('product')) : undefined,
     filters.status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
   );
@@ -269,4 +325,83 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
 /** Inserts the rows in one statement: all of them or, on an error, none. */
 export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
   await db.insert(o).values(rows);
+}
+
+/** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
+export interface ExportRow {
+  id: number;
+  representative: string | null;
+  account_manager: string | null;
+  client_company_name: string | null;
+  client_name: string | null;
+  product: string | null;
+  stage: string;
+  status: string | null;
+  outcome: string;
+  amount: number | null;
+  closing_date: string | null;
+  next_meeting_date: string | null;
+  lead_status: string | null;
+  record_date: string | null;
+}
+
+/**
+ * The rows the list shows for these filters, in its order, at most `limit`: the same conditions
+ * (listFilters) under the same scope, so an export can hold nothing the list would not.
+ */
+export async function exportOpportunities(
+  db: Db,
+  actor: Actor,
+  query: OpportunityFiltersQuery,
+  limit: number,
+): Promise<ExportRow[]> {
+  const where = listConditions(actor, listFilters(query));
+  const { field, descending } = parseSort(query.sort);
+  const column = SORT_COLUMNS[field];
+  const statement = db
+    .select({
+      id: o.id,
+      representative: users.full_name,
+      account_manager: o.account_manager,
+      client_company_name: o.client_company_name,
+      client_name: o.client_name,
+      product: o.product,
+      stage: o.stage,
+      status: o.status,
+      outcome: o.outcome,
+      amount: o.amount,
+      closing_date: o.closing_date,
+      next_meeting_date: o.next_meeting_date,
+      lead_status: o.lead_status,
+      record_date: o.record_date,
+    })
+    .from(o)
+    .leftJoin(users, eq(users.id, o.owner_id))
+    .where(where)
+    .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, descending ? desc(o.id) : asc(o.id))
+    .limit(literalLimit(limit))
+    .prepare(`nexa_export_${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${limit}`);
+  const rows = await statement.execute(listValues(actor, query));
+  return rows.map((row) => ({
+    ...row,
+    amount: row.amount === null ? null : Number(row.amount),
+    next_meeting_date: iso(row.next_meeting_date),
+    record_date: iso(row.record_date),
+  }));
+}
+
+/**
+ * The people a row's account manager may name: active representatives, with the names and e-mail
+ * they go by. Takes a transaction too (an ingest decides the owner inside its own).
+ */
+export async function activeRepresentatives(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      account_manager_name: users.account_manager_name,
+      account_manager_aliases: users.account_manager_aliases,
+    })
+    .from(users)
+    .where(and(eq(users.role, ROLES.representative), eq(users.disabled, false)));
 }

@@ -4,6 +4,7 @@ import {
   importRequestSchema,
   importResultSchema,
   opportunityDetailSchema,
+  opportunityExportQuerySchema,
   opportunityFacetsSchema,
   opportunityIdParamsSchema,
   opportunityListItemSchema,
@@ -13,7 +14,8 @@ import {
 } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { listOpportunities, opportunityFacets } from './queries.ts';
+import { attachment, safeCsv } from '../../http/csv.ts';
+import { exportOpportunities, listOpportunities, opportunityFacets, type ExportRow } from './queries.ts';
 import { createSampleRows, getOpportunity, getSpecification, importRows } from './service.ts';
 
 const READERS = [ROLES.representative, ROLES.manager] as const;
@@ -24,8 +26,25 @@ export interface OpportunityRoutesOptions {
   importBodyLimitBytes: number;
 }
 
-const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/** At most this many rows in one export; past it the file says so in a header and holds the first ones. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
+  'id',
+  'representative',
+  'account_manager',
+  'client_company_name',
+  'client_name',
+  'product',
+  'stage',
+  'status',
+  'outcome',
+  'amount',
+  'closing_date',
+  'next_meeting_date',
+  'lead_status',
+  'record_date',
+];
 
 export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> = async (app, { db, importBodyLimitBytes }) => {
   app.get(
@@ -39,6 +58,28 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
       },
     },
     async (request) => listOpportunities(request.readDb, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/opportunities/export.csv',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'exportOpportunities',
+        description: `The list's rows for the same filters and order, as CSV (at most ${EXPORT_MAX_ROWS.toLocaleString('en')} rows; \`X-Export-Truncated: true\` when there were more). A representative exports their own rows; a manager, everyone's.`,
+        querystring: opportunityExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = await exportOpportunities(request.readDb, actorOf(request), request.query, EXPORT_MAX_ROWS + 1);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`nexa-opportunities-${day}.csv`))
+        .header('x-export-truncated', String(rows.length > EXPORT_MAX_ROWS))
+        .send(safeCsv(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)));
+    },
   );
 
   app.get(
@@ -76,7 +117,7 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
       if (download.kind === 'redirect') return reply.redirect(download.url, 302);
       return reply
         .header('content-type', download.contentType)
-        .header('content-disposition', contentDisposition(download.fileName))
+        .header('content-disposition', attachment(download.fileName))
         .send(download.body);
     },
   );

@@ -1,10 +1,11 @@
-import { Inbox, KeyRound, LayoutDashboard, LineChart, Siren, Target, UserCog, Users } from 'lucide-react';
+import { Briefcase, Inbox, KeyRound, LayoutDashboard, LineChart, Siren, Target, UserCog, Users } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
 
 const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.dashboard.getHref(), labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
+  { to: paths.manager.opportunities.getHref(), labelKey: 'nav.teamOpportunities', icon: Briefcase },
   { to: paths.manager.forecast.getHref(), labelKey: 'nav.forecast', icon: Target },
   { to: paths.manager.risks.getHref(), labelKey: 'nav.risks', icon: Siren },
   { to: paths.manager.trends.getHref(), labelKey: 'nav.trends', icon: LineChart },

@@ -8,13 +8,25 @@ export interface OpportunityFilters {
   q?: string;
   product?: string;
   status?: string;
+  stage?: string;
   lead_status?: string;
+  /** The representative's user id, or "unassigned" (managers). */
+  owner_id?: string;
+  amount_min?: string;
+  amount_max?: string;
+  /** Next-meeting range, inclusive days. */
   from?: string;
   to?: string;
+  /** Close-date range, inclusive days. */
+  closing_from?: string;
+  closing_to?: string;
   sort?: string;
   page?: number;
   pageSize?: number;
 }
+
+/** The list's filters as they sit in the page's URL: every value a string but the page. */
+export type UrlOpportunityFilters = OpportunityFilters & Record<string, string | number | undefined>;
 
 export interface OpportunityPage {
   items: OpportunityListItem[];
@@ -28,6 +40,12 @@ export function filtersToSearch(filters: OpportunityFilters): string {
   }
   return params.toString();
 }
+
+/** The CSV export of the rows these filters select, in the list's order (no paging). */
+export const opportunitiesExportHref = ({ page: _page, pageSize: _pageSize, ...filters }: OpportunityFilters) => {
+  const search = filtersToSearch(filters);
+  return `/api/opportunities/export.csv${search ? `?${search}` : ''}`;
+};
 
 export const getOpportunities = (filters: OpportunityFilters, signal?: AbortSignal) =>
   api.get<OpportunityPage>(`/api/opportunities?${filtersToSearch(filters)}`, { signal });

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { NameField } from '../../../components/ui/form-fields.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -94,12 +94,9 @@ function AcceptForm({ token }: { token: string }) {
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
         <input type="email" autoComplete="username" value={preview.data.email} readOnly hidden />
-        <TextField
+        <NameField
           label={t('fields.fullName')}
-          autoComplete="name"
           markRequired={false}
-          required
-          aria-required
           error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
           {...register('full_name')}
         />

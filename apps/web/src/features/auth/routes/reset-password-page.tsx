@@ -13,7 +13,7 @@ import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/form-fields.tsx';
 import {
   newPasswordSchema,
   PASSWORD_MAX,
@@ -68,14 +68,9 @@ function RequestResetForm() {
     <AuthCard title={t('reset.title')} subtitle={t('reset.requestSubtitle')}>
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
-        <TextField
+        <EmailField
           markRequired={false}
           label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          aria-required
           error={errors.email?.message ? t(errors.email.message) : undefined}
           {...register('email')}
         />

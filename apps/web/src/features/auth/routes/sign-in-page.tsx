@@ -15,7 +15,7 @@ import { signIn } from '../api/sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/form-fields.tsx';
 import { signInSchema, type SignInValues } from '../schemas.ts';
 
 type Translate = ReturnType<typeof useTranslation<'auth'>>['t'];
@@ -102,25 +102,16 @@ export function SignInPage() {
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <FormAlert message={alert} />
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5" aria-busy={isSubmitting}>
-        <TextField
+        <EmailField
           markRequired={false}
           label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          aria-required
           error={fieldError(errors.email?.message)}
           invalid={Boolean(errors.email)}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           markRequired={false}
           label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-required
           error={fieldError(errors.password?.message)}
           invalid={Boolean(errors.password)}
           {...register('password')}

@@ -14,6 +14,7 @@ import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { COMPANIES_PAGE_SIZE, useCompanies, type CompanyFilters } from '../api/get-companies.ts';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
 export function CompaniesPage() {
   const { t } = useTranslation('companies');
@@ -42,7 +43,10 @@ export function CompaniesPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <div className="flex items-center gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+          <MetricHelp metric="companies" />
+        </div>
         <p className="text-slate-600">{t('subtitle')}</p>
       </header>
       <Card>

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { demoBookingSchema, zoneShortName, type DemoBooking, type DemoBookingInput, type DemoRequestCreated } from '@nexa/domain';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { CompanyField, EmailField, NameField } from '../../../components/ui/form-fields.tsx';
+import { Field, TextArea } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -125,29 +126,18 @@ export function BookDemoPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('bookDemo.title')}>
         <HoneypotField {...form.register('website')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <NameField
             label={t('fields.fullName')}
             error={validationMessage(errors.full_name?.message)}
-            required
-            autoComplete="name"
             {...form.register('full_name')}
           />
-          <TextField
+          <CompanyField
             label={t('fields.company')}
             error={validationMessage(errors.company_name?.message)}
-            required
-            autoComplete="organization"
             {...form.register('company_name')}
           />
         </div>
-        <TextField
-          label={t('fields.email')}
-          error={validationMessage(errors.email?.message)}
-          required
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
+        <EmailField label={t('fields.email')} error={validationMessage(errors.email?.message)} {...form.register('email')} />
 
         <fieldset className="space-y-3" aria-describedby="slot-zone-note">
           <legend className="text-sm font-medium text-slate-800">

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type EarlyAccessRequestInput } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass, TextField } from '../../../components/ui/text-field.tsx';
+import { CompanyField, EmailField, NameField } from '../../../components/ui/form-fields.tsx';
+import { Field, inputClass } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateDemoRequest } from '../api/create-demo-request.ts';
 import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
@@ -47,26 +48,15 @@ export function EarlyAccessPage() {
       {confirmed && <Confirmation title={t('earlyAccess.successTitle')}>{t('earlyAccess.successBody')}</Confirmation>}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('earlyAccess.title')}>
         <HoneypotField {...form.register('website')} />
-        <TextField
+        <NameField
           label={t('fields.fullName')}
           error={validationMessage(errors.full_name?.message)}
-          required
-          autoComplete="name"
           {...form.register('full_name')}
         />
-        <TextField
-          label={t('fields.email')}
-          error={validationMessage(errors.email?.message)}
-          required
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-        />
-        <TextField
+        <EmailField label={t('fields.email')} error={validationMessage(errors.email?.message)} {...form.register('email')} />
+        <CompanyField
           label={t('fields.company')}
           error={validationMessage(errors.company_name?.message)}
-          required
-          autoComplete="organization"
           {...form.register('company_name')}
         />
         <Field label={t('fields.role')} error={validationMessage(errors.role ? 'required' : undefined)} required>

@@ -12,6 +12,7 @@ import {
   type TeamApplicationInput,
 } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmailField, NameField } from '../../../components/ui/form-fields.tsx';
 import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateTeamApplication } from '../api/create-team-application.ts';
@@ -82,21 +83,12 @@ export function JoinTheTeamPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('joinTeam.title')}>
         <HoneypotField {...form.register('website')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <NameField
             label={t('fields.fullName')}
             error={validationMessage(errors.full_name?.message)}
-            required
-            autoComplete="name"
             {...form.register('full_name')}
           />
-          <TextField
-            label={t('fields.email')}
-            error={validationMessage(errors.email?.message)}
-            required
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-          />
+          <EmailField label={t('fields.email')} error={validationMessage(errors.email?.message)} {...form.register('email')} />
         </div>
         <TextField
           label={t('fields.phone')}

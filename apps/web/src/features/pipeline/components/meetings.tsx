@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
 const MeetingsCalendar = lazy(() => import('./meetings-calendar.tsx'));
 
@@ -24,7 +25,10 @@ export function Meetings({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('meetings.title')}</CardTitle>
+        <div className="flex items-center gap-1">
+          <CardTitle>{t('meetings.title')}</CardTitle>
+          <MetricHelp metric="upcoming-meetings" />
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4 lg:grid-cols-2 lg:items-start lg:gap-6">
         <div className="min-w-0 space-y-2">

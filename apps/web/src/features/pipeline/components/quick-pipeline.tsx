@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
 const PipelineChart = lazy(() => import('./pipeline-chart.tsx'));
 
@@ -35,7 +36,10 @@ export function QuickPipeline({
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <Card>
         <CardHeader className="flex-row items-center justify-between">
-          <CardTitle>{t('quick.title')}</CardTitle>
+          <div className="flex items-center gap-1">
+            <CardTitle>{t('quick.title')}</CardTitle>
+            <MetricHelp metric="pipeline-totals" />
+          </div>
           <Collapsible.Trigger asChild>
             <Button variant="ghost" size="icon" aria-label={t('quick.toggle')}>
               <ChevronDown className={cn('h-5 w-5 transition-transform', !open && '-rotate-90')} aria-hidden />

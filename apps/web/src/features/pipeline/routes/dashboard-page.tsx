@@ -1,14 +1,14 @@
 import { Building2, Target } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/api/get-me.ts';
+import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePipeline } from '../api/get-pipeline.ts';
 import { DataPanel } from '../components/data-panel.tsx';
 import { EmptyAlerts } from '../components/empty-alerts.tsx';
 import { Meetings } from '../components/meetings.tsx';
-import { OpportunitiesCard, type DashboardFilters } from '../components/opportunities-card.tsx';
 import { QuickPipeline } from '../components/quick-pipeline.tsx';
 import { SummaryCard } from '../components/summary-card.tsx';
 import { useDashboardToasts } from '../hooks/use-dashboard-toasts.ts';
@@ -17,14 +17,25 @@ const CsvImportDialog = lazy(() => import('../components/csv-import-dialog.tsx')
 
 const monthKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 
-export function RepDashboardPage() {
+/** The opportunities list, supplied by the app: it belongs to the opportunities feature. */
+export type DashboardOpportunities = ComponentType<{
+  filters: UrlOpportunityFilters;
+  onFiltersChange: (next: Partial<UrlOpportunityFilters>) => void;
+}>;
+
+/**
+ * The representative's dashboard. Its opportunities card is the opportunities feature's list,
+ * handed in by the app shell (features do not import each other); the quick pipeline and the card
+ * share the URL's filters.
+ */
+export function RepDashboardPage({ opportunities: Opportunities }: { opportunities: DashboardOpportunities }) {
   const { t } = useTranslation(['pipeline', 'opportunities']);
   usePageMeta(`${t('title')} — Nexa`);
   const me = useMe();
   const [calendarMonth, setCalendarMonth] = useState(() => new Date());
   const isCurrentMonth = monthKey(calendarMonth) === monthKey(new Date());
   const pipeline = usePipeline(isCurrentMonth ? undefined : monthKey(calendarMonth));
-  const [filters, setFilters] = useUrlFilters<DashboardFilters>(['page']);
+  const [filters, setFilters] = useUrlFilters<UrlOpportunityFilters>(['page']);
   const [importOpen, setImportOpen] = useState(false);
 
   const data = pipeline.data;
@@ -63,6 +74,7 @@ export function RepDashboardPage() {
           value={data?.openCount}
           subtitle={data ? t('cards.followUp', { count: data.followUpCount }) : ''}
           testId="card-open"
+          metric="open-opportunities"
         />
         <SummaryCard
           icon={Building2}
@@ -70,10 +82,11 @@ export function RepDashboardPage() {
           value={data?.companyCount}
           subtitle={data ? t('cards.newThisMonth', { count: data.companiesThisMonth }) : ''}
           testId="card-companies"
+          metric="companies"
         />
       </div>
 
-      <OpportunitiesCard filters={filters} onFiltersChange={setFilters} />
+      <Opportunities filters={filters} onFiltersChange={setFilters} />
       <Meetings data={data} month={calendarMonth} onMonthChange={setCalendarMonth} />
     </div>
   );

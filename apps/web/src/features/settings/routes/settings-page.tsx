@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { NameField, PasswordField } from '../../../components/ui/form-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -63,12 +64,9 @@ function ProfileForm({ profile, browserLanguage }: { profile: Profile; browserLa
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
       <TextField label={t('profile.email')} value={profile.email} readOnly disabled />
-      <TextField
+      <NameField
         label={t('profile.fullName')}
-        autoComplete="name"
         markRequired={false}
-        required
-        aria-required
         error={errors.full_name?.message ? t(errors.full_name.message) : undefined}
         {...register('full_name')}
       />
@@ -143,13 +141,9 @@ function PasswordForm() {
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={isSubmitting}>
       <FormAlert message={alert} />
-      <TextField
+      <PasswordField
         label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
         markRequired={false}
-        required
-        aria-required
         error={errors.currentPassword?.message ? t(errors.currentPassword.message) : undefined}
         {...register('currentPassword')}
       />

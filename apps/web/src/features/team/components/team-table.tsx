@@ -4,6 +4,7 @@ import type { TeamMember } from '@nexa/domain';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
 /** The dashboard's representatives table: every member, a 'View Details' link for each representative. */
 export function TeamTable({ members }: { members: TeamMember[] }) {
@@ -47,7 +48,10 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
                 <dd className="tabular-nums">{formatMoney(m.totalSales)}</dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-600">{t('dashboard.table.winRate')}</dt>
+                <dt className="flex items-center gap-1 text-xs text-slate-600">
+                  {t('dashboard.table.winRate')}
+                  <MetricHelp metric="win-rate" className="h-5 w-5" />
+                </dt>
                 <dd className="tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</dd>
               </div>
             </dl>
@@ -61,7 +65,12 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
               <Th>{t('representatives.columns.representative')}</Th>
               <Th className="text-right">{t('representatives.columns.deals')}</Th>
               <Th className="text-right">{t('representatives.columns.totalSales')}</Th>
-              <Th className="text-right">{t('dashboard.table.winRate')}</Th>
+              <Th className="text-right">
+                <span className="inline-flex items-center gap-1">
+                  {t('dashboard.table.winRate')}
+                  <MetricHelp metric="win-rate" />
+                </span>
+              </Th>
               <Th className="text-right">
                 <span className="sr-only">{t('representatives.columns.actions')}</span>
               </Th>

@@ -13,6 +13,8 @@ import { CoachingSection } from '../components/coaching-section.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
+import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 function Tile({
   label,
@@ -20,17 +22,22 @@ function Tile({
   hint,
   icon,
   testId,
+  metric,
 }: {
   label: string;
   value: string;
   hint: string;
   icon: ReactNode;
   testId: string;
+  metric: MetricId;
 }) {
   return (
     <Card padded className="space-y-1">
       <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{label}</span>
+        <span className="flex items-center gap-1">
+          {label}
+          <MetricHelp metric={metric} />
+        </span>
         <span className="text-brand-700" aria-hidden>
           {icon}
         </span>
@@ -138,6 +145,7 @@ export function RepresentativePage() {
           })}
           icon={<Target className="h-4 w-4" />}
           testId="tile-quota-attainment"
+          metric="quota-attainment"
         />
         <Tile
           label={t('representative.tiles.winRate')}
@@ -145,6 +153,7 @@ export function RepresentativePage() {
           hint={winRateHint}
           icon={<Trophy className="h-4 w-4" />}
           testId="tile-win-rate"
+          metric="win-rate"
         />
         <Tile
           label={t('representative.tiles.avgDealSize')}
@@ -152,6 +161,7 @@ export function RepresentativePage() {
           hint={t('representative.tiles.avgDealSizeHint', { count: rep.totalDeals })}
           icon={<DollarSign className="h-4 w-4" />}
           testId="tile-avg-deal-size"
+          metric="average-deal-size"
         />
         <Tile
           label={t('representative.tiles.salesCycle')}
@@ -161,6 +171,7 @@ export function RepresentativePage() {
           }
           icon={<Clock className="h-4 w-4" />}
           testId="tile-sales-cycle"
+          metric="sales-cycle"
         />
       </div>
 
@@ -238,7 +249,7 @@ export function RepresentativePage() {
 
       <CoachingSection repId={rep.id!} />
 
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600" data-testid="representative-totals">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
         {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
         {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>

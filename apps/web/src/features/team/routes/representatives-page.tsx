@@ -8,18 +8,20 @@ import { errorKey } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useRepresentatives } from '../api/get-representatives.ts';
+import { useRepresentatives } from '../../../lib/api/get-representatives.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
+import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 const PAGE_SIZE = 25;
-const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean }> = [
+const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean; metric?: MetricId }> = [
   { field: 'full_name', key: 'representative' },
   { field: null, key: 'location' },
-  { field: 'totalSales', key: 'totalSales', numeric: true },
-  { field: 'totalDeals', key: 'deals', numeric: true },
-  { field: 'conversionRate', key: 'conversionRate', numeric: true },
+  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'pipeline-totals' },
+  { field: 'totalDeals', key: 'deals', numeric: true, metric: 'team-totals' },
+  { field: 'conversionRate', key: 'conversionRate', numeric: true, metric: 'conversion-rate' },
 ];
 
 const isSort = (value: string | null): value is string =>
@@ -152,7 +154,10 @@ export function RepresentativesPage() {
                     <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
                     <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
-                    <dt className="text-slate-600">{t('representatives.columns.conversionRate')}</dt>
+                    <dt className="flex items-center gap-1 text-slate-600">
+                      {t('representatives.columns.conversionRate')}
+                      <MetricHelp metric="conversion-rate" className="h-5 w-5" />
+                    </dt>
                     <dd className="text-right tabular-nums">{formatPercent(m.conversionRate)}</dd>
                   </dl>
                 </li>
@@ -162,7 +167,7 @@ export function RepresentativesPage() {
               <Table aria-busy={query.isPending}>
                 <thead>
                   <tr>
-                    {COLUMNS.map(({ field, key, numeric }) => {
+                    {COLUMNS.map(({ field, key, numeric, metric }) => {
                       const label = t(`representatives.columns.${key}`);
                       const active = field !== null && sort.replace(/^-/, '') === field;
                       const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
@@ -185,6 +190,7 @@ export function RepresentativesPage() {
                               <Icon className="h-3.5 w-3.5" aria-hidden />
                             </button>
                           )}
+                          {metric && <MetricHelp metric={metric} className="ml-0.5 align-middle" />}
                         </Th>
                       );
                     })}

@@ -12,6 +12,8 @@ import { useTeam } from '../api/get-team.ts';
 import { TeamTable } from '../components/team-table.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
+import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 const TeamChart = lazy(() => import('../components/team-chart.tsx'));
 
@@ -21,14 +23,29 @@ function greetingKey(hour: number) {
   return 'dashboard.greeting.evening';
 }
 
-function StatCard({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  testId,
+  metric,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  testId: string;
+  metric: MetricId;
+}) {
   return (
     <Card padded className="flex items-center gap-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden>
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          {label}
+          <MetricHelp metric={metric} />
+        </p>
         <p className="truncate text-2xl font-bold tabular-nums" data-testid={testId}>
           {value}
         </p>
@@ -45,7 +62,10 @@ function LeaderCard({ label, leader }: { label: string; leader: { id: string; fu
         <Award className="h-5 w-5" />
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          {label}
+          <MetricHelp metric="score-leaders" />
+        </p>
         {leader ? (
           <p className="truncate text-lg font-semibold">
             <Link to={paths.manager.representative.getHref(leader.id)} className="hover:underline">
@@ -102,18 +122,21 @@ export function TeamDashboardPage() {
               value={formatNumber(team.data.representativesCount)}
               icon={<Users className="h-5 w-5" />}
               testId="card-representatives"
+              metric="team-totals"
             />
             <StatCard
               label={t('dashboard.cards.opportunities')}
               value={formatNumber(team.data.opportunitiesCount)}
               icon={<BriefcaseBusiness className="h-5 w-5" />}
               testId="card-opportunities"
+              metric="team-totals"
             />
             <StatCard
               label={t('dashboard.cards.totalAmount')}
               value={formatMoney(team.data.totalAmount)}
               icon={<DollarSign className="h-5 w-5" />}
               testId="card-total-amount"
+              metric="team-totals"
             />
           </div>
           {team.data.representatives.length === 0 ? (
@@ -128,7 +151,10 @@ export function TeamDashboardPage() {
               </div>
               {team.data.pipeline.length > 0 && (
                 <Card padded>
-                  <h2 className="text-lg font-semibold">{t('dashboard.chart.title')}</h2>
+                  <div className="flex items-center gap-1">
+                    <h2 className="text-lg font-semibold">{t('dashboard.chart.title')}</h2>
+                    <MetricHelp metric="pipeline-totals" />
+                  </div>
                   <p className="mb-3 text-sm text-slate-600">{t('dashboard.chart.description')}</p>
                   <Suspense fallback={<Skeleton className="h-72 w-full" />}>
                     <TeamChart data={team.data.pipeline} />

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
-const DATE_FIELDS = new Set(['from', 'to']);
+const DATE_FIELDS = new Set(['from', 'to', 'closing_from', 'closing_to']);
 
 /**
  * Why the list could not be shown, in the reader's language. A 400 is the server refusing the

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RepresentativesPage } from '@nexa/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { api } from '../api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface RepresentativesParams {
   q: string;

@@ -1,0 +1,207 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { displayStatus, type OpportunityListItem } from '@nexa/domain';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
+import { LeadBadge } from '../../../components/ui/badge.tsx';
+import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
+import type { ListVariant } from './opportunity-filters.tsx';
+
+type ColumnKey =
+  | 'product'
+  | 'client_company_name'
+  | 'representative'
+  | 'amount'
+  | 'status'
+  | 'stage'
+  | 'lead_status'
+  | 'closing_date'
+  | 'next_meeting_date';
+
+/** Each variant's columns, in order; all sort but the representative (a name the rows do not hold). */
+const COLUMNS: Record<ListVariant, readonly ColumnKey[]> = {
+  rep: ['product', 'client_company_name', 'amount', 'status', 'lead_status', 'next_meeting_date'],
+  team: ['client_company_name', 'product', 'representative', 'amount', 'stage', 'closing_date', 'next_meeting_date'],
+};
+const UNSORTABLE = new Set<ColumnKey>(['representative']);
+
+export interface OpportunityTableProps {
+  items: OpportunityListItem[];
+  sort: string;
+  onSort: (sort: string) => void;
+  variant?: ListVariant;
+  /** Where a row's details open; none for a row that has no page (an unassigned deal). */
+  detailsHref: (item: OpportunityListItem) => string | undefined;
+  /** The owner's name (team list). */
+  ownerName?: (item: OpportunityListItem) => string;
+  rowOpens?: boolean;
+}
+
+/**
+ * The opportunities of every list (the rep's page, the dashboard, the manager's team list): a table
+ * whose headers sort and whose rows open the detail, or cards with a sort menu on a phone, where
+ * seven columns do not fit.
+ */
+export function OpportunityTable(props: OpportunityTableProps) {
+  return useMediaQuery(CARDS_BELOW) ? <OpportunityCards {...props} /> : <OpportunityRows {...props} />;
+}
+
+function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detailsHref' | 'ownerName'>) {
+  const { t } = useTranslation('opportunities');
+  const na = t('detail.na');
+  const cells: Record<ColumnKey, (item: OpportunityListItem) => ReactNode> = {
+    product: (item) => item.product ?? na,
+    client_company_name: (item) => item.client_company_name ?? na,
+    representative: (item) => ownerName?.(item) ?? item.account_manager ?? na,
+    amount: (item) => <span className="tabular-nums">{formatMoney(item.amount)}</span>,
+    status: (item) => t(`status.${displayStatus(item.status)}`, { defaultValue: displayStatus(item.status) }),
+    stage: (item) => t(`stage.${item.stage}`),
+    lead_status: (item) => <LeadBadge value={item.lead_status} na={na} />,
+    closing_date: (item) => formatDate(item.closing_date, { dateStyle: 'medium', timeZone: 'UTC' }) ?? na,
+    next_meeting_date: (item) => formatDate(item.next_meeting_date) ?? na,
+  };
+  const details = (item: OpportunityListItem, compact = false) => {
+    const href = detailsHref(item);
+    if (!href) return null;
+    return (
+      <Link
+        to={href}
+        className="inline-flex items-center font-medium whitespace-nowrap text-brand-700 hover:underline"
+        onClick={(e) => e.stopPropagation()}
+        aria-label={compact ? t('list.viewDetails') : undefined}
+        title={compact ? t('list.viewDetails') : undefined}
+      >
+        {compact ? <ChevronRight className="h-5 w-5" aria-hidden /> : t('list.viewDetails')}
+      </Link>
+    );
+  };
+  return { cells, details };
+}
+
+function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = false, ...links }: OpportunityTableProps) {
+  const { t } = useTranslation('opportunities');
+  const navigate = useNavigate();
+  const { cells, details } = useCells(links);
+  const current = sort.replace(/^-/, '');
+  const descending = sort.startsWith('-');
+
+  return (
+    <Table>
+      <thead>
+        <tr>
+          {COLUMNS[variant].map((column) => {
+            if (UNSORTABLE.has(column)) {
+              return (
+                <Th key={column} className="whitespace-normal">
+                  {t(`columns.${column}`)}
+                </Th>
+              );
+            }
+            const active = current === column;
+            const Icon = active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
+            return (
+              // Headers wrap, and the row's link is an arrow: seven columns then fit beside the
+              // workspace's sidebar from 1280 px, in French too.
+              <Th
+                key={column}
+                className="whitespace-normal"
+                aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
+              >
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 text-left uppercase hover:text-slate-900"
+                  onClick={() => onSort(active && !descending ? `-${column}` : column)}
+                  aria-label={t('list.sortBy', { column: t(`columns.${column}`) })}
+                >
+                  {t(`columns.${column}`)}
+                  <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                </button>
+              </Th>
+            );
+          })}
+          <Th>
+            <span className="sr-only">{t('columns.actions')}</span>
+          </Th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const href = links.detailsHref(item);
+          return (
+            <tr
+              key={item.id}
+              data-testid="opportunity-row"
+              className={rowOpens && href ? 'cursor-pointer hover:bg-slate-50' : 'hover:bg-slate-50'}
+              onClick={rowOpens && href ? () => void navigate(href) : undefined}
+            >
+              {COLUMNS[variant].map((column, index) => (
+                <Td
+                  key={column}
+                  className={
+                    index === 0
+                      ? 'font-medium'
+                      : column === 'next_meeting_date' || column === 'closing_date'
+                        ? 'whitespace-nowrap'
+                        : undefined
+                  }
+                >
+                  {cells[column](item)}
+                </Td>
+              ))}
+              <Td className="text-right">{details(item, true)}</Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: OpportunityTableProps) {
+  const { t } = useTranslation('opportunities');
+  const { cells, details } = useCells(links);
+  const id = useId();
+  const columns = COLUMNS[variant];
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-sort`} className="shrink-0 text-sm font-medium text-slate-700">
+          {t('list.sortLabel')}
+        </label>
+        <Select id={`${id}-sort`} className="min-w-0 flex-1" value={sort} onChange={(e) => onSort(e.target.value)}>
+          {columns
+            .filter((column) => !UNSORTABLE.has(column))
+            .flatMap((column) => [
+              <option key={column} value={column}>
+                {t('list.sortAscending', { column: t(`columns.${column}`) })}
+              </option>,
+              <option key={`-${column}`} value={`-${column}`}>
+                {t('list.sortDescending', { column: t(`columns.${column}`) })}
+              </option>,
+            ])}
+        </Select>
+      </div>
+      <CardList>
+        {items.map((item) => (
+          <CardListItem
+            key={item.id}
+            data-testid="opportunity-row"
+            title={cells.client_company_name(item)}
+            action={details(item)}
+            fields={columns
+              .filter((column) => column !== 'client_company_name')
+              .map((column) => ({
+                label: t(`columns.${column}`),
+                value: cells[column](item),
+                wide: column === 'next_meeting_date',
+              }))}
+          />
+        ))}
+      </CardList>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { DEMO, signInAs } from './support/session.ts';
+
+// The demo's figures, read off four pages, agree with each other: Alex's deals, won count, amounts,
+// win rate and conversion on /rep, /manager, /manager/representatives and his page, and the
+// manager's team list filtered to his won deals. Read-only on the demo team (other specs add people
+// and rows of their own in parallel, so nothing here reads a team total).
+
+const LANGUAGES = ['en', 'fr'] as const;
+const WON_STAGE = { en: 'Closed-Win', fr: 'Gagnée' } as const;
+const REPRESENTATIVE = { en: 'Representative', fr: 'Commercial' } as const;
+const STAGE = { en: 'Stage', fr: 'Étape' } as const;
+
+/** "$866,500", "866 500 $US", "63 %", "10 deals": the number, whatever the locale's separators. */
+const numberIn = (text: string) => Number(text.replace(/[^\d]/g, ''));
+const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+/** The figures of a row: table cells on a wide screen, the card's values on a phone. */
+const valuesOf = async (row: Locator) => (await row.locator('td, dd').allInnerTexts()).map((text) => text.trim());
+const percent = (part: number, whole: number) => Math.round((100 * part) / whole);
+
+async function signIn(page: Page, email: string, language: (typeof LANGUAGES)[number]) {
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await signInAs(page, email);
+}
+
+interface RepFigures {
+  open: { count: number; amount: number };
+  won: { count: number; amount: number };
+  lost: { count: number; amount: number };
+}
+
+async function pipelineTile(page: Page, status: string) {
+  const [, amount, count] = (await page.getByTestId(`pipeline-${status}`).innerText()).split('\n');
+  return { amount: numberIn(amount!), count: numberIn(count!) };
+}
+
+for (const language of LANGUAGES) {
+  test(`Alex's figures agree on every page that shows them (${language})`, async ({ page }) => {
+    test.setTimeout(60_000);
+
+    // The representative's own dashboard.
+    await signIn(page, DEMO.alex, language);
+    await page.goto('/rep');
+    await expect(page.getByTestId('pipeline-Closed-Win')).toBeVisible();
+    const rep: RepFigures = {
+      open: await pipelineTile(page, 'On-going'),
+      won: await pipelineTile(page, 'Closed-Win'),
+      lost: await pipelineTile(page, 'Closed-Lost'),
+    };
+    const deals = rep.open.count + rep.won.count + rep.lost.count;
+    const total = rep.open.amount + rep.won.amount + rep.lost.amount;
+    expect(rep.won.count).toBeGreaterThan(0);
+    expect(rep.lost.count).toBeGreaterThan(0);
+    // The card's first paragraph is its figure (the title is a heading).
+    expect(numberIn(await page.getByTestId('card-open').locator('p').first().innerText())).toBe(rep.open.count);
+    const winRate = percent(rep.won.count, rep.won.count + rep.lost.count);
+    const conversion = percent(rep.won.count, deals);
+
+    // The manager's dashboard: Alex's row of the team table.
+    await signIn(page, DEMO.manager, language);
+    await page.goto('/manager');
+    const teamRow = visible(page, 'team-row').filter({ hasText: 'Alex Martin' });
+    await expect(teamRow).toHaveCount(1);
+    const [teamDeals, teamTotal, teamWinRate] = await valuesOf(teamRow);
+    expect(numberIn(teamDeals!)).toBe(deals);
+    expect(numberIn(teamTotal!)).toBe(total);
+    expect(numberIn(teamWinRate!)).toBe(winRate);
+
+    // The representatives list.
+    await page.goto('/manager/representatives');
+    const listRow = visible(page, 'representative-row').filter({ hasText: 'Alex Martin' });
+    await expect(listRow).toHaveCount(1);
+    const [, listTotal, listDeals, listConversion] = await valuesOf(listRow);
+    expect(numberIn(listTotal!)).toBe(total);
+    expect(numberIn(listDeals!)).toBe(deals);
+    expect(numberIn(listConversion!)).toBe(conversion);
+
+    // Alex's page.
+    await listRow.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Martin' })).toBeVisible();
+    const alexId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await expect(page.getByTestId('tile-win-rate')).toHaveText(new RegExp(`^${winRate}\\s?%$`));
+    expect(numberIn(await page.getByTestId('tile-avg-deal-size').innerText())).toBe(Math.round(total / deals));
+    const totals = (await page.getByTestId('representative-totals').innerText()).split('·').map(numberIn);
+    expect(totals).toEqual([total, deals, conversion]);
+
+    // The team list, filtered to Alex's won deals with its own controls, and its export.
+    await page.goto('/manager/opportunities');
+    await page.getByLabel(REPRESENTATIVE[language], { exact: true }).selectOption({ label: 'Alex Martin' });
+    await page.getByLabel(STAGE[language], { exact: true }).selectOption({ label: WON_STAGE[language] });
+    await expect(page).toHaveURL(
+      new RegExp(`owner_id=${encodeURIComponent(alexId)}.*stage=Closed-Win|stage=Closed-Win.*owner_id=`),
+    );
+    await expect(page.getByTestId('opportunities-count')).toHaveText(new RegExp(`^${rep.won.count}\\s`));
+    await expect(visible(page, 'opportunity-row')).toHaveCount(rep.won.count);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('opportunities-export').click()]);
+    const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(csv.data).toHaveLength(rep.won.count);
+    expect(new Set(csv.data.map((row) => row.representative))).toEqual(new Set(['Alex Martin']));
+    expect(new Set(csv.data.map((row) => row.outcome))).toEqual(new Set(['won']));
+    expect(csv.data.reduce((sum, row) => sum + Number(row.amount), 0)).toBe(rep.won.amount);
+  });
+}
+
+test('a metric tooltip opens from the keyboard and leads to its definition', async ({ page }) => {
+  await signIn(page, DEMO.alex, 'en');
+  await page.goto('/rep');
+  const help = page.getByRole('button', { name: 'How “Open opportunities” is computed' });
+  await help.focus();
+  await page.keyboard.press('Enter');
+  const popover = page.getByRole('dialog', { name: 'Open opportunities' });
+  await expect(popover).toContainText('Deals whose outcome is open: neither won nor lost.');
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(help).toBeFocused();
+  await page.keyboard.press('Enter');
+  await popover.getByRole('link', { name: 'Full definition' }).click();
+  await expect(page).toHaveURL(/\/help\/metrics#open-opportunities$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How the figures are computed' })).toBeVisible();
+  await expect(page.locator('#open-opportunities')).toBeFocused();
+});
