@@ -5,6 +5,7 @@ import {
   RISK_CALLS_READ,
   ROLES,
   type ForecastCategory,
+  type ForecastChangeKind,
   type ForecastGroup,
   type InsightSettings,
   type Outcome,
@@ -235,31 +236,58 @@ export async function baselineSnapshot(db: Db, week: string): Promise<SnapshotWe
 }
 
 export interface ChangedDeal extends DealRow {
-  in_snapshot: boolean;
+  kind: ForecastChangeKind;
   before_group: ForecastGroup | null;
   before_amount: number | null;
   before_quarter: string | null;
 }
 
-/** Deals touched since the snapshot (their last activity is later), with how they stood in it. */
-export async function changedDeals(db: Db, snapshot: SnapshotWeek, limit: number): Promise<ChangedDeal[]> {
-  const found = await rows<ChangedDeal>(
-    db,
-    sql`SELECT ${DEAL_COLUMNS}, s.opportunity_id IS NOT NULL AS in_snapshot, s.forecast_group AS before_group,
-        s.amount::float8 AS before_amount, s.quarter::text AS before_quarter
-      FROM opportunities o
-      LEFT JOIN users u ON u.id = o.owner_id
-      LEFT JOIN forecast_snapshots s ON s.week = ${snapshot.week} AND s.opportunity_id = o.id
-      WHERE o.last_activity_at >= ${snapshot.taken_at} AND ${live()}
-      ORDER BY o.last_activity_at DESC LIMIT ${limit}`,
-  );
-  return found.map((r) => ({
-    ...toDeal(r),
-    in_snapshot: r.in_snapshot,
-    before_group: r.before_group,
-    before_amount: r.before_amount,
-    before_quarter: r.before_quarter,
-  }));
+/**
+ * forecastChange (@nexa/domain) as SQL over a deal touched since the snapshot (s) and its row now
+ * (o): the first that applies of added (new in one of the two quarters), won, lost, slipped, pulled
+ * in, moved category, amount changed; NULL when nothing the forecast shows changed.
+ */
+const changeKind = (window: Quarter[]) => sql`CASE
+  WHEN s.opportunity_id IS NULL THEN CASE WHEN o.forecast_group <> 'omitted'
+    AND o.closing_quarter IN (${sql.join(
+      window.map((q) => sql`${q.start}::date`),
+      sql`, `,
+    )}) THEN 'added' END
+  WHEN s.forecast_group <> 'closed' AND o.forecast_group = 'closed' THEN 'won'
+  WHEN s.forecast_group <> 'omitted' AND o.forecast_group = 'omitted' THEN 'lost'
+  WHEN s.quarter IS NOT NULL AND (o.closing_quarter IS NULL OR o.closing_quarter > s.quarter) THEN 'slipped'
+  WHEN s.quarter IS NOT NULL AND o.closing_quarter < s.quarter THEN 'pulled_in'
+  WHEN s.forecast_group <> o.forecast_group THEN 'moved'
+  WHEN coalesce(s.amount, 0) <> coalesce(o.amount, 0) THEN 'amount'
+END`;
+
+/** The deals touched since the snapshot (their last activity is later), read through its index. */
+const touched = (snapshot: SnapshotWeek, window: Quarter[]) => sql`
+  SELECT ${DEAL_COLUMNS}, ${changeKind(window)} AS kind, s.forecast_group AS before_group,
+    s.amount::float8 AS before_amount, s.quarter::text AS before_quarter
+  FROM opportunities o
+  LEFT JOIN users u ON u.id = o.owner_id
+  LEFT JOIN forecast_snapshots s ON s.week = ${snapshot.week} AND s.opportunity_id = o.id
+  WHERE o.last_activity_at >= ${snapshot.taken_at} AND ${live()}`;
+
+/** How many deals changed each way since the snapshot, and the latest of them. */
+export async function changedDeals(
+  db: Db,
+  snapshot: SnapshotWeek,
+  window: Quarter[],
+  limit: number,
+): Promise<{ counts: Array<{ kind: ForecastChangeKind; deals: number }>; items: ChangedDeal[] }> {
+  const [counts, items] = await Promise.all([
+    rows<{ kind: ForecastChangeKind; deals: number }>(
+      db,
+      sql`SELECT kind, count(*)::int AS deals FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL GROUP BY kind`,
+    ),
+    rows<ChangedDeal>(
+      db,
+      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${limit}`,
+    ),
+  ]);
+  return { counts, items: items.map((r) => ({ ...r, ...toDeal(r) })) };
 }
 
 // --- risks ---

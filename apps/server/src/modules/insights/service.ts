@@ -3,7 +3,6 @@ import {
   QUALIFICATION_BOXES,
   ROLES,
   dealRisks,
-  forecastChange,
   gapToQuota,
   lastWeeks,
   quarterFor,
@@ -182,35 +181,32 @@ export async function getForecastDeals(db: Db, query: ForecastDealsQuery, now = 
   };
 }
 
-/** At most this many touched deals are compared per request (a week's worth for a large team). */
-const CHANGES_READ = 2000;
+/** The latest changes listed; the counts cover every change. */
+const CHANGES_LISTED = 100;
 
-/** What changed in the two forecast quarters since last week's snapshot. */
+/** What changed in the two forecast quarters since last week's snapshot (the rule: forecastChange). */
 export async function getForecastChanges(db: Db, now = new Date()): Promise<ForecastChanges> {
   const week = weekStart(now);
   const window = [quarterFor('current', now), quarterFor('next', now)];
   await ensureSnapshot(db, week, window);
   const snapshot = (await baselineSnapshot(db, week))!;
-  const inWindow = (quarter: string | null) => window.some((q) => q.start === quarter);
+  const found = await changedDeals(db, snapshot, window, CHANGES_LISTED);
   const counts = Object.fromEntries(FORECAST_CHANGE_KINDS.map((k) => [k, 0])) as ForecastChanges['counts'];
-  const items: ForecastChanges['items'] = [];
-  for (const row of await changedDeals(db, snapshot, CHANGES_READ)) {
-    const before = row.in_snapshot
-      ? { forecast_group: row.before_group!, amount: row.before_amount, quarter: row.before_quarter }
-      : null;
-    const after = { forecast_group: row.forecast_group, amount: row.amount, quarter: row.closing_quarter };
-    // A deal the snapshot did not hold counts only if it now stands in one of the two quarters.
-    if (!before && !inWindow(after.quarter)) continue;
-    const kind = forecastChange(before && { group: before.forecast_group, amount: before.amount, quarter: before.quarter }, {
-      group: after.forecast_group,
-      amount: after.amount,
-      quarter: after.quarter,
-    });
-    if (!kind) continue;
-    counts[kind] += 1;
-    items.push({ kind, deal: toWireDeal(row), before, after });
-  }
-  return { week: snapshot.week, since: snapshot.taken_at, counts, items };
+  for (const c of found.counts) counts[c.kind] = c.deals;
+  return {
+    week: snapshot.week,
+    since: snapshot.taken_at,
+    counts,
+    items: found.items.map((row) => ({
+      kind: row.kind,
+      deal: toWireDeal(row),
+      before:
+        row.before_group === null
+          ? null
+          : { forecast_group: row.before_group, amount: row.before_amount, quarter: row.before_quarter },
+      after: { forecast_group: row.forecast_group, amount: row.amount, quarter: row.closing_quarter },
+    })),
+  };
 }
 
 const CURSOR = /^(-?\d+(?:\.\d+)?|null):(\d+)$/;
