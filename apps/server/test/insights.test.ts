@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   cycleDays,
   forecastFigures,
   forecastGroup,
+  forecastGroupSql,
   lastWeeks,
   quarterFor,
   resolvePipeline,
@@ -209,6 +211,25 @@ describe('insights', () => {
       { numRuns: 6, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647) },
     );
   }, 240_000);
+
+  it("the migration's generated forecast group is the domain's rule, and the database agrees for every stage and category", async () => {
+    const migration = fs.readFileSync(new URL('../src/db/migrations/0017_forecast_risks_trends.sql', import.meta.url), 'utf8');
+    expect(migration).toContain(`GENERATED ALWAYS AS (${forecastGroupSql()}) STORED`);
+    const db = server.database.db;
+    await db.execute(sql`TRUNCATE opportunities CASCADE`);
+    const categories = [null, 'pipeline', 'best_case', 'commit'] as const;
+    const combos = STAGES.flatMap((stage) => categories.map((category) => ({ stage, category })));
+    const inserted = await db
+      .insert(opportunities)
+      .values(combos.map(({ stage, category }) => withStage({ status: STATUS_OF[stage], forecast_category: category })))
+      .returning({
+        stage: opportunities.stage,
+        outcome: opportunities.outcome,
+        category: opportunities.forecast_category,
+        group: opportunities.forecast_group,
+      });
+    for (const row of inserted) expect(row.group).toBe(forecastGroup(row.stage, row.outcome, row.category));
+  });
 
   it('settings: defaults, validation (400) and managers only (403)', async () => {
     await server.database.db.execute(sql`DELETE FROM insight_settings`);

@@ -117,14 +117,14 @@ export async function wonSums(
   today: string,
 ): Promise<Array<{ owner_key: string; deals: number; amount: number }>> {
   const until = wonUntil(quarter, today);
+  const won = (owner: SQL) => sql`SELECT count(*)::int AS deals, coalesce(sum(o.amount), 0)::float8 AS amount
+    FROM opportunities o WHERE o.outcome = 'won' AND ${owner} AND ${live()} AND o.closing_date BETWEEN ${quarter.start} AND ${until}`;
+  // Each owner's range on its own (an OR of owner and "no owner" would defeat the index).
   const found = await rows<{ owner_key: string | null; deals: number; amount: number }>(
     db,
-    sql`SELECT k.id AS owner_key, w.deals, w.amount FROM (SELECT id FROM users UNION ALL SELECT NULL) k, LATERAL (
-        SELECT count(*)::int AS deals, coalesce(sum(o.amount), 0)::float8 AS amount FROM opportunities o
-        WHERE o.outcome = 'won' AND ${live()}
-          AND (o.owner_id = k.id OR (k.id IS NULL AND o.owner_id IS NULL))
-          AND o.closing_date BETWEEN ${quarter.start} AND ${until}
-      ) w WHERE w.deals > 0`,
+    sql`SELECT u.id AS owner_key, w.deals, w.amount FROM users u, LATERAL (${won(sql`o.owner_id = u.id`)}) w WHERE w.deals > 0
+      UNION ALL
+      SELECT NULL, w.deals, w.amount FROM (${won(sql`o.owner_id IS NULL`)}) w WHERE w.deals > 0`,
   );
   return found.map((r) => ({ ...r, owner_key: r.owner_key ?? '' }));
 }
