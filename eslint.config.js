@@ -23,6 +23,9 @@ const moduleExports = [
   // Who may read an opportunity, and who owns an incoming one, is one rule for every module.
   './opportunities/scope.ts',
   './opportunities/owner.ts',
+  './opportunities/changes.ts',
+  // The opportunities' filters mean the same rows in every view of them (the list, the pipeline board).
+  './opportunities/filters.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.
   './users/service.ts',
 ];

@@ -26,7 +26,7 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   let storageDir: string;
   const clients = {} as Record<Caller, HttpClient>;
   const users = {} as Record<'repA' | 'repB' | 'manager', string>;
-  const opp = {} as Record<'a' | 'b', number>;
+  const opp = {} as Record<'a' | 'b' | 'delA' | 'delB', number>;
   let demoId: string;
   let applicationId: string;
   const job = {} as Record<'a' | 'b', string>;
@@ -83,6 +83,13 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       .returning({ id: opportunities.id });
     opp.a = inserted[0]!.id;
     opp.b = inserted[aRows.length]!.id;
+    // Deals to delete and restore, so the other cases keep their rows.
+    const [delA, delB] = await db
+      .insert(opportunities)
+      .values([row(users.repA, 'Alice Archer', 0), row(users.repB, 'Bob Baker', 0)].map(withStage))
+      .returning({ id: opportunities.id });
+    opp.delA = delA!.id;
+    opp.delB = delB!.id;
 
     const [demo] = await db
       .insert(demoRequests)
@@ -223,6 +230,43 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       expect: forManager({ own: 200, other: 200, missing: 404 }),
     },
     { route: 'GET /api/opportunities/:id/call-analyses', url: oppUrl('/call-analyses'), expect: repRow },
+    { route: 'GET /api/opportunities/:id/history', url: oppUrl('/history'), expect: repRow, secret: 'Bob Baker' },
+    { route: 'GET /api/opportunities/:id/suggestions', url: oppUrl('/suggestions'), expect: repRow },
+    {
+      route: 'POST /api/opportunities/:id/suggestions/decide',
+      url: oppUrl('/suggestions/decide'),
+      body: { decision: 'dismiss' },
+      expect: repRow,
+    },
+    {
+      // Version 1 goes through once per deal; after that a visible deal answers 409, an invisible one 404.
+      route: 'PATCH /api/opportunities/:id',
+      url: oppUrl(''),
+      body: { version: 1, notes: 'Seen by the access matrix' },
+      expect: {
+        visitor: all(401),
+        repA: { own: 200, other: 404, missing: 404 },
+        repB: { own: 404, other: 200, missing: 404 },
+        manager: { own: 409, other: 409, missing: 404 },
+      },
+      secret: 'Bob Baker',
+    },
+    ...(
+      [
+        ['DELETE /api/opportunities/:id', '', 204],
+        ['POST /api/opportunities/:id/restore', '/restore', 200],
+      ] as const
+    ).map(([route, suffix, done]) => ({
+      // Each rep deletes (then restores) their own deal; by the manager's turn both are done already.
+      route,
+      url: (t: Target) => `/api/opportunities/${t === 'own' ? opp.delA : t === 'other' ? opp.delB : MISSING_OPP}${suffix}`,
+      expect: {
+        visitor: all(401),
+        repA: { own: done, other: 404, missing: 404 },
+        repB: { own: 404, other: done, missing: 404 },
+        manager: all(404),
+      },
+    })),
     { route: 'GET /api/opportunities/:id/risks', url: oppUrl('/risks'), expect: repRow },
     {
       route: 'PUT /api/opportunities/:id/forecast-category',

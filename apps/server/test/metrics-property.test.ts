@@ -112,11 +112,22 @@ describe('every figure equals a recomputation from the rows (property)', () => {
   it('rep dashboard, companies, team dashboard, representatives list and detail', async () => {
     const nowMs = Date.now();
     const owners = [reps[0]!.id, reps[1]!.id, null];
+    const fate = fc.constantFrom('live', 'live', 'deleted', 'restored');
     await fc.assert(
-      fc.asyncProperty(fc.array(rowArb(owners, nowMs), { minLength: 0, maxLength: 24 }), async (rows) => {
+      // Each row stays, is deleted, or is deleted and restored (through the API): the figures count the live rows.
+      fc.asyncProperty(fc.array(fc.tuple(rowArb(owners, nowMs), fate), { minLength: 0, maxLength: 24 }), async (entries) => {
         const db = server.database.db;
         await db.execute(sql`TRUNCATE opportunities CASCADE`);
-        if (rows.length) await db.insert(opportunities).values(rows);
+        const all = entries.map(([row]) => row);
+        const ids = all.length
+          ? (await db.insert(opportunities).values(all).returning({ id: opportunities.id })).map((r) => r.id)
+          : [];
+        for (const [i, [, what]] of entries.entries()) {
+          if (what === 'live') continue;
+          expect((await manager.delete(`/api/opportunities/${ids[i]}`)).status).toBe(204);
+          if (what === 'restored') expect((await manager.post(`/api/opportunities/${ids[i]}/restore`)).status).toBe(200);
+        }
+        const rows = entries.filter(([, what]) => what !== 'deleted').map(([row]) => row);
         const now = new Date();
         const ada = rows.filter((r) => r.owner_id === reps[0]!.id);
 

@@ -9,7 +9,7 @@ import {
   wallTimeIn,
 } from '@nexa/domain';
 import { createAuth } from '../src/auth/auth.ts';
-import { opportunities, repQuotas, users } from '../src/db/schema.ts';
+import { opportunities, opportunityChanges, repQuotas, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_OPPORTUNITIES_PER_REP, DEMO_PASSWORD, isEmpty, seedDemo } from '../src/cli/seed.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
@@ -83,6 +83,29 @@ describe('demo seed', () => {
       const attainment = quotaAttainment(won, quota!.quarterlyQuota);
       expect(attainment).toBeGreaterThanOrEqual(40);
       expect(attainment).toBeLessThanOrEqual(130);
+    }
+  });
+
+  it('gives every deal a history that agrees with its row: import, analysis, the rep’s stage moves', async () => {
+    const db = server.database.db;
+    const rows = await db.select().from(opportunities);
+    const changes = await db.select().from(opportunityChanges);
+    for (const row of rows) {
+      const mine = changes
+        .filter((c) => c.opportunity_id === row.id)
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+      expect(mine[0]).toMatchObject({ field: 'created', source: 'import' });
+      expect(mine.some((c) => c.source === 'analysis')).toBe(true);
+      const stages = mine.filter((c) => c.field === 'stage');
+      // The stages walk from New to where the deal stands, and the row entered it when the last move says.
+      if (stages.length) {
+        expect(stages[0]!.before).toBe('New');
+        expect(stages.at(-1)!.after).toBe(row.stage);
+        expect(row.stage_changed_at.getTime()).toBe(stages.at(-1)!.at.getTime());
+        expect(stages.every((c) => c.source === 'person' && c.actor_id === row.owner_id)).toBe(true);
+      } else expect(row.stage).toBe('New');
+      expect(row.last_activity_at.getTime()).toBe(Math.max(...mine.map((c) => c.at.getTime())));
+      expect(mine.every((c) => c.at.getTime() <= now.getTime())).toBe(true);
     }
   });
 

@@ -249,7 +249,7 @@ describe('manager team figures', () => {
         salesCycle: 23,
         salesCycleIsDefault: false,
       });
-      const [alpha, beta, gamma, delta] = adaRows;
+      const [alpha, beta, gamma] = adaRows;
       expect(res.body.recentOpportunities.map((o: { id: number }) => o.id)).toEqual([gamma, alpha, beta]);
       expect(res.body.recentOpportunities[0]).toMatchObject({
         name: 'Gamma',
@@ -260,8 +260,24 @@ describe('manager team figures', () => {
         technical_scoring: 7,
         commercial_scoring: null,
       });
-      expect(res.body.recentActivities.map((a: { id: number }) => a.id)).toEqual([alpha, beta, delta]);
-      expect(res.body.recentActivities[0]).toMatchObject({ type: 'meeting', client_company_name: 'Alpha' });
+      // Activities are the deals' history: rows written straight into the table have none.
+      expect(res.body.recentActivities).toEqual([]);
+      const before = (await manager.get(`/api/opportunities/${alpha}`)).body;
+      expect(
+        (await manager.patch(`/api/opportunities/${alpha}`, { version: before.version, notes: 'Call back Monday' })).status,
+      ).toBe(200);
+      const after = await manager.get(`/api/team/representatives/${ada}`);
+      expect(after.body.recentActivities).toMatchObject([
+        {
+          opportunity_id: alpha,
+          type: 'change',
+          source: 'person',
+          field: 'notes',
+          before: null,
+          after: 'Call back Monday',
+          client_company_name: 'Alpha',
+        },
+      ]);
     });
 
     it('the fallbacks: win rate from scores, no closing dates, no opportunities at all', async () => {

@@ -1,15 +1,16 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { analyzeCallOffline, lineText, parseTranscript, type TranscriptLanguage } from '@nexa/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { analyzeCallOffline, lineText, parseTranscript, type ForecastCategory, type TranscriptLanguage } from '@nexa/domain';
 import type { Db } from '../db/client.ts';
 import { callAnalyses, opportunities } from '../db/schema.ts';
 
 /**
  * What the demo's forecast and risk pages show: each representative commits some deals and calls
- * others best case, and a few deals went quiet or stalled, with analysed calls that name a rival,
- * skip the budget or hear a single voice — so every warning has evidence to cite.
+ * others best case (recorded in the deals' history), and the biggest deals have analysed calls that
+ * name a rival, skip the budget or hear a single voice — so the call-based warnings have lines to cite.
  */
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 const CALLS: Array<{ language: TranscriptLanguage; text: (rep: string) => string }> = [
   {
@@ -42,25 +43,34 @@ ${rep}: Oui, chez un hébergeur certifié, avec chiffrement au repos.`,
   },
 ];
 
+/** A person's forecast call on these deals, recorded as their change a minute after the deal's last activity. */
+async function setCategory(db: Db, ids: number[], category: ForecastCategory, now: Date) {
+  if (!ids.length) return;
+  await db.execute(sql`WITH called AS (
+      UPDATE opportunities SET forecast_category = ${category}, version = version + 1,
+        last_activity_at = last_activity_at + interval '1 minute',
+        field_sources = field_sources || jsonb_build_object('forecast_category', 'person')
+      WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND last_activity_at < ${new Date(now.getTime() - HOUR)}
+      RETURNING id, owner_id, last_activity_at)
+    INSERT INTO opportunity_changes (opportunity_id, at, source, actor_id, field, before, after)
+    SELECT id, last_activity_at, 'person', owner_id, 'forecast_category', 'null'::jsonb, to_jsonb(${category}::text) FROM called`);
+}
+
 export async function seedInsights(db: Db, ownerId: string, repName: string, index: number, now: Date): Promise<void> {
   const open = await db
-    .select({ id: opportunities.id, stage: opportunities.stage })
+    .select({ id: opportunities.id, stage: opportunities.stage, lastActivity: opportunities.last_activity_at })
     .from(opportunities)
     .where(and(eq(opportunities.owner_id, ownerId), eq(opportunities.outcome, 'open')))
     .orderBy(desc(opportunities.amount), opportunities.id);
-  const ago = (days: number) => new Date(now.getTime() - days * DAY);
 
-  // The representative's calls: a Proposal deal committed now and then, an early one called best case.
-  const commit = open.filter((o, i) => o.stage === 'Proposal' && i % 2 === 0).map((o) => o.id);
-  const bestCase = open.filter((o, i) => o.stage === 'New' && i % 3 === 0).map((o) => o.id);
-  if (commit.length) await db.update(opportunities).set({ forecast_category: 'commit' }).where(inArray(opportunities.id, commit));
-  if (bestCase.length)
-    await db.update(opportunities).set({ forecast_category: 'best_case' }).where(inArray(opportunities.id, bestCase));
-
-  // The biggest deals carry the stories: quiet for weeks, stalled in a stage, or with a worrying call.
+  // The biggest deals carry the stories: a call before their last activity that names a rival,
+  // skips the budget or hears one voice (the history already says how long they have been quiet).
   for (const [k, deal] of open.slice(0, 3).entries()) {
     const call = CALLS[(index + k) % CALLS.length]!;
-    const calledAt = ago(18 + 3 * k);
+    const calledAt = new Date(deal.lastActivity.getTime() - DAY);
     const lines = parseTranscript(call.text(repName));
     await db.insert(callAnalyses).values({
       opportunity_id: deal.id,
@@ -71,9 +81,19 @@ export async function seedInsights(db: Db, ownerId: string, repName: string, ind
       result: analyzeCallOffline(lines, { language: call.language, referenceDate: calledAt, sellerName: repName }),
       created_at: calledAt,
     });
-    await db
-      .update(opportunities)
-      .set({ last_activity_at: k === 1 ? ago(2) : calledAt, stage_changed_at: ago(k === 0 ? 48 : 12) })
-      .where(eq(opportunities.id, deal.id));
   }
+
+  // The representative's calls: a Proposal deal committed now and then, an early one called best case.
+  await setCategory(
+    db,
+    open.filter((o, i) => (o.stage === 'Proposal' || o.stage === 'Qualified') && i % 2 === 0).map((o) => o.id),
+    'commit',
+    now,
+  );
+  await setCategory(
+    db,
+    open.filter((o, i) => o.stage === 'New' && i % 3 === 0).map((o) => o.id),
+    'best_case',
+    now,
+  );
 }

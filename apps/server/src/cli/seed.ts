@@ -4,7 +4,8 @@ import type { Auth } from '../auth/auth.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Db } from '../db/client.ts';
 import { makeOpportunities } from '../db/factories.ts';
-import { opportunities, repQuotas, users } from '../db/schema.ts';
+import { opportunities, opportunityChanges, repQuotas, users } from '../db/schema.ts';
+import { demoHistory } from './demo-history.ts';
 import { seedInsights } from './seed-insights.ts';
 
 export const DEMO_PASSWORD = 'nexa-demo-2026';
@@ -84,7 +85,11 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
       timeZone,
     });
     const quarterlyQuota = quotaFor(rows, attainment ?? 1, now);
-    await db.insert(opportunities).values(rows);
+    const histories = rows.map((row, i) => demoHistory(row, id, 7_000 + index * 100 + i, now));
+    const ids = await db.insert(opportunities).values(rows).returning({ id: opportunities.id });
+    await db
+      .insert(opportunityChanges)
+      .values(histories.flatMap((changes, i) => changes.map((change) => ({ ...change, opportunity_id: ids[i]!.id }))));
     await db.insert(repQuotas).values({ userId: id, quarterlyQuota });
     await seedInsights(db, id, account.fullName, index, now);
   }

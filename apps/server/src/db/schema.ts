@@ -200,6 +200,10 @@ export const opportunities = pgTable(
     last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who last wrote each field (field → ChangeSource), so an analysis never replaces a person's value. */
     field_sources: jsonb('field_sources').$type<Partial<Record<string, ChangeSource>>>().notNull().default({}),
+    /** The representative's own notes on the deal. */
+    notes: text('notes'),
+    /** Why the deal was won or lost, given when it was closed. */
+    close_reason: text('close_reason'),
     /** The representative's forecast call on an open deal; null: the stage decides. */
     forecast_category: text('forecast_category').$type<ForecastCategory>(),
     /** Where the deal counts in the forecast (forecastGroupSql): generated, never written. */
@@ -216,7 +220,9 @@ export const opportunities = pgTable(
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
     index('opportunities_owner_outcome_idx').on(t.owner_id, t.outcome),
-    index('opportunities_owner_stage_idx').on(t.owner_id, t.stage),
+    // A board column's first cards (owner, stage, next meeting, id), for one rep and for the team.
+    index('opportunities_owner_stage_meeting_id_idx').on(t.owner_id, t.stage, t.next_meeting_date, t.id),
+    index('opportunities_stage_meeting_id_idx').on(t.stage, t.next_meeting_date, t.id),
     // Quota attainment: a rep's won deals by closing date.
     index('opportunities_owner_won_closing_idx')
       .on(t.owner_id, t.closing_date)
@@ -259,9 +265,8 @@ export const opportunityChanges = pgTable(
   'opportunity_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    opportunity_id: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted deal's row moves to deleted_opportunities and its history stays (decision 017).
+    opportunity_id: integer('opportunity_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     source: text('source').$type<ChangeSource>().notNull(),
     actor_id: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -343,6 +348,21 @@ export const repCompanyMonths = pgTable(
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.month, t.company] })],
+);
+
+/**
+ * Deals and amount per representative and stage, kept by triggers like the summaries above
+ * (migration pipeline_board), so the pipeline board's column totals read six rows per rep.
+ */
+export const repStageTotals = pgTable(
+  'rep_stage_totals',
+  {
+    owner_key: text('owner_key').notNull(),
+    stage: text('stage').$type<Stage>().notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.stage] })],
 );
 
 /**
@@ -475,9 +495,8 @@ export const callAnalyses = pgTable(
   'call_analyses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    opportunity_id: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted deal's analyses stay for its restore (decision 017).
+    opportunity_id: integer('opportunity_id').notNull(),
     created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
@@ -543,6 +562,52 @@ export const apiKeys = pgTable('api_keys', {
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
   revoked_at: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * Deleted deals, kept 30 days for a restore: the row moves here whole (as JSON), so no figure, index
+ * or summary of opportunities ever sees it, and comes back under the same id (decision 017).
+ */
+export const deletedOpportunities = pgTable(
+  'deleted_opportunities',
+  {
+    id: integer('id').primaryKey(),
+    owner_id: text('owner_id'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deleted_by: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('deleted_opportunities_owner_deleted_at_idx').on(t.owner_id, t.deleted_at.desc()),
+    index('deleted_opportunities_deleted_at_idx').on(t.deleted_at),
+  ],
+);
+
+/** What a machine would have written over a person's value: offered beside the field until decided. */
+export const opportunitySuggestions = pgTable(
+  'opportunity_suggestions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    opportunity_id: integer('opportunity_id').notNull(),
+    field: text('field').notNull(),
+    value: jsonb('value'),
+    source: text('source').$type<ChangeSource>().notNull(),
+    call_analysis_id: uuid('call_analysis_id').references(() => callAnalyses.id, { onDelete: 'set null' }),
+    api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'accepted', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('opportunity_suggestions_pending_idx')
+      .on(t.opportunity_id, t.field)
+      .where(sql`${t.status} = 'pending'`),
+    check('opportunity_suggestions_status_check', sql`${t.status} IN ('pending', 'accepted', 'dismissed')`),
+    check('opportunity_suggestions_source_check', sql`${t.source} IN ('import', 'ingest', 'analysis', 'system')`),
+  ],
+);
 
 // --- the manager's insights (migration 0017, docs/decisions/020) ---
 

@@ -20,7 +20,7 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
 const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
 
 /** The SQLSTATE of a database error, wherever the driver or the ORM wrapped it. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;

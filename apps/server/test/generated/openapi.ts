@@ -819,7 +819,13 @@ export interface paths {
          */
         get: operations["listOpportunities"];
         put?: never;
-        post?: never;
+        /**
+         * Create opportunity
+         * @description A representative's new deal is their own; a manager names its owner (an active representative).
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createOpportunity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -882,10 +888,22 @@ export interface paths {
         get: operations["getOpportunity"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete opportunity
+         * @description Soft delete: the deal leaves every list and figure and can be restored for 30 days.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["deleteOpportunity"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit opportunity
+         * @description A partial edit with the version the client last saw. A stale version answers 409 with the current row; closing a deal (won or lost) needs closing_date; owner_id is for managers.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        patch: operations["editOpportunity"];
         trace?: never;
     };
     "/api/opportunities/{id}/specification": {
@@ -952,6 +970,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deleted opportunities
+         * @description Deals deleted in the last 30 days that the caller may restore, newest first.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listDeletedOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore opportunity
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["restoreOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List opportunity history
+         * @description Every change to the deal (who or what, when, field, before → after), newest first.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listOpportunityHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List opportunity suggestions
+         * @description Values a call analysis or an integration offered for fields a person set, waiting for a decision.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listOpportunitySuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/suggestions/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide opportunity suggestions
+         * @description Accept (the values become the person’s own) or dismiss the named pending suggestions, or all of them.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["decideOpportunitySuggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pipeline": {
         parameters: {
             query?: never;
@@ -964,6 +1090,28 @@ export interface paths {
          * @description Requires a session with the role Sales Representative.
          */
         get: operations["getPipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pipeline/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get board
+         * @description The pipeline board: each stage's count and amount and its first cards, with the opportunities list's filters. A representative sees their own deals; a manager the team's, or one representative's (owner). With stage, that column only, from offset.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getBoard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2605,9 +2753,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -2691,9 +2846,16 @@ export interface operations {
                         }[];
                         recentActivities: {
                             id: number;
+                            opportunity_id: number;
                             /** @enum {string} */
-                            type: "meeting";
+                            type: "change";
                             date: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                            actor_name: string | null;
                             client_name: string | null;
                             client_company_name: string | null;
                             product: string | null;
@@ -3408,6 +3570,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product: string;
+                    client_company_name: string;
+                    client_name?: string | null;
+                    amount?: number | null;
+                    /** @enum {string} */
+                    stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                    lead_status?: string | null;
+                    next_meeting_date?: string | null;
+                    closing_date?: string | null;
+                    close_reason?: string | null;
+                    notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
+                    owner_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        owner_id: string | null;
+                        account_manager: string | null;
+                        product: string | null;
+                        status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
+                        /** @enum {string} */
+                        pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
+                        lead_status: string | null;
+                        amount: number | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        next_meeting_date: string | null;
+                        closing_date: string | null;
+                        company_industry: string | null;
+                        company_size: string | null;
+                        domain_website: string | null;
+                        company_summary: string | null;
+                        record_date: string;
+                        technical_scoring: number | null;
+                        commercial_scoring: number | null;
+                        technical_answers: string | null;
+                        commercial_answers: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        technical_attached_file: string | null;
+                        created_at: string;
+                        owner_win_rate: number | null;
+                        version: number;
+                        notes: string | null;
+                        close_reason: string | null;
+                        stage_changed_at: string;
+                        last_activity_at: string;
+                        field_sources: {
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     exportOpportunities: {
         parameters: {
             query?: {
@@ -3524,6 +3772,14 @@ export interface operations {
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
+                        version: number;
+                        notes: string | null;
+                        close_reason: string | null;
+                        stage_changed_at: string;
+                        last_activity_at: string;
+                        field_sources: {
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                        };
                     };
                 };
             };
@@ -3531,6 +3787,182 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product?: string;
+                    client_company_name?: string;
+                    client_name?: string | null;
+                    amount?: number | null;
+                    /** @enum {string} */
+                    stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                    status?: string | null;
+                    lead_status?: string | null;
+                    next_meeting_date?: string | null;
+                    closing_date?: string | null;
+                    close_reason?: string | null;
+                    notes?: string | null;
+                    technical_feedback?: string | null;
+                    commercial_feedback?: string | null;
+                    owner_id?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        owner_id: string | null;
+                        account_manager: string | null;
+                        product: string | null;
+                        status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
+                        /** @enum {string} */
+                        pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
+                        lead_status: string | null;
+                        amount: number | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        next_meeting_date: string | null;
+                        closing_date: string | null;
+                        company_industry: string | null;
+                        company_size: string | null;
+                        domain_website: string | null;
+                        company_summary: string | null;
+                        record_date: string;
+                        technical_scoring: number | null;
+                        commercial_scoring: number | null;
+                        technical_answers: string | null;
+                        commercial_answers: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        technical_attached_file: string | null;
+                        created_at: string;
+                        owner_win_rate: number | null;
+                        version: number;
+                        notes: string | null;
+                        close_reason: string | null;
+                        stage_changed_at: string;
+                        last_activity_at: string;
+                        field_sources: {
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthorized" | "forbidden" | "untrusted_origin" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal";
+                            /** @description For developers; the web app shows a translation of `code` instead */
+                            message: string;
+                            /** @description The request field at fault, when there is one */
+                            field?: string;
+                        };
+                        current: {
+                            id: number;
+                            owner_id: string | null;
+                            account_manager: string | null;
+                            product: string | null;
+                            status: string | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            outcome: "open" | "won" | "lost";
+                            /** @enum {string} */
+                            pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
+                            lead_status: string | null;
+                            amount: number | null;
+                            client_company_name: string | null;
+                            client_name: string | null;
+                            next_meeting_date: string | null;
+                            closing_date: string | null;
+                            company_industry: string | null;
+                            company_size: string | null;
+                            domain_website: string | null;
+                            company_summary: string | null;
+                            record_date: string;
+                            technical_scoring: number | null;
+                            commercial_scoring: number | null;
+                            technical_answers: string | null;
+                            commercial_answers: string | null;
+                            technical_feedback: string | null;
+                            commercial_feedback: string | null;
+                            technical_attached_file: string | null;
+                            created_at: string;
+                            owner_win_rate: number | null;
+                            version: number;
+                            notes: string | null;
+                            close_reason: string | null;
+                            stage_changed_at: string;
+                            last_activity_at: string;
+                            field_sources: {
+                                [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            };
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3635,6 +4067,276 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listDeletedOpportunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            owner_id: string | null;
+                            account_manager: string | null;
+                            product: string | null;
+                            client_company_name: string | null;
+                            amount: number | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            deleted_at: string;
+                            deleted_by: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        owner_id: string | null;
+                        account_manager: string | null;
+                        product: string | null;
+                        status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
+                        /** @enum {string} */
+                        pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
+                        lead_status: string | null;
+                        amount: number | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        next_meeting_date: string | null;
+                        closing_date: string | null;
+                        company_industry: string | null;
+                        company_size: string | null;
+                        domain_website: string | null;
+                        company_summary: string | null;
+                        record_date: string;
+                        technical_scoring: number | null;
+                        commercial_scoring: number | null;
+                        technical_answers: string | null;
+                        commercial_answers: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        technical_attached_file: string | null;
+                        created_at: string;
+                        owner_win_rate: number | null;
+                        version: number;
+                        notes: string | null;
+                        close_reason: string | null;
+                        stage_changed_at: string;
+                        last_activity_at: string;
+                        field_sources: {
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOpportunityHistory: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            at: string;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            actor_id: string | null;
+                            actor_name: string | null;
+                            api_key_id: string | null;
+                            api_key_name: string | null;
+                            call_analysis_id: string | null;
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOpportunitySuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            field: string;
+                            value: unknown;
+                            /** @enum {string} */
+                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            call_analysis_id: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    decideOpportunitySuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: number[];
+                    /** @enum {string} */
+                    decision: "accept" | "dismiss";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        owner_id: string | null;
+                        account_manager: string | null;
+                        product: string | null;
+                        status: string | null;
+                        /** @enum {string} */
+                        stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        /** @enum {string} */
+                        outcome: "open" | "won" | "lost";
+                        /** @enum {string} */
+                        pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
+                        lead_status: string | null;
+                        amount: number | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        next_meeting_date: string | null;
+                        closing_date: string | null;
+                        company_industry: string | null;
+                        company_size: string | null;
+                        domain_website: string | null;
+                        company_summary: string | null;
+                        record_date: string;
+                        technical_scoring: number | null;
+                        commercial_scoring: number | null;
+                        technical_answers: string | null;
+                        commercial_answers: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        technical_attached_file: string | null;
+                        created_at: string;
+                        owner_win_rate: number | null;
+                        version: number;
+                        notes: string | null;
+                        close_reason: string | null;
+                        stage_changed_at: string;
+                        last_activity_at: string;
+                        field_sources: {
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPipeline: {
         parameters: {
             query?: {
@@ -3679,6 +4381,70 @@ export interface operations {
                                 count: number;
                             }[];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBoard: {
+        parameters: {
+            query?: {
+                q?: string;
+                product?: string;
+                status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                lead_status?: string;
+                client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
+                from?: string;
+                to?: string;
+                closing_from?: string;
+                closing_to?: string;
+                owner?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            count: number;
+                            amount: number;
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                owner_id: string | null;
+                                account_manager: string | null;
+                                product: string | null;
+                                client_company_name: string | null;
+                                client_name: string | null;
+                                amount: number | null;
+                                lead_status: string | null;
+                                next_meeting_date: string | null;
+                                closing_date: string | null;
+                                version: number;
+                            }[];
+                        }[];
                     };
                 };
             };

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The whole error body: a 409 on a stale edit carries the current row as `current`. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -32,7 +34,7 @@ export interface RequestOptions {
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const data = (await response.json()) as Partial<ApiErrorBody>;
-    if (data.error?.code) return new ApiError(response.status, data.error.code, data.error.message, data.error.field);
+    if (data.error?.code) return new ApiError(response.status, data.error.code, data.error.message, data.error.field, data);
   } catch {
     // Not JSON: fall through to a code derived from the status.
   }
@@ -82,6 +84,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
 /**

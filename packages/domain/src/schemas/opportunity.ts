@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_SOURCES } from '../deal-history.ts';
 import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
 
 /** An opportunity on the wire: the specification's field names (secured_call_insight) plus ownership. */
@@ -66,6 +67,19 @@ export const opportunityListItemSchema = opportunitySchema.pick({
 });
 export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
 
-/** The detail: the opportunity and its owner's win rate (closed-won ÷ closed, rounded; null when none is closed). */
-export const opportunityDetailSchema = opportunitySchema.extend({ owner_win_rate: z.number().nullable() });
+/**
+ * The detail: the opportunity, what editing it needs, and its owner's win rate (closed-won ÷ closed,
+ * rounded; null when none is closed). PATCH answers the same shape.
+ */
+export const opportunityDetailSchema = opportunitySchema.extend({
+  owner_win_rate: z.number().nullable(),
+  /** Bumped by every change: an edit names the version it saw (stale → 409). */
+  version: z.number().int(),
+  notes: z.string().nullable(),
+  close_reason: z.string().nullable(),
+  stage_changed_at: z.string(),
+  last_activity_at: z.string(),
+  /** field → who last wrote it: a machine never replaces a person's value, it suggests. */
+  field_sources: z.record(z.string(), z.enum(CHANGE_SOURCES)),
+});
 export type OpportunityDetail = z.infer<typeof opportunityDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUARTERLY_QUOTA, REPRESENTATIVE_SORTS } from '../team-metrics.ts';
+import { CHANGE_SOURCES } from '../deal-history.ts';
 import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
 
 /**
@@ -74,10 +75,19 @@ export const recentOpportunitySchema = z.object({
 });
 export type RecentOpportunity = z.infer<typeof recentOpportunitySchema>;
 
+/** A change to one of the representative's deals, from the deal's history. */
 export const recentActivitySchema = z.object({
+  /** The change's id; the deal is opportunity_id. */
   id: z.number().int(),
-  type: z.literal('meeting'),
+  opportunity_id: z.number().int(),
+  type: z.literal('change'),
   date: z.string(),
+  source: z.enum(CHANGE_SOURCES),
+  /** A field name, or an event of the deal (created, deleted, restored, suggestion_dismissed). */
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  actor_name: z.string().nullable(),
   client_name: z.string().nullable(),
   client_company_name: z.string().nullable(),
   product: z.string().nullable(),

@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { formatCommercialAnswers, formatFeedback, formatTechnicalAnswers, withStage, type CallAnalysis } from '@nexa/domain';
-import { callAnalyses, opportunities } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  insertRecorded,
+  lockDeal,
+  lockDealByExternalId,
+  recordMachineChanges,
+  touchActivity,
+  type ChangeOrigin,
+  type OpportunityRow,
+} from '../opportunities/changes.ts';
 import type { AnalysisTarget } from './enqueue.ts';
+import { insertCallAnalysis } from './queries.ts';
 
 export class OpportunityGoneError extends Error {
   constructor() {
@@ -37,68 +45,65 @@ export function opportunityFieldsOf(analysis: CallAnalysis) {
   };
 }
 
+/** The deal the analysis is for: the one named, or (an integration's transcript) found or created by external id. */
+async function targetDeal(tx: DbOrTx, input: ApplyCallAnalysisInput): Promise<OpportunityRow> {
+  if ('opportunityId' in input.target) {
+    const row = await lockDeal(tx, input.target.opportunityId);
+    if (!row) throw new OpportunityGoneError();
+    return row;
+  }
+  const target = input.target.newOpportunity;
+  // An integration may queue two transcripts for one new external id: the second one updates
+  // what the first created (a race ends in the unique index, and the job's retry lands here).
+  const existing = target.external_id ? await lockDealByExternalId(tx, target.external_id) : undefined;
+  if (existing) return existing;
+  const [id] = await insertRecorded(
+    tx,
+    [
+      withStage({
+        owner_id: target.owner_id,
+        owner_match: target.owner_match ?? null,
+        account_manager: target.account_manager,
+        client_company_name: target.client_company_name,
+        product: target.product,
+        amount: target.amount ?? null,
+        status: 'On-going',
+        external_id: target.external_id ?? null,
+      }),
+    ],
+    { source: input.apiKeyId ? 'ingest' : 'analysis', actorId: input.createdBy, apiKeyId: input.apiKeyId },
+  );
+  return (await lockDeal(tx, id!))!;
+}
+
 /**
- * Writes an analysis into its opportunity (creating it for a new one) and keeps it as history.
- * Call it inside a transaction: the fields and the call_analyses row commit together.
+ * Keeps an analysis in the deal's analysis history and writes its values into the deal through the
+ * change recorder: where a person set a field, the analysis's value becomes a suggestion instead.
+ * Call it inside a transaction: the fields, the history and the call_analyses row commit together.
  */
 export async function applyCallAnalysis(
   tx: DbOrTx,
   input: ApplyCallAnalysisInput,
 ): Promise<{ opportunityId: number; analysisId: string }> {
-  const fields = opportunityFieldsOf(input.analysis);
-  let opportunityId: number;
-  if ('opportunityId' in input.target) {
-    const [row] = await tx
-      .update(opportunities)
-      .set(fields)
-      .where(eq(opportunities.id, input.target.opportunityId))
-      .returning({ id: opportunities.id });
-    if (!row) throw new OpportunityGoneError();
-    opportunityId = row.id;
-  } else {
-    const target = input.target.newOpportunity;
-    // An integration may queue two transcripts for one new external id: the second one updates
-    // what the first created (a race ends in the unique index, and the job's retry lands here).
-    const [existing] = target.external_id
-      ? await tx
-          .update(opportunities)
-          .set(fields)
-          .where(eq(opportunities.external_id, target.external_id))
-          .returning({ id: opportunities.id })
-      : [];
-    const [row] = existing
-      ? [existing]
-      : await tx
-          .insert(opportunities)
-          .values(
-            withStage({
-              owner_id: target.owner_id,
-              owner_match: target.owner_match ?? null,
-              account_manager: target.account_manager,
-              client_company_name: target.client_company_name,
-              product: target.product,
-              amount: target.amount ?? null,
-              status: 'On-going',
-              external_id: target.external_id ?? null,
-              ...fields,
-            }),
-          )
-          .returning({ id: opportunities.id });
-    opportunityId = row!.id;
-  }
-  const [analysis] = await tx
-    .insert(callAnalyses)
-    .values({
-      opportunity_id: opportunityId,
-      created_by: input.createdBy,
-      api_key_id: input.apiKeyId,
-      provider: input.provider,
-      model: input.model,
-      language: input.analysis.language,
-      transcript_name: input.transcriptName,
-      transcript_lines: input.transcriptLines,
-      result: input.analysis,
-    })
-    .returning({ id: callAnalyses.id });
-  return { opportunityId, analysisId: analysis!.id };
+  const deal = await targetDeal(tx, input);
+  const analysisId = await insertCallAnalysis(tx, {
+    opportunity_id: deal.id,
+    created_by: input.createdBy,
+    api_key_id: input.apiKeyId,
+    provider: input.provider,
+    model: input.model,
+    language: input.analysis.language,
+    transcript_name: input.transcriptName,
+    transcript_lines: input.transcriptLines,
+    result: input.analysis,
+  });
+  const origin: ChangeOrigin = {
+    source: 'analysis',
+    actorId: input.createdBy,
+    apiKeyId: input.apiKeyId,
+    callAnalysisId: analysisId,
+  };
+  const { written } = await recordMachineChanges(tx, deal, opportunityFieldsOf(input.analysis), origin);
+  if (!written.length) await touchActivity(tx, deal.id);
+  return { opportunityId: deal.id, analysisId };
 }

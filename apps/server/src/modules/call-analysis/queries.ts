@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { visibleTo } from '../opportunities/scope.ts';
@@ -43,4 +43,10 @@ export async function callAnalysisResult(db: Db, id: string) {
     .from(callAnalyses)
     .where(eq(callAnalyses.id, id));
   return row;
+}
+
+/** Keeps an analysis in the deal's analysis history; its id. */
+export async function insertCallAnalysis(tx: DbOrTx, values: typeof callAnalyses.$inferInsert): Promise<string> {
+  const [analysis] = await tx.insert(callAnalyses).values(values).returning({ id: callAnalyses.id });
+  return analysis!.id;
 }

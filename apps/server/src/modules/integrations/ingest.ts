@@ -1,16 +1,23 @@
 import { isDeepStrictEqual } from 'node:util';
-import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { withStage, withStageOfChange, type callInsightBodySchema } from '@nexa/domain';
 import type { ApiKeyActor } from '../../auth/access.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { callAnalyses, opportunities as o } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { applyCallAnalysis } from '../call-analysis/index.ts';
+import {
+  lockDealByExternalId,
+  recordChanges,
+  recordEvents,
+  recordMachineChanges,
+  headline,
+  type ChangeOrigin,
+  type OpportunityRow as Row,
+} from '../opportunities/changes.ts';
 import { ownerFor, type MatchedOwner } from '../opportunities/owner.ts';
+import { dealByExternalId, insertDealUnlessExternalIdTaken, latestAnalysisResult } from './queries.ts';
 
 type CallInsight = z.infer<typeof callInsightBodySchema>;
-type Row = typeof o.$inferSelect;
 /** The fields an integration may set. */
 type Fields = Partial<
   Pick<
@@ -52,28 +59,6 @@ function fieldsOf(body: CallInsight): Fields {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Fields;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) {
-    return a !== null && b !== null && new Date(a as Date).getTime() === new Date(b as Date).getTime();
-  }
-  return a === b;
-}
-
-/** The fields whose stored value differs from the wanted one. */
-function difference(row: Row, wanted: Fields): Fields {
-  return Object.fromEntries(Object.entries(wanted).filter(([key, value]) => !same(row[key as keyof Row], value))) as Fields;
-}
-
-async function latestAnalysis(tx: Tx, opportunityId: number): Promise<unknown> {
-  const [latest] = await tx
-    .select({ result: callAnalyses.result })
-    .from(callAnalyses)
-    .where(eq(callAnalyses.opportunity_id, opportunityId))
-    .orderBy(desc(callAnalyses.created_at))
-    .limit(1);
-  return latest?.result ?? null;
-}
-
 const accountManagerOf = (body: { account_manager?: string; account_manager_email?: string }) => ({
   name: body.account_manager,
   email: body.account_manager_email,
@@ -93,30 +78,27 @@ async function newOwner(tx: Tx, row: Row, body: CallInsight): Promise<Partial<Ma
  * Upsert by external_id, idempotent: the same request twice writes nothing the second time.
  * The analysis is applied first and the request's explicit fields after it, so a field the
  * integration states wins over what its analysis suggests — and a repeat finds nothing to do.
+ * Both go through the change recorder: over a value a person set, they become suggestions.
  * Two identical requests at once: the insert of the second waits for the first and finds the row.
  */
 export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallInsight): Promise<UpsertResult> {
   const wanted = fieldsOf(body);
+  const origin: ChangeOrigin = { source: 'ingest', apiKeyId: apiKey.id };
   return db.transaction(async (tx) => {
     let created = false;
     let changed = false;
-    const [inserted] = await tx
-      .insert(o)
-      .values(withStage({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) }))
-      .onConflictDoNothing({ target: o.external_id })
-      .returning({ id: o.id });
-    let id: number;
-    if (inserted) {
-      id = inserted.id;
+    const fresh = withStage({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) });
+    const insertedId = await insertDealUnlessExternalIdTaken(tx, fresh);
+    if (insertedId !== undefined) {
       created = changed = true;
-    } else {
-      const [existing] = await tx.select({ id: o.id }).from(o).where(eq(o.external_id, body.external_id)).for('update');
-      // The conflicting row was inserted and deleted in between: rare enough to ask for a retry.
-      if (!existing) throw new Error('opportunity vanished during upsert');
-      id = existing.id;
+      await recordEvents(tx, [{ id: insertedId, event: 'created', after: headline(fresh) }], origin);
     }
+    const existing = await lockDealByExternalId(tx, body.external_id);
+    // The conflicting row was inserted and deleted in between: rare enough to ask for a retry.
+    if (!existing) throw new Error('opportunity vanished during upsert');
+    const id = existing.id;
 
-    if (body.analysis && !isDeepStrictEqual(await latestAnalysis(tx, id), body.analysis)) {
+    if (body.analysis && !isDeepStrictEqual(await latestAnalysisResult(tx, id), body.analysis)) {
       // History row: the key that sent it, no user, no transcript (results only).
       await applyCallAnalysis(tx, {
         target: { opportunityId: id },
@@ -131,12 +113,12 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
       changed = true;
     }
 
-    const [row] = await tx.select().from(o).where(eq(o.id, id));
-    const patch = { ...difference(row!, wanted), ...(await newOwner(tx, row!, body)) };
-    if (Object.keys(patch).length) {
-      await tx.update(o).set(withStageOfChange(patch)).where(eq(o.id, id));
-      changed = true;
-    }
+    const row = (await lockDealByExternalId(tx, body.external_id))!;
+    const machine = await recordMachineChanges(tx, row, withStageOfChange(wanted), origin);
+    // The owner follows the integration's account manager: the matching rule decided it, not a guess.
+    const owner = await newOwner(tx, row, body);
+    if (Object.keys(owner).length) await recordChanges(tx, machine.row, owner, origin);
+    if (machine.written.length || machine.suggested.length || Object.keys(owner).length) changed = true;
     return { id, created, changed };
   });
 }
@@ -156,32 +138,24 @@ export async function opportunityForTranscript(
     product?: string;
   },
 ): Promise<{ id: number; accountManager: string | null }> {
-  const find = async () => {
-    const [row] = await tx
-      .select({ id: o.id, accountManager: o.account_manager })
-      .from(o)
-      .where(eq(o.external_id, input.external_id));
-    return row;
-  };
+  const find = () => dealByExternalId(tx, input.external_id);
   const existing = await find();
   if (existing) return existing;
   for (const field of ['account_manager', 'client_company_name'] as const) {
     if (!input[field]) throw new AppError('bad_request', `${field} is required for a new external_id`, field);
   }
-  const [inserted] = await tx
-    .insert(o)
-    .values(
-      withStage({
-        external_id: input.external_id,
-        account_manager: input.account_manager,
-        client_company_name: input.client_company_name,
-        product: input.product || null,
-        status: 'On-going',
-        ...(await ownerFor(tx, accountManagerOf(input))),
-      }),
-    )
-    .onConflictDoNothing({ target: o.external_id })
-    .returning({ id: o.id, accountManager: o.account_manager });
+  const fresh = withStage({
+    external_id: input.external_id,
+    account_manager: input.account_manager,
+    client_company_name: input.client_company_name,
+    product: input.product || null,
+    status: 'On-going',
+    ...(await ownerFor(tx, accountManagerOf(input))),
+  });
+  const insertedId = await insertDealUnlessExternalIdTaken(tx, fresh);
+  if (insertedId !== undefined) {
+    await recordEvents(tx, [{ id: insertedId, event: 'created', after: headline(fresh) }], { source: 'ingest' });
+  }
   // Lost a race with another request for the same external_id: use the row it created.
-  return inserted ?? (await find())!;
+  return (await find())!;
 }

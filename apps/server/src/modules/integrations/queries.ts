@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { apiKeys, callAnalyses, opportunities } from '../../db/schema.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -38,4 +38,36 @@ export async function noteKeyUsed(db: Db, id: string): Promise<void> {
     .update(apiKeys)
     .set({ last_used_at: sql`now()` })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.last_used_at), lt(apiKeys.last_used_at, sql`now() - interval '1 minute'`))));
+}
+
+/** A new deal, unless one with its external id exists: its id, or undefined when it was taken. */
+export async function insertDealUnlessExternalIdTaken(
+  tx: DbOrTx,
+  row: typeof opportunities.$inferInsert,
+): Promise<number | undefined> {
+  const [inserted] = await tx
+    .insert(opportunities)
+    .values(row)
+    .onConflictDoNothing({ target: opportunities.external_id })
+    .returning({ id: opportunities.id });
+  return inserted?.id;
+}
+
+export async function dealByExternalId(tx: DbOrTx, externalId: string) {
+  const [row] = await tx
+    .select({ id: opportunities.id, accountManager: opportunities.account_manager })
+    .from(opportunities)
+    .where(eq(opportunities.external_id, externalId));
+  return row;
+}
+
+/** The result of the deal's latest analysis, to recognise a repeated one. */
+export async function latestAnalysisResult(tx: DbOrTx, opportunityId: number): Promise<unknown> {
+  const [latest] = await tx
+    .select({ result: callAnalyses.result })
+    .from(callAnalyses)
+    .where(eq(callAnalyses.opportunity_id, opportunityId))
+    .orderBy(desc(callAnalyses.created_at))
+    .limit(1);
+  return latest?.result ?? null;
 }

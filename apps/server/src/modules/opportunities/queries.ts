@@ -1,32 +1,40 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  isPipelineStatus,
-  isStage,
-  OUTCOME_OF_PIPELINE_STATUS,
   ROLES,
   STAGES,
-  UNASSIGNED_OWNER,
   parseSort,
   type OpportunityFacets,
   type OpportunityFiltersQuery,
   type OpportunityListItem,
   type OpportunityListQuery,
   type OpportunitySortField,
+  type ChangeSource,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { jsonValue, type Db } from '../../db/client.ts';
-import { likePattern } from '../../db/like-pattern.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
 import {
+  apiKeys,
+  callAnalyses,
+  deletedOpportunities,
   opportunities as o,
-  opportunitySearchText,
+  opportunityChanges,
+  opportunitySuggestions,
   repFieldValues,
   repProductStatuses,
   repWinRate,
   users,
 } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
+import {
+  FILTER_NAMES,
+  filterValues,
+  listFilters,
+  type FilterValues,
+  type ListFilters,
+  type OpportunityFilterQuery,
+} from './filters.ts';
 import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -48,133 +56,16 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
 };
 
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
 const bound = (name: keyof ListValues) => sql.placeholder(name);
-
-type FilterName =
-  | 'q'
-  | 'product'
-  | 'status'
-  | 'stage'
-  | 'lead_status'
-  | 'client_company_name'
-  | 'owner_id'
-  | 'amount_min'
-  | 'amount_max'
-  | 'from'
-  | 'to'
-  | 'closing_from'
-  | 'closing_to';
-
-interface ListFilter {
-  /** One character per form of the condition: it goes into the statement's cache key. */
-  form: string;
-  condition: SQL;
-  /** The total can still be read from the kept-up rep_product_statuses (totalOf). */
-  summed?: boolean;
-}
-
-/**
- * The list's filters, every value a placeholder (listValues gives them). The conditions and the
- * prepared statement's cache key are both read from here, so a filter cannot change the
- * statement's text without changing its key.
- */
-const LIST_FILTERS: Record<FilterName, (value: string | number) => ListFilter> = {
-  // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
-  // through the trigram index (migration opportunity_search).
-  q: () => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bound('pattern')}` }),
-  product: () => ({ form: '1', condition: eq(o.product, bound('product')), summed: true }),
-  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
-  // read the stored columns. Any other text matches the status as it was received.
-  status: (status) =>
-    typeof status === 'string' && isPipelineStatus(status)
-      ? { form: 'p', condition: eq(o.outcome, bound('status')), summed: true }
-      : typeof status === 'string' && isStage(status)
-        ? { form: 's', condition: eq(o.stage, bound('status')) }
-        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bound('status')}` },
-  // The lead-status filter is compared in upper case.
-  lead_status: () => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bound('lead_status')}` }),
-  client_company_name: () => ({ form: '1', condition: eq(o.client_company_name, bound('company')) }),
-  stage: () => ({ form: '1', condition: eq(o.stage, bound('stage')) }),
-  // A representative, or the deals no representative owns: the team figures' Unassigned group.
-  owner_id: (owner) =>
-    owner === UNASSIGNED_OWNER
-      ? {
-          form: 'u',
-          condition: sql`not exists (select 1 from ${users} where ${users.id} = ${o.owner_id} and ${users.role} = ${ROLES.representative})`,
-        }
-      : { form: 'o', condition: eq(o.owner_id, bound('owner_filter')), summed: true },
-  amount_min: () => ({ form: '1', condition: gte(o.amount, bound('amount_min')) }),
-  amount_max: () => ({ form: '1', condition: lte(o.amount, bound('amount_max')) }),
-  from: () => ({ form: '1', condition: gte(o.next_meeting_date, bound('from')) }),
-  to: () => ({ form: '1', condition: lt(o.next_meeting_date, bound('to')) }),
-  closing_from: () => ({ form: '1', condition: gte(o.closing_date, bound('closing_from')) }),
-  closing_to: () => ({ form: '1', condition: lte(o.closing_date, bound('closing_to')) }),
-};
-
-const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
-
-type ListFilters = { [Name in FilterName]?: ListFilter };
-
-/** The filters the query sets. */
-function listFilters(query: OpportunityFiltersQuery): ListFilters {
-  const filters: ListFilters = {};
-  for (const name of FILTER_NAMES) {
-    const value = query[name];
-    if (value !== undefined && value !== '') filters[name] = LIST_FILTERS[name](value);
-  }
-  return filters;
-}
 
 function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
   return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
 }
 
-type ListValues = {
-  owner: string;
-  pattern?: string;
-  product?: string;
-  status?: string;
-  stage?: string;
-  lead_status?: string;
-  company?: string;
-  owner_filter?: string;
-  amount_min?: number;
-  amount_max?: number;
-  from?: string;
-  to?: string;
-  closing_from?: string;
-  closing_to?: string;
-  offset: number;
-};
+type ListValues = FilterValues & { owner: string; offset: number };
 
-function statusValue(status: string): string {
-  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
-  return isStage(status) ? status : status.toLowerCase();
-}
-
-function listValues(actor: Actor, query: OpportunityFiltersQuery, offset = 0): ListValues {
-  const { q, product, status, stage, lead_status, client_company_name, owner_id, amount_min, amount_max, from, to } = query;
-  return {
-    owner: actor.userId,
-    pattern: q ? likePattern(q) : undefined,
-    product,
-    status: status && statusValue(status),
-    stage,
-    lead_status: lead_status?.toUpperCase(),
-    company: client_company_name,
-    owner_filter: owner_id === UNASSIGNED_OWNER ? undefined : owner_id,
-    amount_min,
-    amount_max,
-    from: from ? dayStart(from).toISOString() : undefined,
-    to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
-    closing_from: query.closing_from,
-    closing_to: query.closing_to,
-    offset,
-  };
+function listValues(actor: Actor, query: OpportunityFilterQuery, offset = 0): ListValues {
+  return { owner: actor.userId, ...filterValues(query), offset };
 }
 
 const listColumns = {
@@ -216,7 +107,7 @@ function toListItem(row: ListRow): OpportunityListItem {
  * more than running the query (docs/decisions/009).
  */
 function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: string) {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const where = listConditions(actor, filters);
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
@@ -250,7 +141,7 @@ function shapeOf(actor: Actor, query: OpportunityListQuery): string {
 
 /** The scope and each filter's form: what decides the WHERE clause's text. */
 function filterShape(actor: Actor, query: OpportunityFiltersQuery): string {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
   return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}`;
 }
@@ -322,9 +213,241 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
   return rate;
 }
 
-/** Inserts the rows in one statement: all of them or, on an error, none. */
-export async function insertOpportunities(db: Db, rows: Array<typeof o.$inferInsert>): Promise<void> {
-  await db.insert(o).values(rows);
+/** Inserts the rows in one statement (all of them or, on an error, none); their ids in order. */
+export async function insertOpportunities(db: DbOrTx, rows: Array<typeof o.$inferInsert>): Promise<number[]> {
+  const inserted = await db.insert(o).values(rows).returning({ id: o.id });
+  return inserted.map((row) => row.id);
+}
+
+export type OpportunityRow = typeof o.$inferSelect;
+
+/** The row, when it exists and the actor may see it, locked until the transaction ends. */
+export async function lockVisibleOpportunity(tx: DbOrTx, actor: Actor | null, id: number): Promise<OpportunityRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), actor ? visibleTo(actor) : undefined))
+    .for('update');
+  return row;
+}
+
+/** The deal an integration knows by its external id, locked until the transaction ends. */
+export async function lockOpportunityByExternalId(tx: DbOrTx, externalId: string): Promise<OpportunityRow | undefined> {
+  const [row] = await tx.select().from(o).where(eq(o.external_id, externalId)).for('update');
+  return row;
+}
+
+export async function insertOpportunity(tx: DbOrTx, row: typeof o.$inferInsert): Promise<OpportunityRow> {
+  const [inserted] = await tx.insert(o).values(row).returning();
+  return inserted!;
+}
+
+/**
+ * Writes fields, bumps the version and remembers who wrote each field. With a version, only that
+ * version is updated (`… WHERE id = $1 AND version = $2`): of two editors who saw the same
+ * version, exactly one finds the row; the other gets undefined.
+ */
+export async function updateOpportunityFields(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof o.$inferInsert>,
+  sources: Record<string, ChangeSource>,
+  version?: number,
+): Promise<OpportunityRow | undefined> {
+  const [row] = await tx
+    .update(o)
+    .set({
+      ...set,
+      version: sql`${o.version} + 1`,
+      last_activity_at: sql`now()`,
+      field_sources: sql`${o.field_sources} || ${JSON.stringify(sources)}::jsonb`,
+    })
+    .where(and(eq(o.id, id), version === undefined ? undefined : eq(o.version, version)))
+    .returning();
+  return row;
+}
+
+export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
+  await tx
+    .update(o)
+    .set({ last_activity_at: sql`now()` })
+    .where(eq(o.id, id));
+}
+
+export type ChangeRow = typeof opportunityChanges.$inferInsert;
+
+export async function insertChanges(tx: DbOrTx, rows: ChangeRow[]): Promise<void> {
+  if (rows.length) await tx.insert(opportunityChanges).values(rows);
+}
+
+/** A deal's history, newest first, one page, with the names of the people and keys behind it. */
+export async function historyPage(db: DbOrTx, id: number, page: number, pageSize: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: opportunityChanges.id,
+        at: opportunityChanges.at,
+        source: opportunityChanges.source,
+        actor_id: opportunityChanges.actor_id,
+        actor_name: users.full_name,
+        api_key_id: opportunityChanges.api_key_id,
+        api_key_name: apiKeys.name,
+        call_analysis_id: opportunityChanges.call_analysis_id,
+        field: opportunityChanges.field,
+        before: opportunityChanges.before,
+        after: opportunityChanges.after,
+      })
+      .from(opportunityChanges)
+      .leftJoin(users, eq(users.id, opportunityChanges.actor_id))
+      .leftJoin(apiKeys, eq(apiKeys.id, opportunityChanges.api_key_id))
+      .where(eq(opportunityChanges.opportunity_id, id))
+      .orderBy(desc(opportunityChanges.at), desc(opportunityChanges.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(opportunityChanges).where(eq(opportunityChanges.opportunity_id, id)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+// --- soft delete: the row moves to deleted_opportunities (decision 017) ---
+
+/** Moves the row to the archive; its id when it was there and visible to the actor. */
+export async function archiveOpportunity(tx: DbOrTx, actor: Actor, id: number): Promise<number | undefined> {
+  const owner = actor.role === ROLES.manager ? sql`true` : sql`${o.owner_id} = ${actor.userId}`;
+  const rows = await selectRows<{ id: number }>(
+    tx as Db,
+    sql`with gone as (delete from ${o} where ${o.id} = ${id} and ${owner} returning *)
+        insert into ${deletedOpportunities} (id, owner_id, deleted_by, row)
+        select gone.id, gone.owner_id, ${actor.userId}, to_jsonb(gone) from gone
+        returning id`,
+  );
+  return rows[0]?.id;
+}
+
+/** The columns a restore writes back: every stored column (the generated ones follow from them). */
+const storedColumns = Object.values(getTableColumns(o))
+  .filter((column) => !column.generated)
+  .map((column) => sql.identifier(column.name));
+
+/**
+ * Puts an archived row back under its id, when it is younger than `days` and visible to the actor.
+ * Columns added after it was archived take null from the JSON, so they must allow it or be filled here.
+ */
+export async function unarchiveOpportunity(tx: DbOrTx, actor: Actor, id: number, days: number): Promise<boolean> {
+  const owner = actor.role === ROLES.manager ? sql`true` : sql`${deletedOpportunities.owner_id} = ${actor.userId}`;
+  const columns = sql.join(storedColumns, sql`, `);
+  const fromJson = sql.join(
+    storedColumns.map((column) => sql`r.${column}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ id: number }>(
+    tx as Db,
+    sql`with back as (
+          delete from ${deletedOpportunities}
+          where ${deletedOpportunities.id} = ${id} and ${owner}
+            and ${deletedOpportunities.deleted_at} > now() - make_interval(days => ${days})
+          returning "row")
+        insert into ${o} (${columns})
+        select ${fromJson} from back, jsonb_populate_record(null::opportunities, back."row") as r
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Deals deleted in the last `days` days that the actor may restore, newest first. */
+export async function recentlyDeleted(db: DbOrTx, actor: Actor, days: number) {
+  const d = deletedOpportunities;
+  return db
+    .select({
+      id: d.id,
+      owner_id: d.owner_id,
+      account_manager: sql<string | null>`${d.row}->>'account_manager'`,
+      product: sql<string | null>`${d.row}->>'product'`,
+      client_company_name: sql<string | null>`${d.row}->>'client_company_name'`,
+      amount: sql<string | number | null>`${d.row}->'amount'`,
+      stage: sql<string>`${d.row}->>'stage'`,
+      deleted_at: d.deleted_at,
+      deleted_by: d.deleted_by,
+    })
+    .from(d)
+    .where(
+      and(
+        actor.role === ROLES.manager ? undefined : eq(d.owner_id, actor.userId),
+        gt(d.deleted_at, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .orderBy(desc(d.deleted_at))
+    .limit(200);
+}
+
+/** Deals deleted more than `days` days ago are gone for good, with their history and analyses. */
+export async function purgeDeleted(tx: DbOrTx, days: number): Promise<void> {
+  const expired = await tx
+    .delete(deletedOpportunities)
+    .where(lte(deletedOpportunities.deleted_at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: deletedOpportunities.id });
+  if (!expired.length) return;
+  const ids = expired.map((row) => row.id);
+  await tx.delete(opportunitySuggestions).where(inArray(opportunitySuggestions.opportunity_id, ids));
+  await tx.delete(opportunityChanges).where(inArray(opportunityChanges.opportunity_id, ids));
+  await tx.delete(callAnalyses).where(inArray(callAnalyses.opportunity_id, ids));
+}
+
+// --- suggestions ---
+
+export type SuggestionRow = typeof opportunitySuggestions.$inferSelect;
+
+export async function pendingSuggestions(db: DbOrTx, id: number, ids?: number[]): Promise<SuggestionRow[]> {
+  return db
+    .select()
+    .from(opportunitySuggestions)
+    .where(
+      and(
+        eq(opportunitySuggestions.opportunity_id, id),
+        eq(opportunitySuggestions.status, 'pending'),
+        ids ? inArray(opportunitySuggestions.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(opportunitySuggestions.field), desc(opportunitySuggestions.created_at));
+}
+
+/**
+ * A machine's value for a field a person set; it replaces the field's earlier pending suggestion.
+ * The same value again is no news: false, and nothing is written (an integration may repeat itself).
+ */
+export async function suggest(tx: DbOrTx, row: typeof opportunitySuggestions.$inferInsert): Promise<boolean> {
+  const pendingOfField = and(
+    eq(opportunitySuggestions.opportunity_id, row.opportunity_id),
+    eq(opportunitySuggestions.field, row.field),
+    eq(opportunitySuggestions.status, 'pending'),
+  );
+  const [pending] = await tx.select({ value: opportunitySuggestions.value }).from(opportunitySuggestions).where(pendingOfField);
+  if (pending && JSON.stringify(pending.value) === JSON.stringify(row.value ?? null)) return false;
+  await tx.delete(opportunitySuggestions).where(pendingOfField);
+  await tx.insert(opportunitySuggestions).values(row);
+  return true;
+}
+
+export async function decideSuggestions(
+  tx: DbOrTx,
+  ids: number[],
+  status: 'accepted' | 'dismissed',
+  actorId: string,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(opportunitySuggestions)
+    .set({ status, decided_at: sql`now()`, decided_by: actorId })
+    .where(inArray(opportunitySuggestions.id, ids));
+}
+
+/** Whether the user is an active representative (a deal's owner must be one). */
+export async function isActiveRepresentative(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, ROLES.representative), eq(users.disabled, false)));
+  return Boolean(row);
 }
 
 /** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
@@ -355,7 +478,7 @@ export async function exportOpportunities(
   query: OpportunityFiltersQuery,
   limit: number,
 ): Promise<ExportRow[]> {
-  const where = listConditions(actor, listFilters(query));
+  const where = listConditions(actor, listFilters(query, bound));
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const statement = db

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiErrorBodySchema,
+  createOpportunitySchema,
+  deletedOpportunitySchema,
   importRequestSchema,
+  opportunityChangeSchema,
+  opportunityHistoryQuerySchema,
+  opportunityPatchSchema,
+  opportunitySuggestionSchema,
+  suggestionDecisionSchema,
   importResultSchema,
   opportunityDetailSchema,
   opportunityExportQuerySchema,
@@ -16,6 +24,16 @@ import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { attachment, safeCsv } from '../../http/csv.ts';
 import { exportOpportunities, listOpportunities, opportunityFacets, type ExportRow } from './queries.ts';
+import {
+  createOpportunity,
+  decideOnSuggestions,
+  deleteOpportunity,
+  editOpportunity,
+  listDeleted,
+  listSuggestions,
+  opportunityHistory,
+  restoreOpportunity,
+} from './edit.ts';
 import { createSampleRows, getOpportunity, getSpecification, importRows } from './service.ts';
 
 const READERS = [ROLES.representative, ROLES.manager] as const;
@@ -149,5 +167,139 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
       },
     },
     async (request) => importRows(db, actorOf(request), request.body.rows),
+  );
+
+  app.post(
+    '/api/opportunities',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'createOpportunity',
+        description: "A representative's new deal is their own; a manager names its owner (an active representative).",
+        body: createOpportunitySchema,
+        response: { 201: opportunityDetailSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createOpportunity(db, actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/opportunities/deleted',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'listDeletedOpportunities',
+        description: 'Deals deleted in the last 30 days that the caller may restore, newest first.',
+        response: { 200: z.object({ items: z.array(deletedOpportunitySchema) }) },
+      },
+    },
+    async (request) => ({ items: await listDeleted(db, actorOf(request)) }),
+  );
+
+  app.patch(
+    '/api/opportunities/:id',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'editOpportunity',
+        description:
+          'A partial edit with the version the client last saw. A stale version answers 409 with the current row; closing a deal (won or lost) needs closing_date; owner_id is for managers.',
+        params: opportunityIdParamsSchema,
+        body: opportunityPatchSchema,
+        response: {
+          200: opportunityDetailSchema,
+          409: apiErrorBodySchema.extend({ current: opportunityDetailSchema }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await editOpportunity(db, actorOf(request), request.params.id, request.body);
+      if (outcome.ok) return outcome.opportunity;
+      return reply.status(409).send({
+        error: { code: 'conflict' as const, message: 'The opportunity changed since this version' },
+        current: outcome.current,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/opportunities/:id',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'deleteOpportunity',
+        description: 'Soft delete: the deal leaves every list and figure and can be restored for 30 days.',
+        params: opportunityIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteOpportunity(db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/opportunities/:id/restore',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'restoreOpportunity',
+        params: opportunityIdParamsSchema,
+        response: { 200: opportunityDetailSchema },
+      },
+    },
+    async (request) => restoreOpportunity(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/opportunities/:id/history',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'listOpportunityHistory',
+        description: 'Every change to the deal (who or what, when, field, before → after), newest first.',
+        params: opportunityIdParamsSchema,
+        querystring: opportunityHistoryQuerySchema,
+        response: { 200: pageOf(opportunityChangeSchema) },
+      },
+    },
+    async (request) => opportunityHistory(db, actorOf(request), request.params.id, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/api/opportunities/:id/suggestions',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'listOpportunitySuggestions',
+        description: 'Values a call analysis or an integration offered for fields a person set, waiting for a decision.',
+        params: opportunityIdParamsSchema,
+        response: { 200: z.object({ items: z.array(opportunitySuggestionSchema) }) },
+      },
+    },
+    async (request) => ({ items: await listSuggestions(db, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/opportunities/:id/suggestions/decide',
+    {
+      config: { access: READERS },
+      schema: {
+        tags: ['opportunities'],
+        operationId: 'decideOpportunitySuggestions',
+        description: 'Accept (the values become the person’s own) or dismiss the named pending suggestions, or all of them.',
+        params: opportunityIdParamsSchema,
+        body: suggestionDecisionSchema,
+        response: { 200: opportunityDetailSchema },
+      },
+    },
+    async (request) => decideOnSuggestions(db, actorOf(request), request.params.id, request.body.decision, request.body.ids),
   );
 };

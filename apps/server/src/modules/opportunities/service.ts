@@ -17,11 +17,12 @@ import {
   type OpportunityDetail,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { opportunities as o } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { iso } from '../../db/iso.ts';
-import { closedDealsOf, insertOpportunities, visibleOpportunity } from './queries.ts';
+import { insertRecorded } from './changes.ts';
+import { closedDealsOf, visibleOpportunity } from './queries.ts';
 
 type Row = typeof o.$inferSelect;
 
@@ -35,6 +36,21 @@ export function toWire(row: Row): Opportunity {
   };
 }
 
+/** The detail (GET and PATCH answer it): the row, what editing it needs, and the owner's win rate. */
+export async function detailOf(db: DbOrTx, row: Row): Promise<OpportunityDetail> {
+  const rate = row.owner_id ? await closedDealsOf(db, row.owner_id) : undefined;
+  return {
+    ...toWire(row),
+    version: row.version,
+    notes: row.notes,
+    close_reason: row.close_reason,
+    stage_changed_at: iso(row.stage_changed_at)!,
+    last_activity_at: iso(row.last_activity_at)!,
+    field_sources: row.field_sources as OpportunityDetail['field_sources'],
+    owner_win_rate: rate ? winRatePercent(rate.won, rate.lost) : null,
+  };
+}
+
 /** 404 for a row that does not exist and for one the actor may not see: the answer is the same. */
 async function findVisible(db: Db, actor: Actor, id: number): Promise<Row> {
   const row = await visibleOpportunity(db, actor, id);
@@ -43,9 +59,7 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<Row> {
 }
 
 export async function getOpportunity(db: Db, actor: Actor, id: number): Promise<OpportunityDetail> {
-  const row = await findVisible(db, actor, id);
-  const rate = row.owner_id ? await closedDealsOf(db, row.owner_id) : undefined;
-  return { ...toWire(row), owner_win_rate: rate ? winRatePercent(rate.won, rate.lost) : null };
+  return detailOf(db, await findVisible(db, actor, id));
 }
 
 export type SpecificationFormat = 'pdf' | 'txt' | 'technical' | 'attachment';
@@ -133,7 +147,7 @@ export async function createSampleRows(db: Db, actor: Actor, now = new Date()): 
   const rows = makeSampleRows(random, actor.fullName || actor.email, now).map((row) =>
     withStage({ ...row, owner_id: actor.userId, owner_match: 'manual' as const, record_date: now }),
   );
-  await insertOpportunities(db, rows);
+  await db.transaction((tx) => insertRecorded(tx, rows, { source: 'import', actorId: actor.userId }));
   return { inserted: rows.length };
 }
 
@@ -178,10 +192,8 @@ export async function importRows(
     errorCount += batch.errors.length;
     errors.push(...batch.errors.slice(0, MAX_REPORTED_ERRORS - errors.length));
     if (!batch.valid.length) continue;
-    await insertOpportunities(
-      db,
-      batch.valid.map((row) => toInsert(row, actor, now)),
-    );
+    const valid = batch.valid.map((row) => toInsert(row, actor, now));
+    await db.transaction((tx) => insertRecorded(tx, valid, { source: 'import', actorId: actor.userId }));
     inserted += batch.valid.length;
   }
   return { inserted, errors, errorCount };

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ROLES,
   type AccountManagerNames,
+  type ChangeSource,
   type Outcome,
   type PipelineStatus,
   type RepresentativeSortField,
@@ -9,7 +10,7 @@ import {
 } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { opportunities, repQuotas, users } from '../../db/schema.ts';
+import { opportunities, opportunityChanges, repQuotas, users } from '../../db/schema.ts';
 
 /**
  * Every team figure comes from the summaries (team_summaries, rep_win_rate), a few hundred rows at
@@ -228,25 +229,37 @@ export async function recentOpportunities(db: Db, id: string, limit: number): Pr
 
 export interface RecentActivityRow {
   id: number;
-  type: 'meeting';
+  opportunity_id: number;
+  type: 'change';
   date: string;
+  source: ChangeSource;
+  field: string;
+  before: unknown;
+  after: unknown;
+  actor_name: string | null;
   client_name: string | null;
   client_company_name: string | null;
   product: string | null;
   lead_status: string | null;
 }
 
-/** The 4 latest meetings already held (index opportunities_owner_meeting_idx). */
+/**
+ * The latest changes to the representative's deals, from the deals' history (who or what, field,
+ * before → after). The status text moves with the stage and the owner rule with the owner, so
+ * neither is shown twice.
+ */
 export async function recentActivities(db: Db, id: string, limit: number): Promise<RecentActivityRow[]> {
-  return rows<RecentActivityRow>(
+  const found = await rows<Omit<RecentActivityRow, 'date'> & { date: Date | string }>(
     db,
-    sql`SELECT id, 'meeting' AS type,
-        to_char(next_meeting_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
-        client_name, client_company_name, product, lead_status
-      FROM opportunities
-      WHERE owner_id = ${id} AND next_meeting_date IS NOT NULL AND next_meeting_date <= now()
-      ORDER BY next_meeting_date DESC LIMIT ${limit}`,
+    sql`SELECT c.id, c.opportunity_id, 'change' AS type, c.at AS date, c.source, c.field, c.before, c.after,
+        u.full_name AS actor_name, o.client_name, o.client_company_name, o.product, o.lead_status
+      FROM ${opportunities} o
+      JOIN ${opportunityChanges} c ON c.opportunity_id = o.id
+      LEFT JOIN ${users} u ON u.id = c.actor_id
+      WHERE o.owner_id = ${id} AND c.field NOT IN ('status', 'owner_match')
+      ORDER BY c.at DESC, c.id DESC LIMIT ${limit}`,
   );
+  return found.map((row) => ({ ...row, id: Number(row.id), date: new Date(row.date).toISOString() }));
 }
 
 const isRepresentativeId = (id: string) => and(eq(users.id, id), eq(users.role, ROLES.representative));

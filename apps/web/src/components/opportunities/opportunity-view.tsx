@@ -1,4 +1,5 @@
-import { AlertTriangle, AudioLines, CheckCircle2, Download, Info, XCircle } from 'lucide-react';
+import { AlertTriangle, AudioLines, CheckCircle2, Download, Info, Sparkles, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,7 +9,10 @@ import {
   parseTechnicalQa,
   statusIconTone,
   type Opportunity,
+  type OpportunityDetail,
+  type OpportunitySuggestion,
 } from '@nexa/domain';
+import { useDecideSuggestions, useOpportunitySuggestions } from '../../lib/api/edit-opportunity.ts';
 import { useCallAnalyses } from '../../lib/api/get-call-analyses.ts';
 import { specificationUrl } from '../../lib/api/download-specification.ts';
 import { cn } from '../../lib/cn.ts';
@@ -21,9 +25,20 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { ScoreBar } from '../ui/score-bar.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { SpecificationDownloads, useSpecificationDownload } from './specification-downloads.tsx';
+import { CloseDealDialog, DealActions, type ClosingStage } from './deal-actions.tsx';
+import { DealHistory } from './deal-history.tsx';
+import { EditableField, type EditableFieldName, type FieldKind } from './editable-field.tsx';
+import { OwnerField } from './owner-field.tsx';
 
-/** The rep's detail carries the owner's win rate; the manager's copy of a representative's row does not. */
-export type ViewedOpportunity = Opportunity & { owner_win_rate?: number | null };
+/**
+ * The rep's detail carries the owner's win rate and what editing needs (its version); the manager's
+ * copy of a representative's row (the team endpoint) does not, and reads only.
+ */
+export type ViewedOpportunity = Opportunity & { owner_win_rate?: number | null; version?: number };
+
+const isEditable = (o: ViewedOpportunity): o is OpportunityDetail => typeof o.version === 'number';
+
+type Suggestions = Partial<Record<string, OpportunitySuggestion>>;
 
 const ICONS = {
   amber: { Icon: AlertTriangle, className: 'text-amber-500' },
@@ -41,11 +56,18 @@ export function OpportunityView({
   opportunity: o,
   readOnly = false,
   headingLevel = 2,
+  isManager = false,
+  backTo,
 }: {
   opportunity: ViewedOpportunity;
+  /** The manager's layout (both answer sets side by side, the PDF as a link). */
   readOnly?: boolean;
   /** 3 inside a dialog, whose own title is the page's second level. */
   headingLevel?: 2 | 3;
+  /** Managers may give the deal to another representative. */
+  isManager?: boolean;
+  /** Where to go once the deal is deleted (its page no longer exists). */
+  backTo?: string;
 }) {
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
@@ -54,6 +76,10 @@ export function OpportunityView({
   // The win rate shows only when the status contains "closed".
   const winRate = o.owner_win_rate !== undefined && /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
   const callAnalyses = useCallAnalyses(o.id);
+  const editable = isEditable(o);
+  const suggestionsQuery = useOpportunitySuggestions(o.id, editable);
+  const suggestions: Suggestions = Object.fromEntries((suggestionsQuery.data?.items ?? []).map((s) => [s.field, s]));
+  const [closing, setClosing] = useState<ClosingStage | null>(null);
   const fields: Array<[string, string | null]> = [
     [t('detail.product'), o.product],
     [t('detail.company'), o.client_company_name],
@@ -62,6 +88,23 @@ export function OpportunityView({
     [t('detail.closeDate'), formatDate(o.closing_date)],
     [t('detail.contact'), o.client_name],
   ];
+  const field = (name: EditableFieldName, label: string, kind: FieldKind = 'text', display?: string) =>
+    editable && (
+      <EditableField
+        key={name}
+        deal={o}
+        field={name}
+        label={label}
+        kind={kind}
+        display={display}
+        suggestion={suggestions[name]}
+        onStage={(stage) => {
+          if (stage !== 'Closed-Win' && stage !== 'Closed-Lost') return false;
+          setClosing(stage);
+          return true;
+        }}
+      />
+    );
 
   return (
     <>
@@ -89,6 +132,12 @@ export function OpportunityView({
           </div>
         </CardHeader>
         <CardContent className="space-y-6">
+          {editable && (
+            <>
+              <DealActions deal={o} onClose={setClosing} backTo={backTo} />
+              <SuggestionsBanner id={o.id} count={suggestionsQuery.data?.items.length ?? 0} />
+            </>
+          )}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <ScoreTile label={t('detail.technicalScore')} score={o.technical_scoring} />
             <ScoreTile label={t('detail.commercialScore')} score={o.commercial_scoring} />
@@ -97,34 +146,83 @@ export function OpportunityView({
             )}
             <Tile label={t('detail.dealValue')} value={o.amount === null ? na : formatMoney(o.amount)} />
           </div>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-            {fields.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-                <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{value?.toString().trim() ? value : na}</dd>
-              </div>
-            ))}
-          </dl>
+          {editable ? (
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="deal-fields">
+              {field('product', t('detail.product'))}
+              {field('client_company_name', t('detail.company'))}
+              {field('client_name', t('detail.contact'))}
+              {field('amount', t('edit.amount'), 'number')}
+              {field('stage', t('edit.stage'), 'stage', t(`stages.${o.stage}`))}
+              {field('lead_status', t('edit.leadStatus'))}
+              {field('next_meeting_date', t('edit.nextMeeting'), 'datetime')}
+              {field('closing_date', t('detail.closeDate'), 'date')}
+              {o.outcome !== 'open' && field('close_reason', t('history.fields.close_reason'), 'textarea')}
+              {isManager && <OwnerField deal={o} />}
+              <div className="sm:col-span-2 lg:col-span-3">{field('notes', t('edit.notes'), 'textarea')}</div>
+            </dl>
+          ) : (
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+              {fields.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+                  <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{value?.toString().trim() ? value : na}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </CardContent>
       </Card>
 
       {readOnly ? (
         <Card>
           <CardContent className="grid gap-5 pt-4 sm:pt-5 lg:grid-cols-2">
-            <TechnicalAnswers opportunity={o} />
-            <CommercialAnswers opportunity={o} />
+            <TechnicalAnswers opportunity={o} suggestions={suggestions} />
+            <CommercialAnswers opportunity={o} suggestions={suggestions} />
           </CardContent>
         </Card>
       ) : (
-        <AnswerTabs opportunity={o} />
+        <AnswerTabs opportunity={o} suggestions={suggestions} />
       )}
 
       <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} />
+      {editable && <DealHistory id={o.id} headingLevel={headingLevel} />}
+      {editable && <CloseDealDialog deal={o} stage={closing} onClose={() => setClosing(null)} />}
     </>
   );
 }
 
-function AnswerTabs({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+/** "The AI has N suggestions": accept or dismiss them all at once. */
+function SuggestionsBanner({ id, count }: { id: number; count: number }) {
+  const { t } = useTranslation('opportunities');
+  const decide = useDecideSuggestions(id);
+  if (!count) return null;
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-violet-200 bg-violet-50 p-3"
+      data-testid="suggestions-banner"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-violet-950">
+        <Sparkles className="h-4 w-4" aria-hidden />
+        {t('edit.suggestionsWaiting', { count })}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ decision: 'accept' })}
+          data-testid="accept-all"
+        >
+          {t('edit.acceptAll')}
+        </Button>
+        <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'dismiss' })}>
+          {t('edit.dismissAll')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AnswerTabs({ opportunity: o, suggestions }: { opportunity: ViewedOpportunity; suggestions: Suggestions }) {
   const { t } = useTranslation('opportunities');
   const technical = useSpecificationDownload(o.id);
   return (
@@ -139,7 +237,7 @@ function AnswerTabs({ opportunity: o }: { opportunity: ViewedOpportunity }) {
             <CardTitle>{t('detail.commercialTab')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <CommercialAnswers opportunity={o} />
+            <CommercialAnswers opportunity={o} suggestions={suggestions} />
           </CardContent>
         </Card>
       </TabsContent>
@@ -158,7 +256,7 @@ function AnswerTabs({ opportunity: o }: { opportunity: ViewedOpportunity }) {
             </Button>
           </CardHeader>
           <CardContent>
-            <TechnicalAnswers opportunity={o} />
+            <TechnicalAnswers opportunity={o} suggestions={suggestions} />
           </CardContent>
         </Card>
       </TabsContent>
@@ -166,7 +264,7 @@ function AnswerTabs({ opportunity: o }: { opportunity: ViewedOpportunity }) {
   );
 }
 
-function TechnicalAnswers({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+function TechnicalAnswers({ opportunity: o, suggestions }: { opportunity: ViewedOpportunity; suggestions: Suggestions }) {
   const { t } = useTranslation('opportunities');
   const qa = parseTechnicalQa(o.technical_answers);
   return (
@@ -192,12 +290,12 @@ function TechnicalAnswers({ opportunity: o }: { opportunity: ViewedOpportunity }
           ))}
         </ol>
       )}
-      <Feedback text={o.technical_feedback} />
+      <Feedback opportunity={o} field="technical_feedback" suggestion={suggestions.technical_feedback} />
     </section>
   );
 }
 
-function CommercialAnswers({ opportunity: o }: { opportunity: ViewedOpportunity }) {
+function CommercialAnswers({ opportunity: o, suggestions }: { opportunity: ViewedOpportunity; suggestions: Suggestions }) {
   const { t } = useTranslation('opportunities');
   const points = parseCommercialPoints(o.commercial_answers);
   return (
@@ -225,13 +323,37 @@ function CommercialAnswers({ opportunity: o }: { opportunity: ViewedOpportunity 
           ))}
         </ol>
       )}
-      <Feedback text={o.commercial_feedback} />
+      <Feedback opportunity={o} field="commercial_feedback" suggestion={suggestions.commercial_feedback} />
     </section>
   );
 }
 
-function Feedback({ text }: { text: string | null }) {
+/** The analysis's feedback: a person may correct it, and a later analysis then only suggests. */
+function Feedback({
+  opportunity: o,
+  field,
+  suggestion,
+}: {
+  opportunity: ViewedOpportunity;
+  field: 'technical_feedback' | 'commercial_feedback';
+  suggestion?: OpportunitySuggestion;
+}) {
   const { t } = useTranslation('opportunities');
+  const text = o[field];
+  if (isEditable(o)) {
+    return (
+      <dl className="rounded-lg bg-slate-50 p-3 text-sm">
+        <EditableField
+          deal={o}
+          field={field}
+          label={t('detail.feedback')}
+          kind="textarea"
+          display={text || t('detail.noFeedback')}
+          suggestion={suggestion}
+        />
+      </dl>
+    );
+  }
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <h4 className="text-sm font-semibold text-slate-900">{t('detail.feedback')}</h4>

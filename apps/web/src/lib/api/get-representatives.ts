@@ -23,4 +23,5 @@ export const representativesQueryOptions = (params: RepresentativesParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useRepresentatives = (params: RepresentativesParams) => useQuery(representativesQueryOptions(params));
+export const useRepresentatives = (params: RepresentativesParams, enabled = true) =>
+  useQuery({ ...representativesQueryOptions(params), enabled });

@@ -13,6 +13,9 @@ export const queryKeys = {
     facets: () => ['opportunities', 'facets'] as const,
     detail: (id: number) => ['opportunities', 'detail', id] as const,
     callAnalyses: (id: number) => ['opportunities', 'detail', id, 'call-analyses'] as const,
+    history: (id: number, page: number) => ['opportunities', 'detail', id, 'history', page] as const,
+    suggestions: (id: number) => ['opportunities', 'detail', id, 'suggestions'] as const,
+    deleted: () => ['opportunities', 'deleted'] as const,
     risks: (id: number) => ['opportunities', 'detail', id, 'risks'] as const,
   },
   insights: {
@@ -28,6 +31,8 @@ export const queryKeys = {
   pipeline: {
     all: ['pipeline'] as const,
     month: (month: string | undefined) => ['pipeline', month ?? 'current'] as const,
+    /** The board under its filters (and representative): a move invalidates pipeline.all, so the dashboard follows. */
+    board: (filters: object) => ['pipeline', 'board', filters] as const,
   },
   companies: {
     all: ['companies'] as const,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CreateOpportunityButton, RecentlyDeletedButton } from '../../../components/opportunities/create-opportunity-dialog.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
@@ -23,11 +24,17 @@ export function OpportunitiesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="text-slate-600">{t('list.subtitle')}</p>
         </div>
-        {me.data && (
-          <p className="text-sm font-medium text-slate-700" data-testid="opportunities-owner">
-            {me.data.full_name}
-          </p>
-        )}
+        <div className="flex flex-col gap-2 sm:items-end">
+          {me.data && (
+            <p className="text-sm font-medium text-slate-700" data-testid="opportunities-owner">
+              {me.data.full_name}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <RecentlyDeletedButton />
+            <CreateOpportunityButton detailHref={paths.rep.opportunity.getHref} />
+          </div>
+        </div>
       </header>
       <Card>
         <CardContent className="pt-4 sm:pt-5">

@@ -9,7 +9,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { FollowUpActions } from '../components/follow-up-actions.tsx';
 
 export function OpportunityPage() {
   const { t } = useTranslation('opportunities');
@@ -65,7 +67,10 @@ export function OpportunityPage() {
           {t('detail.loading')}
         </p>
       ) : (
-        <OpportunityView opportunity={opportunity.data} />
+        <>
+          <OpportunityView opportunity={opportunity.data} backTo={paths.rep.opportunities.getHref()} />
+          <FollowUpActions opportunity={opportunity.data} />
+        </>
       )}
     </div>
   );

@@ -1,8 +1,10 @@
 import { Building2, Target } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreateOpportunityButton } from '../../../components/opportunities/create-opportunity-dialog.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
+import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePipeline } from '../api/get-pipeline.ts';
@@ -44,11 +46,14 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {me.data ? t('greeting', { name: me.data.full_name.split(/\s+/)[0] }) : t('loadingProfile')}
-        </h1>
-        <p className="text-slate-600">{t('greetingSub')}</p>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {me.data ? t('greeting', { name: me.data.full_name.split(/\s+/)[0] }) : t('loadingProfile')}
+          </h1>
+          <p className="text-slate-600">{t('greetingSub')}</p>
+        </div>
+        <CreateOpportunityButton detailHref={paths.rep.opportunity.getHref} />
       </header>
 
       <DataPanel onImport={() => setImportOpen(true)} />

@@ -3,14 +3,14 @@ import { ExternalLink, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
+import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** An opportunity of the representative in a dialog: scoring, answers, feedback and the download. */
 export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; oppId: number | null; onClose: () => void }) {
   const { t } = useTranslation('team');
-  const query = useRepresentativeOpportunity(repId, oppId);
+  const query = useOpportunity(oppId);
   const title = query.data ? query.data.client_company_name || t('opportunity.unnamed') : t('opportunity.title');
   return (
     <Dialog.Root open={oppId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -44,7 +44,7 @@ export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; op
             {query.data && (
               <>
                 <div className="space-y-5">
-                  <OpportunityView opportunity={query.data} readOnly headingLevel={3} />
+                  <OpportunityView opportunity={query.data} readOnly isManager headingLevel={3} />
                 </div>
                 <Link
                   to={paths.manager.representativeOpportunity.getHref(repId, query.data.id)}

@@ -2,20 +2,22 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useRepresentativeOpportunity } from '../api/get-representative-opportunity.ts';
+import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DealInsights } from '../../../components/opportunities/deal-insights.tsx';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
-/** A representative's opportunity as the manager sees it: the real row, read-only. */
+/** A representative's opportunity as the manager sees it: the real row, which the manager may edit. */
 export function RepresentativeOpportunityPage() {
   const { t } = useTranslation('team');
   usePageMeta(t('opportunity.metaTitle'));
   const navigate = useNavigate();
   const { repId = '', oppId: rawOppId = '' } = useParams();
   const oppId = /^\d+$/.test(rawOppId) ? Number.parseInt(rawOppId, 10) : -1;
-  const query = useRepresentativeOpportunity(repId, oppId > 0 ? oppId : null);
+  // The deal itself (a manager reads and edits any), so the page can edit it with its version.
+  const query = useOpportunity(oppId > 0 ? oppId : null);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -37,7 +39,7 @@ export function RepresentativeOpportunityPage() {
         )}
       </header>
       {query.data ? (
-        <OpportunityView opportunity={query.data} readOnly />
+        <OpportunityView opportunity={query.data} readOnly isManager backTo={paths.manager.representative.getHref(repId)} />
       ) : (
         <Card padded>
           {oppId > 0 && query.isPending && (

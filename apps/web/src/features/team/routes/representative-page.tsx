@@ -1,9 +1,9 @@
-import { ArrowLeft, CalendarDays, Clock, DollarSign, Target, Trophy } from 'lucide-react';
+import { ArrowLeft, Clock, DollarSign, History, Target, Trophy } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
-import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
@@ -11,6 +11,7 @@ import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { CoachingSection } from '../components/coaching-section.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
+import { ChangeText } from '../../../components/opportunities/deal-history.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
@@ -226,17 +227,16 @@ export function RepresentativePage() {
             <ul className="space-y-3">
               {recentActivities.map((a) => (
                 <li key={a.id} className="flex items-start gap-3" data-testid="recent-activity">
-                  <CalendarDays className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm font-medium">
-                      {t('representative.activity', {
-                        client: a.client_name || t('representative.unknownClient'),
-                        company: a.client_company_name || t('representative.unknownCompany'),
-                      })}
-                    </p>
+                  <History className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium">{a.client_company_name || t('representative.unknownCompany')}</p>
+                    <ChangeText change={a} />
                     <p className="text-xs text-slate-600">
-                      {formatDate(a.date)}
-                      {a.product && ` · ${t('representative.activityProduct', { product: a.product })}`}
+                      {formatDateTime(a.date)}
+                      {' · '}
+                      {a.source === 'person'
+                        ? a.actor_name || t('representative.someone')
+                        : t(`representative.sources.${a.source}`)}
                     </p>
                   </div>
                   <LeadMark leadStatus={a.lead_status} />

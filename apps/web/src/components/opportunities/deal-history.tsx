@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { OpportunityChange } from '@nexa/domain';
+import { HISTORY_PAGE_SIZE, useOpportunityHistory } from '../../lib/api/edit-opportunity.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+
+const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed']);
+
+/** A recorded value as text: money for amounts, stage names, local dates and times, the text otherwise. */
+function valueText(t: TFunction<'opportunities'>, field: string, value: unknown, na: string): string {
+  if (value === null || value === undefined || value === '') return na;
+  if (field === 'amount' && typeof value === 'number') return formatMoney(value);
+  if (field === 'stage' && typeof value === 'string') return t(`stages.${value}`, { defaultValue: value });
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value) ?? value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00`) ?? value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+/** What a change did: an event of the deal, or "Field: before → after". */
+export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field' | 'before' | 'after'> }) {
+  const { t } = useTranslation('opportunities');
+  const na = t('detail.na');
+  if (EVENTS.has(change.field)) {
+    return (
+      <p className="font-medium text-slate-900">
+        {t(`history.events.${change.field}`, {
+          field: t(`history.fields.${(change.after as { field?: string } | null)?.field ?? ''}`, { defaultValue: '' }),
+        })}
+      </p>
+    );
+  }
+  return (
+    <p className="text-slate-900 [overflow-wrap:anywhere]">
+      <span className="font-medium">{t(`history.fields.${change.field}`, { defaultValue: change.field })}</span>
+      {': '}
+      <span className="text-slate-600 line-through decoration-slate-400">{valueText(t, change.field, change.before, na)}</span>
+      {' → '}
+      <span>{valueText(t, change.field, change.after, na)}</span>
+    </p>
+  );
+}
+
+function Who({ change }: { change: OpportunityChange }) {
+  const { t } = useTranslation('opportunities');
+  if (change.source === 'person') return <>{change.actor_name || t('history.someone')}</>;
+  if (change.source === 'ingest' || change.api_key_id)
+    return <>{t(`history.sources.${change.source}`, { name: change.api_key_name ?? '' })}</>;
+  return <>{t(`history.sources.${change.source}`, { name: change.actor_name ?? '' })}</>;
+}
+
+/** The deal's history: who or what changed which field, when, before → after; newest first, paged. */
+export function DealHistory({ id, headingLevel = 2 }: { id: number; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('opportunities');
+  const [page, setPage] = useState(1);
+  const history = useOpportunityHistory(id, page);
+  const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
+  return (
+    <Card data-testid="deal-history">
+      <CardHeader>
+        {headingLevel === 2 ? (
+          <CardTitle>{t('history.title')}</CardTitle>
+        ) : (
+          <h3 className="text-base font-semibold text-slate-900">{t('history.title')}</h3>
+        )}
+      </CardHeader>
+      <CardContent>
+        {history.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            {t('detail.loading')}
+          </p>
+        ) : history.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t('history.error')}
+          </p>
+        ) : history.data.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('history.empty')}</p>
+        ) : (
+          <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
+            {history.data.items.map((change) => (
+              <li key={change.id} className="relative text-sm" data-testid="history-entry">
+                <span className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-600" aria-hidden />
+                <p className="text-slate-600">
+                  <time dateTime={change.at}>{formatDateTime(change.at)}</time> · <Who change={change} />
+                </p>
+                <ChangeText change={change} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {pages > 1 && (
+          <nav className="mt-4 flex items-center justify-between gap-2" aria-label={t('history.pages')}>
+            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('history.newer')}
+            </Button>
+            <span className="text-sm text-slate-600">{t('history.page', { page, pages })}</span>
+            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('history.older')}
+            </Button>
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

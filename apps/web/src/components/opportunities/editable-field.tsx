@@ -1,0 +1,278 @@
+import { Check, Pencil, Sparkles, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEAL_VALIDATION, dealFieldSchemas, STAGES, type OpportunityDetail, type OpportunitySuggestion } from '@nexa/domain';
+import { ApiError } from '../../lib/api-client.ts';
+import { conflictCurrent, useDecideSuggestions, usePatchOpportunity } from '../../lib/api/edit-opportunity.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Button } from '../ui/button.tsx';
+import { inputClass, TextArea } from '../ui/text-field.tsx';
+import { cn } from '../../lib/cn.ts';
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'stage';
+export type EditableFieldName = keyof typeof dealFieldSchemas;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a datetime-local input reads it: the browser's local wall time. */
+function localInput(value: string | null): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function draftOf(value: unknown, kind: FieldKind): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'datetime') return localInput(String(value));
+  return String(value);
+}
+
+export function valueOf(draft: string, kind: FieldKind): unknown {
+  const text = draft.trim();
+  if (kind === 'number') return text === '' ? null : Number(text.replace(/[\s,$€]/g, ''));
+  if (kind === 'datetime') return text ? new Date(text).toISOString() : null;
+  return text || null;
+}
+
+/** A field's value as the page shows it, in the reader's language. */
+export function displayValue(value: unknown, kind: FieldKind, na: string): string {
+  if (value === null || value === undefined || value === '') return na;
+  if (kind === 'number') return formatMoney(Number(value));
+  if (kind === 'date') return formatDate(`${String(value)}T12:00:00`) ?? na;
+  if (kind === 'datetime') return formatDateTime(String(value)) ?? na;
+  return String(value);
+}
+
+const CODES = new Set<string>(Object.values(DEAL_VALIDATION));
+
+/** The translation key of a refused value: the shared schema's code, or a generic one. */
+export function validationKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    const code = error.message.split(': ').pop() ?? '';
+    if (error.status === 400) return CODES.has(code) ? `edit.validation.${code}` : 'edit.validation.invalid';
+    return `common:errors.${error.code}`;
+  }
+  if (typeof error === 'string' && CODES.has(error)) return `edit.validation.${error}`;
+  return 'edit.validation.invalid';
+}
+
+/** Checks a value with the schema the server uses; the error code, or null when it passes. */
+export function checkValue(field: EditableFieldName, value: unknown): string | null {
+  const parsed = dealFieldSchemas[field].safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid');
+}
+
+/**
+ * One field of a deal, edited where it is shown: Edit opens the control, Enter (or Save) sends only
+ * this field with the version read, Escape cancels. When someone else changed the deal meanwhile,
+ * the current value shows with a way to apply this edit again on top of it.
+ */
+export function EditableField({
+  deal,
+  field,
+  label,
+  kind = 'text',
+  display,
+  suggestion,
+  onStage,
+}: {
+  deal: OpportunityDetail;
+  field: EditableFieldName;
+  label: string;
+  kind?: FieldKind;
+  /** How the value reads; defaults to displayValue. */
+  display?: ReactNode;
+  suggestion?: OpportunitySuggestion;
+  /** A stage that closes the deal goes through the close dialog instead. */
+  onStage?: (stage: (typeof STAGES)[number]) => boolean;
+}) {
+  const { t } = useTranslation('opportunities');
+  const id = useId();
+  const patch = usePatchOpportunity(deal.id);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ current: OpportunityDetail; value: unknown } | null>(null);
+  const current = (deal as unknown as Record<string, unknown>)[field];
+  const na = t('detail.na');
+
+  const open = () => {
+    setDraft(draftOf(current, kind));
+    setError(null);
+    setConflict(null);
+    setEditing(true);
+  };
+
+  const send = (value: unknown, version: number) => {
+    patch.mutate({ version, [field]: value } as never, {
+      onSuccess: () => {
+        setEditing(false);
+        setConflict(null);
+      },
+      onError: (err) => {
+        const now = conflictCurrent(err);
+        if (now) {
+          setEditing(false);
+          setConflict({ current: now, value });
+        } else setError(t(validationKey(err)));
+      },
+    });
+  };
+
+  const save = () => {
+    const value = valueOf(draft, kind);
+    const invalid = checkValue(field, value);
+    if (invalid) return setError(t(validationKey(invalid)));
+    if (kind === 'stage' && onStage?.(value as (typeof STAGES)[number])) return setEditing(false);
+    send(value, deal.version);
+  };
+
+  const inputProps = {
+    id,
+    value: draft,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key === 'Escape') setEditing(false);
+      if (e.key === 'Enter' && (kind !== 'textarea' || e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        save();
+      }
+    },
+    autoFocus: true,
+  };
+
+  return (
+    <div data-testid={`field-${field}`}>
+      <div className="flex items-center justify-between gap-2">
+        {editing ? (
+          <label htmlFor={id} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {label}
+          </label>
+        ) : (
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+        )}
+        {!editing && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2"
+            onClick={open}
+            aria-label={t('edit.editField', { field: label })}
+            data-testid={`edit-${field}`}
+          >
+            <Pencil className="h-3.5 w-3.5" aria-hidden />
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <div className="mt-1 space-y-2">
+          {kind === 'textarea' ? (
+            <TextArea {...inputProps} rows={4} />
+          ) : kind === 'stage' ? (
+            <select {...inputProps} className={cn(inputClass, 'h-10 py-0')}>
+              {STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {t(`stages.${stage}`)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              {...inputProps}
+              type={kind === 'number' ? 'text' : kind === 'date' ? 'date' : kind === 'datetime' ? 'datetime-local' : 'text'}
+              inputMode={kind === 'number' ? 'decimal' : undefined}
+              className={cn(inputClass, 'h-10 py-0')}
+            />
+          )}
+          {error && (
+            <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button size="sm" onClick={save} disabled={patch.isPending} data-testid={`save-${field}`}>
+              <Check className="h-4 w-4" aria-hidden />
+              {t('edit.save')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+              <X className="h-4 w-4" aria-hidden />
+              {t('edit.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <dd className="mt-0.5 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+          {display ?? displayValue(current, kind, na)}
+        </dd>
+      )}
+      {conflict && (
+        <div role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="edit-conflict">
+          <p className="font-semibold text-amber-900">{t('edit.conflictTitle')}</p>
+          <p className="text-amber-900">
+            {t('edit.conflictBody', {
+              current: displayValue((conflict.current as unknown as Record<string, unknown>)[field], kind, na),
+              mine: displayValue(conflict.value, kind, na),
+            })}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => send(conflict.value, conflict.current.version)} data-testid="reapply-edit">
+              {t('edit.reapply')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setConflict(null)}>
+              {t('edit.keepCurrent')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {suggestion && <SuggestionNote deal={deal} suggestion={suggestion} kind={kind} />}
+    </div>
+  );
+}
+
+/** A machine's value beside the field a person set: accept it (it becomes theirs) or dismiss it. */
+export function SuggestionNote({
+  deal,
+  suggestion,
+  kind,
+}: {
+  deal: OpportunityDetail;
+  suggestion: OpportunitySuggestion;
+  kind: FieldKind;
+}) {
+  const { t } = useTranslation('opportunities');
+  const decide = useDecideSuggestions(deal.id);
+  return (
+    <div
+      className="mt-2 rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm"
+      data-testid={`suggestion-${suggestion.field}`}
+    >
+      <p className="flex items-center gap-1 font-semibold text-violet-900">
+        <Sparkles className="h-4 w-4" aria-hidden />
+        {t(`edit.suggestedBy.${suggestion.source}`, { defaultValue: t('edit.suggestedBy.analysis') })}
+      </p>
+      <p className="mt-1 whitespace-pre-line text-violet-950 [overflow-wrap:anywhere]">
+        {displayValue(suggestion.value, kind, t('detail.na'))}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ decision: 'accept', ids: [suggestion.id] })}
+          data-testid={`accept-${suggestion.field}`}
+        >
+          {t('edit.accept')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate({ decision: 'dismiss', ids: [suggestion.id] })}
+        >
+          {t('edit.dismiss')}
+        </Button>
+      </div>
+    </div>
+  );
+}

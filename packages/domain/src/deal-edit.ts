@@ -1,0 +1,53 @@
+import { OUTCOME_OF_STAGE, resolvePipeline, type Stage } from './pipeline-model.ts';
+
+/** What an edit needs to know of the deal as it is. */
+export interface DealBefore {
+  stage: Stage;
+  closing_date: string | null;
+  [field: string]: unknown;
+}
+
+export type DealEditResult =
+  { ok: true; changes: Record<string, unknown> } | { ok: false; field: string; code: 'closing_date_required' | 'stage_mismatch' };
+
+const isClosed = (stage: Stage) => OUTCOME_OF_STAGE[stage] !== 'open';
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+const isInstant = (v: unknown) => v instanceof Date || (typeof v === 'string' && INSTANT.test(v));
+
+/** Equal values; two instants (a Date or ISO date-time text) are equal when they name the same time. */
+function same(a: unknown, b: unknown): boolean {
+  if (isInstant(a) && isInstant(b)) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  return a === b;
+}
+
+/**
+ * The stage and the status text move together: a stage sets the status to its name, a status
+ * decides the stage with the pipeline model's one rule, and both at once must agree. Closing a deal
+ * (won or lost) needs its close date. Returns only the fields that really change.
+ */
+export function resolveDealEdit(before: DealBefore, patch: Readonly<Record<string, unknown>>): DealEditResult {
+  const wanted: Record<string, unknown> = { ...patch };
+  delete wanted.version;
+  const stage = wanted.stage as Stage | undefined;
+  const status = wanted.status as string | null | undefined;
+  if (stage !== undefined && status !== undefined) {
+    if (status !== null && resolvePipeline(status).stage !== stage) return { ok: false, field: 'status', code: 'stage_mismatch' };
+  } else if (stage !== undefined) {
+    wanted.status = stage;
+  } else if (status !== undefined) {
+    wanted.stage = resolvePipeline(status).stage;
+  }
+  const nextStage = (wanted.stage as Stage | undefined) ?? before.stage;
+  if (nextStage !== before.stage && isClosed(nextStage) && !wanted.closing_date) {
+    return { ok: false, field: 'closing_date', code: 'closing_date_required' };
+  }
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([field, value]) => !same(before[field] ?? null, value)));
+  return { ok: true, changes };
+}
+
+/** A field's value as the history stores it (JSON): dates as ISO text, absent as null. */
+export function historyValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined ? null : value;
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { CHANGE_SOURCES } from '../deal-history.ts';
+import { STAGES } from '../pipeline-model.ts';
+
+/**
+ * Creating and editing a deal: one schema per request, used by the web forms and by the server,
+ * which validates everything again. Messages are translation keys under opportunities:validation.
+ */
+export const DEAL_VALIDATION = {
+  required: 'required',
+  tooLong: 'too_long',
+  invalidAmount: 'invalid_amount',
+  invalidDate: 'invalid_date',
+  closingDateRequired: 'closing_date_required',
+  stageMismatch: 'stage_mismatch',
+  nothingToChange: 'nothing_to_change',
+} as const;
+
+/** The largest amount numeric(14,2) holds. */
+export const MAX_DEAL_AMOUNT = 999_999_999_999.99;
+
+const requiredText = (max: number) =>
+  z.string({ error: DEAL_VALIDATION.required }).trim().min(1, DEAL_VALIDATION.required).max(max, DEAL_VALIDATION.tooLong);
+
+/** Optional text: empty means none (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, DEAL_VALIDATION.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const amount = z
+  .number({ error: DEAL_VALIDATION.invalidAmount })
+  .finite(DEAL_VALIDATION.invalidAmount)
+  .min(0, DEAL_VALIDATION.invalidAmount)
+  .max(MAX_DEAL_AMOUNT, DEAL_VALIDATION.invalidAmount)
+  .transform((v) => Math.round(v * 100) / 100)
+  .nullable();
+
+const meetingDate = z.iso.datetime({ offset: true, error: DEAL_VALIDATION.invalidDate }).nullable();
+const closingDate = z.iso.date({ error: DEAL_VALIDATION.invalidDate }).nullable();
+
+/** Every field a person may set on a deal, with its rule. */
+export const dealFieldSchemas = {
+  product: requiredText(200),
+  client_company_name: requiredText(200),
+  client_name: optionalText(200),
+  amount,
+  stage: z.enum(STAGES),
+  status: optionalText(100),
+  lead_status: optionalText(100),
+  next_meeting_date: meetingDate,
+  closing_date: closingDate,
+  close_reason: optionalText(500),
+  notes: optionalText(5000),
+  /** What the call analysis wrote, which the representative may correct. */
+  technical_feedback: optionalText(5000),
+  commercial_feedback: optionalText(5000),
+  owner_id: z.string().trim().min(1, DEAL_VALIDATION.required).max(100),
+};
+
+/** The fields a person edits (their history is recorded one by one). */
+export const EDITABLE_FIELDS = Object.keys(dealFieldSchemas) as Array<keyof typeof dealFieldSchemas>;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+const dealFields = z.strictObject(dealFieldSchemas);
+
+/**
+ * POST /api/opportunities. A representative's deal is theirs; a manager names its owner. The status
+ * text follows the stage. Unknown fields are refused rather than ignored, so a typo never reads as saved.
+ */
+export const createOpportunitySchema = dealFields
+  .omit({ status: true })
+  .partial()
+  .required({ product: true, client_company_name: true });
+export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
+export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
+
+/** PATCH /api/opportunities/:id: the version the client last saw and only the fields that change. */
+export const opportunityPatchSchema = dealFields
+  .partial()
+  .extend({ version: z.number({ error: DEAL_VALIDATION.required }).int().min(1) })
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'version'), {
+    message: DEAL_VALIDATION.nothingToChange,
+  });
+export type OpportunityPatchInput = z.input<typeof opportunityPatchSchema>;
+export type OpportunityPatch = z.output<typeof opportunityPatchSchema>;
+
+/** 409 on a stale version: the current row, for the "changed since you opened it" dialog. */
+export const conflictSchema = z.object({
+  error: z.object({ code: z.literal('conflict'), message: z.string() }),
+  current: z.unknown(),
+});
+
+/** One entry of a deal's history (GET /api/opportunities/:id/history). */
+export const opportunityChangeSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  source: z.enum(CHANGE_SOURCES),
+  actor_id: z.string().nullable(),
+  /** The person's name, when a person made the change and still exists. */
+  actor_name: z.string().nullable(),
+  api_key_id: z.string().nullable(),
+  api_key_name: z.string().nullable(),
+  call_analysis_id: z.string().nullable(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type OpportunityChange = z.infer<typeof opportunityChangeSchema>;
+
+export const opportunityHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A value a machine offered for a field a person set, waiting for a decision. */
+export const opportunitySuggestionSchema = z.object({
+  id: z.number().int(),
+  field: z.string(),
+  value: z.unknown(),
+  source: z.enum(CHANGE_SOURCES),
+  call_analysis_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OpportunitySuggestion = z.infer<typeof opportunitySuggestionSchema>;
+
+export const suggestionDecisionSchema = z.strictObject({
+  /** The suggestions to decide; all pending ones when absent ("accept all"). */
+  ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+  decision: z.enum(['accept', 'dismiss']),
+});
+
+/** A deal in the "recently deleted" list (restorable for DELETED_DEAL_DAYS days). */
+export const DELETED_DEAL_DAYS = 30;
+export const deletedOpportunitySchema = z.object({
+  id: z.number().int(),
+  owner_id: z.string().nullable(),
+  account_manager: z.string().nullable(),
+  product: z.string().nullable(),
+  client_company_name: z.string().nullable(),
+  amount: z.number().nullable(),
+  stage: z.enum(STAGES),
+  deleted_at: z.string(),
+  deleted_by: z.string().nullable(),
+});
+export type DeletedOpportunity = z.infer<typeof deletedOpportunitySchema>;
