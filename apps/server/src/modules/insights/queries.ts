@@ -215,6 +215,8 @@ export async function ensureSnapshot(db: Db, week: string, quarters: Quarter[]):
       sql`INSERT INTO forecast_snapshot_weeks (week) VALUES (${week}) ON CONFLICT DO NOTHING RETURNING week::text`,
     );
     if (!inserted.length) return;
+    // A weekly copy of the two quarters (hundreds of thousands of rows at scale), not a request's query.
+    await tx.execute(sql`SET LOCAL statement_timeout = '300s'`);
     await tx.execute(sql`INSERT INTO forecast_snapshots (week, opportunity_id, owner_id, forecast_group, amount, quarter)
       SELECT ${week}, o.id, o.owner_id, o.forecast_group, o.amount, o.closing_quarter FROM opportunities o
       WHERE o.closing_quarter IN (${sql.join(

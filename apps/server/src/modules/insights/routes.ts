@@ -30,6 +30,7 @@ import {
   getTrends,
   listRisks,
   putSettings,
+  reportSnapshotErrorsTo,
   setForecastCategory,
 } from './service.ts';
 
@@ -45,6 +46,8 @@ export const insightRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuot
   app,
   { db, defaultQuarterlyQuota },
 ) => {
+  // The changes view retries a failed snapshot on its next read; the log says why it failed.
+  reportSnapshotErrorsTo((error) => app.log.error({ err: error }, 'forecast snapshot failed'));
   app.get(
     '/api/insights/forecast',
     {
@@ -56,7 +59,7 @@ export const insightRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuot
         response: { 200: forecastSchema },
       },
     },
-    // The first read of a week writes its snapshot: the primary.
+    // The first read of a week starts its snapshot: the primary.
     async (request) => getForecast(db, request.query.quarter, defaultQuarterlyQuota),
   );
 

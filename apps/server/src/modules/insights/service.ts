@@ -53,6 +53,12 @@ import {
 
 /** The manager's insights: forecast, deals at risk, trends and coaching (docs/decisions/020). */
 
+/** Where a background snapshot's failure goes (the routes give the request's logger). */
+let onSnapshotError: (error: unknown) => void = () => {};
+export const reportSnapshotErrorsTo = (report: (error: unknown) => void) => {
+  onSnapshotError = report;
+};
+
 const today = (now: Date) => now.toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -100,7 +106,10 @@ const finish = (f: ForecastFiguresWire): ForecastFiguresWire => ({
  */
 export async function getForecast(db: Db, key: QuarterKey, defaultQuota: number, now = new Date()): Promise<Forecast> {
   const quarter = quarterFor(key, now);
-  await ensureSnapshot(db, weekStart(now), [quarterFor('current', now), quarterFor('next', now)]);
+  // The week's snapshot starts on the first forecast read without holding it up; "changes" waits for it.
+  ensureSnapshot(db, weekStart(now), [quarterFor('current', now), quarterFor('next', now)]).catch((error: unknown) =>
+    onSnapshotError(error),
+  );
   const [members, sums, won, settings] = await Promise.all([
     representatives(db, defaultQuota),
     pipelineSums(db, quarter),
