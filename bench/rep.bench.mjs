@@ -131,26 +131,27 @@ const CALLS = (month) => ({
   calendarMonth: `/api/pipeline?month=${month}`,
   // My Companies: a page of companies with their aggregates (not among the issue's targets).
   companies: '/api/companies?pageSize=25',
-  // The pipeline board's first page: six columns' totals and first 20 cards.
+  // The pipeline board's first page: six columns' totals and first 10 cards.
   board: '/api/pipeline/board',
 });
 
 const OPEN_STAGES = ['New', 'Qualified', 'Proposal', 'Negotiation'];
-/** The rep's open deals a move bench takes turns on: each connection owns its own, so none is stale. */
+/** The rep's open deals the move bench takes turns on, one request per deal at a time, so none is stale. */
 const MOVE_POOL_SQL = (owner) =>
   `select id, version, stage from opportunities where owner_id = '${owner}' and outcome = 'open' order by id limit 2000`;
 
 /**
- * Board moves under load: PATCH /api/opportunities/:id with the version last seen, each connection
- * moving its own deals to the next open stage, the version read back from each answer. Measured
- * like the reads (RUNS runs, the median p95 kept).
+ * Board moves under load: PATCH /api/opportunities/:id with the version last answered, each request
+ * on a deal no other request holds, moving it to the next open stage. Measured like the reads (RUNS
+ * runs, the median p95 kept).
  */
 async function measureMoves(url, cookie, pool) {
   const runs = [];
-  const versions = new Map(pool.map((d) => [d.id, { version: d.version, stage: d.stage }]));
-  const share = Math.floor(pool.length / CONNECTIONS);
+  // Deals not being moved right now, with the version and stage last answered: a request takes one
+  // and gives it back with its answer, so no two requests hold the same deal (autocannon gives each
+  // request a fresh context, not each connection).
+  const free = pool.map((d) => ({ id: d.id, version: d.version, stage: d.stage }));
   for (let i = 0; i < RUNS; i++) {
-    let next = 0;
     const result = await new Promise((resolve, reject) => {
       autocannon(
         {
@@ -162,18 +163,21 @@ async function measureMoves(url, cookie, pool) {
             {
               method: 'PATCH',
               setupRequest: (request, context) => {
-                if (!context.ids) context.ids = pool.slice(share * next, share * ++next).map((d) => d.id);
-                context.turn = ((context.turn ?? -1) + 1) % context.ids.length;
-                const id = context.ids[context.turn];
-                const deal = versions.get(id);
-                context.id = id;
+                const deal = free.shift();
+                context.deal = deal;
                 const stage = OPEN_STAGES[(OPEN_STAGES.indexOf(deal.stage) + 1) % OPEN_STAGES.length];
-                return { ...request, path: `/api/opportunities/${id}`, body: JSON.stringify({ version: deal.version, stage }) };
+                return {
+                  ...request,
+                  path: `/api/opportunities/${deal.id}`,
+                  body: JSON.stringify({ version: deal.version, stage }),
+                };
               },
               onResponse: (status, body, context) => {
-                if (status !== 200) return;
-                const row = JSON.parse(body);
-                versions.set(context.id, { version: row.version, stage: row.stage });
+                const { deal } = context;
+                if (status === 200) {
+                  const row = JSON.parse(body);
+                  free.push({ id: deal.id, version: row.version, stage: row.stage });
+                } else free.push(deal);
               },
             },
           ],
@@ -202,7 +206,7 @@ async function measureMoves(url, cookie, pool) {
 // --- the server's SQL for the same calls, for EXPLAIN ANALYZE and the original approach ---
 
 const boardSql = (o, totals) =>
-  `select (select coalesce(json_agg(t), '[]'::json) from (${totals}) t), (select json_agg(c.items order by s.n) from unnest(array['New','Qualified','Proposal','Negotiation','Closed-Win','Closed-Lost']::text[]) with ordinality as s(stage, n) cross join lateral (select coalesce(json_agg(card), '[]'::json) as items from (select id, version, stage, owner_id, account_manager, product, client_company_name, client_name, amount, lead_status, next_meeting_date, closing_date from opportunities where owner_id = ${o} and stage = s.stage order by next_meeting_date asc nulls last, id asc limit 20 offset 0) card) c)`;
+  `select (select coalesce(json_agg(t), '[]'::json) from (${totals}) t), (select json_agg(c.items order by s.n) from unnest(array['New','Qualified','Proposal','Negotiation','Closed-Win','Closed-Lost']::text[]) with ordinality as s(stage, n) cross join lateral (select coalesce(json_agg(card), '[]'::json) as items from (select id, version, stage, owner_id, account_manager, product, client_company_name, amount, lead_status, next_meeting_date, closing_date from opportunities where owner_id = ${o} and stage = s.stage order by next_meeting_date asc nulls last, id asc limit 10 offset 0) card) c)`;
 
 const serverSql = (owner) => {
   const o = `'${owner}'`;
@@ -224,7 +228,7 @@ const serverSql = (owner) => {
     filteredPage: [
       `select (select coalesce(json_agg(page), '[]'::json) from (select id, owner_id, account_manager, product, status, stage, outcome, pipeline_status, lead_status, amount, client_company_name, client_name, next_meeting_date, closing_date, record_date from opportunities where owner_id = ${o} and product = 'CRM Platform' and outcome = 'open' order by next_meeting_date asc nulls last, id asc limit 25 offset 25) page) as items, (select coalesce(sum(deals), 0) from rep_product_statuses where owner_key = ${o} and product = 'CRM Platform' and outcome = 'open') as total`,
     ],
-    // What GET /api/pipeline/board runs: stage totals from rep_stage_totals, each column's first 20 cards in index order.
+    // What GET /api/pipeline/board runs: stage totals from rep_stage_totals, each column's first 10 cards in index order.
     board: [
       boardSql(
         o,

@@ -80,10 +80,14 @@ test.describe('pipeline board (desktop)', () => {
     await expectColumn(page, 'New', '0 deals', '$0');
 
     // Keyboard again, Negotiation → Closed-Win: the dialog asks the close date (today by default) and a reason.
+    // Once the first move has settled (its answer re-reads the board), as a person waits for it.
+    await expect(page.getByText(`${names.beta} moved to Negotiation`)).toBeVisible();
     const beta = card(page, names.beta).getByRole('button', { name: `Move ${names.beta}` });
     await beta.focus();
     await page.keyboard.press('Space');
+    await expect(page.getByText(`Picked up ${names.beta} from Negotiation.`)).toBeAttached();
     await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`${names.beta} is over Closed-Win.`)).toBeAttached();
     await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog', { name: `Mark ${names.beta} as won` });
     await expect(dialog).toBeVisible();
@@ -167,9 +171,11 @@ test.describe('in French', () => {
   test('the board speaks French', async ({ page, isMobile }) => {
     const { rep } = await repWithDeals(`Fr ${Date.now()}`);
     await signInAsUser(page, rep);
-    // The invitation set the new rep's language to English: they switch, as a French speaker would.
     await page.goto('/rep/pipeline');
-    await page.getByRole('button', { name: 'Passer en français' }).click();
+    // The browser asks for French; a profile saved in English switches with the toggle, as a person would.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    const toFrench = page.getByRole('button', { name: 'Passer en français' });
+    if (await toFrench.isVisible()) await toFrench.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
     if (isMobile)
       await expect(page.getByRole('navigation', { name: 'Étapes' }).getByRole('button', { name: /Nouveau\s*2/ })).toBeVisible();

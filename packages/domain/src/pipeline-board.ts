@@ -3,8 +3,12 @@ import { OUTCOME_OF_STAGE, STAGES, type Outcome, type Stage } from './pipeline-m
 import { opportunityFilterFields, withOrderedRanges } from './pipeline.ts';
 import { opportunitySchema } from './schemas/opportunity.ts';
 
-/** Cards a board column shows before "show more", and the most one request may ask for. */
-export const BOARD_COLUMN_SIZE = 20;
+/**
+ * Cards a board column shows before "show more" (about two screens of a column), and the most one
+ * request may ask for. Each card is checked and serialised on the way out: the first page's cost
+ * grows with their number, not with the number of deals.
+ */
+export const BOARD_COLUMN_SIZE = 10;
 export const BOARD_COLUMN_MAX = 100;
 
 /**
@@ -32,7 +36,6 @@ export const boardCardSchema = opportunitySchema
     account_manager: true,
     product: true,
     client_company_name: true,
-    client_name: true,
     amount: true,
     lead_status: true,
     next_meeting_date: true,

@@ -4437,7 +4437,6 @@ export interface operations {
                                 account_manager: string | null;
                                 product: string | null;
                                 client_company_name: string | null;
-                                client_name: string | null;
                                 amount: number | null;
                                 lead_status: string | null;
                                 next_meeting_date: string | null;

@@ -95,7 +95,6 @@ export interface CardRow {
   account_manager: string | null;
   product: string | null;
   client_company_name: string | null;
-  client_name: string | null;
   amount: number | string | null;
   lead_status: string | null;
   next_meeting_date: string | null;
@@ -148,7 +147,7 @@ export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | und
            select coalesce(json_agg(card), '[]'::json) as items from (
              select ${o.id} as id, ${o.version} as version, ${o.stage} as stage, ${o.owner_id} as owner_id,
                ${o.account_manager} as account_manager, ${o.product} as product,
-               ${o.client_company_name} as client_company_name, ${o.client_name} as client_name,
+               ${o.client_company_name} as client_company_name,
                ${o.amount} as amount, ${o.lead_status} as lead_status,
                ${o.next_meeting_date} as next_meeting_date, ${o.closing_date} as closing_date
              from ${o} where ${read.where} and ${o.stage} = s.stage
