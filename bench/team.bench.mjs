@@ -5,7 +5,9 @@
 //   PGlite (on disk):            100,000 opportunities over 50 representatives, own folder, removed after.
 // Rows are generated with INSERT … SELECT generate_series; the summary triggers fold the statement
 // into the summaries, and the bench checks they equal a full GROUP BY before measuring.
-// Writes bench/results/team.json. Targets: p95 ≤ 40 ms (dashboard, list), ≤ 25 ms (detail), 20 connections.
+// The manager's insights too: forecast (and a figure's deals, the weekly changes), deals at risk, trends and
+// coaching, over open deals with closing dates, forecast calls and analysed calls (insightsSql).
+// Writes bench/results/team.json. Targets: p95 ≤ 40 ms (dashboard, list, insights), ≤ 25 ms (detail), 20 connections.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +22,19 @@ const PGLITE_ROWS = Number(process.env.BENCH_TEAM_PGLITE_ROWS ?? 100_000);
 const REPS = 50;
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_TEAM_SECONDS ?? 6);
-const TARGETS = { dashboard: 40, list: 40, detail: 25 };
+const TARGETS = {
+  dashboard: 40,
+  list: 40,
+  detail: 25,
+  forecast: 40,
+  forecastDeals: 40,
+  forecastChanges: 40,
+  risks: 40,
+  risksRep: 40,
+  trends: 40,
+  trendsRep: 40,
+  coaching: 40,
+};
 
 /** p50/p95/p99 from every response's own latency (autocannon's summary has no p95). */
 async function load(url, cookie) {
@@ -49,7 +63,9 @@ const rowsSql = (count) => `
     s.status, s.stage, (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Pending','Closed Won'])[1 + g % 6],
     (10 + (g::bigint * 7919) % 390) * 500, 'Company ' || (g % 5000), 'Contact ' || (g % 800),
     now() + ((g % 90) - 30) * interval '1 day',
-    CASE WHEN s.status IN ('Closed-Win', 'lost') THEN (now() - (g % 180) * interval '1 day' + (10 + g % 80) * interval '1 day')::date END,
+    CASE WHEN s.status IN ('Closed-Win', 'lost') THEN (now() - (g % 180) * interval '1 day' + (10 + g % 80) * interval '1 day')::date
+      -- Open deals expect to close within the next two quarters (or slipped a little): the forecast's rows.
+      ELSE (now() + ((g % 200) - 20) * interval '1 day')::date END,
     'Software', now() - (g % 180) * interval '1 day', 3 + (g % 70) / 10.0, 3 + (g % 67) / 10.0,
     'Question: Does it integrate with Salesforce?' || chr(10) || 'Response: Yes, with native connectors syncing every 5 minutes.',
     '1- Budget: Approved for this fiscal year.' || chr(10) || '2- Timeline: Go live next quarter.',
@@ -59,6 +75,27 @@ const rowsSql = (count) => `
   -- Each status with the stage resolvePipeline (@nexa/domain) gives it, as the application writes it.
   CROSS JOIN LATERAL (SELECT (ARRAY['On-going','Negotiation','Qualified','Closed-Win','lost'])[1 + (g / 7) % 5] AS status,
     (ARRAY['New','Negotiation','Qualified','Closed-Win','Closed-Lost'])[1 + (g / 7) % 5] AS stage) s`;
+
+// What the insights read besides the rows: a forecast call on a third of the open deals, an analysed
+// call (a short transcript naming a rival, no budget) on every 20th deal, some deals quiet for weeks.
+const insightsSql = [
+  `UPDATE opportunities SET forecast_category = (ARRAY['commit', 'best_case', 'pipeline'])[1 + id % 3]
+    WHERE outcome = 'open' AND id % 3 = 0`,
+  `UPDATE opportunities SET last_activity_at = now() - (id % 40) * interval '1 day',
+    stage_changed_at = now() - (id % 70) * interval '1 day' WHERE id % 5 = 0`,
+  `INSERT INTO call_analyses (opportunity_id, provider, language, transcript_lines, result, created_at)
+    SELECT id, 'offline', 'en',
+      '["Sam: Thanks for your time.", "Dana: We are also evaluating Gong.", "Sam: We integrate with Salesforce."]'::jsonb,
+      ('{"technicalScore": {"score": ' || (3 + id % 7) || ', "reasons": []}, "commercialScore": {"score": ' || (2 + id % 8)
+        || ', "reasons": []}, "nextMeeting": null, "nextSteps": []}')::jsonb,
+      now() - (id % 91) * interval '1 day'
+    FROM opportunities WHERE id % 20 = 0`,
+];
+
+/** After the week's snapshot: some deals move (won, slipped, recommitted), as a week of work would. */
+const weekOfWorkSql = `
+  UPDATE opportunities SET closing_date = closing_date + 120, forecast_category = 'commit'
+  WHERE id IN (SELECT id FROM opportunities WHERE outcome = 'open' AND closing_date IS NOT NULL ORDER BY id LIMIT 1500)`;
 
 const CHECK_SQL = `
   SELECT
@@ -103,18 +140,33 @@ async function baseline(query) {
   };
 }
 
-async function measure(url) {
+async function measure(url, afterSnapshot) {
   const cookie = await signIn(url, DEMO.manager);
   const list = await (await fetch(`${url}/api/team/representatives?pageSize=200`, { headers: { cookie } })).json();
   const repId = list.items.find((m) => m.id && m.totalDeals > 0).id;
+  // The week's forecast snapshot, taken once before measuring (the changes view waits for it), then a week of work.
+  const t0 = performance.now();
+  const first = await fetch(`${url}/api/insights/forecast/changes`, { headers: { cookie } });
+  if (first.status !== 200) throw new Error(`forecast changes answered ${first.status}`);
+  const snapshotMs = Math.round(performance.now() - t0);
+  await afterSnapshot();
+  const rep = encodeURIComponent(repId);
   const results = {
     dashboard: await load(`${url}/api/team`, cookie),
     dashboardProfile: await load(`${url}/api/me`, cookie),
     list: await load(`${url}/api/team/representatives?sort=-totalSales`, cookie),
     listSearch: await load(`${url}/api/team/representatives?q=rep%201`, cookie),
-    detail: await load(`${url}/api/team/representatives/${encodeURIComponent(repId)}`, cookie),
+    detail: await load(`${url}/api/team/representatives/${rep}`, cookie),
+    forecast: await load(`${url}/api/insights/forecast?quarter=current`, cookie),
+    forecastDeals: await load(`${url}/api/insights/forecast/deals?quarter=current&figure=commit`, cookie),
+    forecastChanges: await load(`${url}/api/insights/forecast/changes`, cookie),
+    risks: await load(`${url}/api/insights/risks`, cookie),
+    risksRep: await load(`${url}/api/insights/risks?representative=${rep}`, cookie),
+    trends: await load(`${url}/api/insights/trends`, cookie),
+    trendsRep: await load(`${url}/api/insights/trends?representative=${rep}`, cookie),
+    coaching: await load(`${url}/api/insights/representatives/${rep}/coaching`, cookie),
   };
-  return { representatives: list.total, results };
+  return { representatives: list.total, snapshotMs, results };
 }
 
 const verdict = (results) =>
@@ -141,11 +193,12 @@ async function benchPostgres() {
     await client.query(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await client.query(rowsSql(PG_ROWS));
+    for (const statement of insightsSql) await client.query(statement);
     const loadMs = Math.round(performance.now() - t0);
     await client.query('VACUUM ANALYZE');
     const { rows: check } = await client.query(CHECK_SQL);
     if (check[0].mismatches !== 0) throw new Error('team summaries differ from the rows');
-    const run = await measure(server.url);
+    const run = await measure(server.url, () => client.query(weekOfWorkSql));
     console.log('PostgreSQL endpoints:', JSON.stringify(run.results));
     t0 = performance.now();
     await client.query('SELECT owner_id, pipeline_status, count(*), sum(amount) FROM opportunities GROUP BY 1, 2');
@@ -172,6 +225,7 @@ async function benchPglite() {
     await db.exec(addRepsSql(REPS - 3));
     let t0 = performance.now();
     await db.exec(rowsSql(PGLITE_ROWS));
+    for (const statement of insightsSql) await db.exec(statement);
     const loadMs = Math.round(performance.now() - t0);
     await db.exec('VACUUM ANALYZE');
     const check = (await db.query(CHECK_SQL)).rows[0];
@@ -182,7 +236,8 @@ async function benchPglite() {
     const base = await baseline(async (q) => (await db.query(q)).rows);
     await db.close();
     server = await startServer({ DATA_DIR: dataDir });
-    const run = await measure(server.url);
+    // PGlite has one process per folder: the week of work goes through the server's own data instead.
+    const run = await measure(server.url, async () => {});
     run.baseline = base;
     run.ratio = Math.round(run.baseline.ms / run.results.dashboard.p95);
     return {

@@ -30,6 +30,7 @@ import { teamAdminRoutes } from './modules/team-admin/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { insightRoutes } from './modules/insights/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
     bodyLimitBytes: config.smallBodyLimitBytes,
   });
   await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
+  await app.register(insightRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
   await app.register(pipelineRoutes);
   await app.register(companyRoutes);

@@ -267,6 +267,19 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
         manager: all(404),
       },
     })),
+    { route: 'GET /api/opportunities/:id/risks', url: oppUrl('/risks'), expect: repRow },
+    {
+      route: 'PUT /api/opportunities/:id/forecast-category',
+      url: oppUrl('/forecast-category'),
+      body: { category: 'commit' },
+      expect: repRow,
+    },
+    {
+      route: 'GET /api/insights/representatives/:id/coaching',
+      url: (t) =>
+        `/api/insights/representatives/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/coaching`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    },
     {
       // A job is its owner's only: the manager did not start either.
       route: 'GET /api/jobs/:id',

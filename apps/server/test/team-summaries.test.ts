@@ -61,6 +61,35 @@ const RECOMPUTED_PRODUCT_STATUSES = sql`
 const STORED_PRODUCT_STATUSES = sql`
   SELECT owner_key, product, outcome, deals::text FROM rep_product_statuses ORDER BY 1, 2, 3`;
 
+// The forecast's open pipeline and the weekly trend facts (migration 0017), recomputed without the
+// generated columns: the quarter and the category are derived here again.
+const RECOMPUTED_FORECAST = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, to_char(date_trunc('quarter', closing_date::timestamp), 'YYYY-MM-DD') AS quarter, stage,
+    coalesce(forecast_category, CASE WHEN stage IN ('New', 'Qualified') THEN 'pipeline' WHEN stage = 'Proposal' THEN 'best_case' ELSE 'commit' END) AS forecast_group,
+    count(*)::text AS deals, coalesce(sum(amount), 0)::numeric::text AS amount_sum
+  FROM opportunities WHERE stage NOT IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+const STORED_FORECAST = sql`
+  SELECT owner_key, to_char(quarter, 'YYYY-MM-DD') AS quarter, stage, forecast_group, deals::text, amount_sum::numeric::text
+  FROM forecast_summaries ORDER BY 1, 2, 3, 4`;
+const RECOMPUTED_WEEKLY = sql`
+  SELECT owner_key, to_char(week, 'YYYY-MM-DD') AS week, sum(c)::text AS created_deals, sum(ca)::numeric::text AS created_amount,
+    sum(w)::text AS won_deals, sum(wa)::numeric::text AS won_amount, sum(l)::text AS lost_deals,
+    sum(cd)::text AS cycle_days_sum, sum(cc)::text AS cycle_count
+  FROM (
+    SELECT coalesce(owner_id, '') AS owner_key, date_trunc('week', record_date AT TIME ZONE 'UTC') AS week,
+      1 AS c, coalesce(amount, 0) AS ca, 0 AS w, 0 AS wa, 0 AS l, 0 AS cd, 0 AS cc FROM opportunities
+    UNION ALL
+    SELECT coalesce(owner_id, ''), date_trunc('week', closing_date::timestamp), 0, 0,
+      (stage = 'Closed-Win')::int, CASE WHEN stage = 'Closed-Win' THEN coalesce(amount, 0) ELSE 0 END, (stage = 'Closed-Lost')::int,
+      closing_date - (record_date AT TIME ZONE 'UTC')::date, 1
+    FROM opportunities WHERE stage IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL
+  ) f GROUP BY 1, 2 ORDER BY 1, 2`;
+const STORED_WEEKLY = sql`
+  SELECT owner_key, to_char(week, 'YYYY-MM-DD') AS week, created_deals::text, created_amount::numeric::text, won_deals::text,
+    won_amount::numeric::text, lost_deals::text, cycle_days_sum::text, cycle_count::text
+  FROM weekly_summaries ORDER BY 1, 2`;
+
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
@@ -78,6 +107,8 @@ describe('team and rep summaries', () => {
     expect(await select(STORED_MEETING_DAYS)).toEqual(await select(RECOMPUTED_MEETING_DAYS));
     expect(await select(STORED_FIELD_VALUES)).toEqual(await select(RECOMPUTED_FIELD_VALUES));
     expect(await select(STORED_PRODUCT_STATUSES)).toEqual(await select(RECOMPUTED_PRODUCT_STATUSES));
+    expect(await select(STORED_FORECAST)).toEqual(await select(RECOMPUTED_FORECAST));
+    expect(await select(STORED_WEEKLY)).toEqual(await select(RECOMPUTED_WEEKLY));
     return recomputed.length;
   };
 
@@ -143,6 +174,17 @@ describe('team and rep summaries', () => {
       .set({ client_company_name: 'Renamed Co' })
       .where(inArray(opportunities.id, some.slice(20, 40)));
     await expectInSync();
+    // A representative's forecast call on some deals, then back to the stage's default.
+    await db
+      .update(opportunities)
+      .set({ forecast_category: 'commit', closing_date: '2026-12-15' })
+      .where(inArray(opportunities.id, some.slice(0, 20)));
+    await expectInSync();
+    await db
+      .update(opportunities)
+      .set({ forecast_category: null })
+      .where(inArray(opportunities.id, some.slice(0, 5)));
+    await expectInSync();
     // Every row moves to one product: rep_product_statuses merges its keys, the others stay as they are.
     await db.update(opportunities).set({ product: 'Renamed' });
     await expectInSync();
@@ -173,6 +215,8 @@ describe('team and rep summaries', () => {
     await db.insert(opportunities).values(makeOpportunities(50, { seed: 99, ownerId: reps[1]!, accountManager: 'C' }));
     await db.execute(sql`DELETE FROM team_summaries`);
     await db.execute(sql`SELECT pipeline_summaries_rebuild()`);
+    await db.execute(sql`DELETE FROM forecast_summaries`);
+    await db.execute(sql`SELECT insight_summaries_rebuild()`);
     expect(await expectInSync()).toBeGreaterThan(0);
   });
 });

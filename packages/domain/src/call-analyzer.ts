@@ -38,7 +38,7 @@ type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'b
 const TECHNICAL: Topic[] = ['integrations', 'security', 'sso', 'deployment', 'volumes'];
 const COMMERCIAL: Topic[] = ['budget', 'timeline', 'decision'];
 
-const TOPIC_PATTERNS: Record<Topic, RegExp> = {
+export const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   integrations: TECHNICAL_TOPICS.integrations,
   security: TECHNICAL_TOPICS.security,
   sso: TECHNICAL_TOPICS.sso,

@@ -37,3 +37,7 @@ export * from './call-extract.ts';
 export * from './call-evidence.ts';
 export * from './file-name.ts';
 export * from './schemas/team-admin.ts';
+export * from './forecast.ts';
+export * from './stored-call-evidence.ts';
+export * from './deal-risk.ts';
+export * from './schemas/insights.ts';

@@ -84,7 +84,7 @@ const clean = (text: string) =>
 
 type Entry = Omit<TranscriptLine, 'number'>;
 
-function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label' | 'text'> {
+export function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label' | 'text'> {
   const match = SPEAKER.exec(text);
   if (!match) return { speaker: null, label: null, text };
   const speaker = match[2]!.trim();

@@ -14,6 +14,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -22,11 +23,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CHANGE_SOURCES,
+  FORECAST_CATEGORIES,
   OWNER_MATCHES,
   STAGES,
+  forecastGroupSql,
   outcomeSql,
   pipelineStatusSql,
   type ChangeSource,
+  type ForecastCategory,
+  type ForecastGroup,
   type Outcome,
   type PipelineStatus,
   type Stage,
@@ -199,6 +204,14 @@ export const opportunities = pgTable(
     notes: text('notes'),
     /** Why the deal was won or lost, given when it was closed. */
     close_reason: text('close_reason'),
+    /** The representative's forecast call on an open deal; null: the stage decides. */
+    forecast_category: text('forecast_category').$type<ForecastCategory>(),
+    /** Where the deal counts in the forecast (forecastGroupSql): generated, never written. */
+    forecast_group: text('forecast_group').$type<ForecastGroup>().notNull().generatedAlwaysAs(sql.raw(forecastGroupSql())),
+    /** First day of the closing date's quarter: generated. */
+    closing_quarter: date('closing_quarter', { mode: 'string' }).generatedAlwaysAs(
+      sql.raw(`date_trunc('quarter', closing_date::timestamp)::date`),
+    ),
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
@@ -226,6 +239,21 @@ export const opportunities = pgTable(
     index('opportunities_meeting_id_idx').on(t.next_meeting_date, t.id),
     index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), t.id.desc()),
     index('opportunities_closing_id_idx').on(t.closing_date, t.id),
+    check(
+      'opportunities_forecast_category_check',
+      sql.raw(`forecast_category IN (${FORECAST_CATEGORIES.map((c) => `'${c}'`).join(', ')})`),
+    ),
+    // A forecast figure's deals and the deals at risk, biggest first; what changed since the snapshot.
+    index('opportunities_quarter_group_amount_idx')
+      .on(t.closing_quarter, t.forecast_group, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
+      .where(sql`closing_quarter IS NOT NULL`),
+    index('opportunities_owner_quarter_group_amount_idx')
+      .on(t.owner_id, t.closing_quarter, t.forecast_group, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
+      .where(sql`closing_quarter IS NOT NULL`),
+    index('opportunities_owner_open_amount_idx')
+      .on(t.owner_id, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
+      .where(sql`outcome = 'open'`),
+    index('opportunities_last_activity_idx').on(t.last_activity_at),
   ],
 );
 
@@ -480,7 +508,10 @@ export const callAnalyses = pgTable(
     result: jsonb('result').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('call_analyses_opportunity_idx').on(t.opportunity_id, t.created_at)],
+  (t) => [
+    index('call_analyses_opportunity_idx').on(t.opportunity_id, t.created_at),
+    index('call_analyses_created_idx').on(t.created_at),
+  ],
 );
 
 /**
@@ -576,4 +607,67 @@ export const opportunitySuggestions = pgTable(
     check('opportunity_suggestions_status_check', sql`${t.status} IN ('pending', 'accepted', 'dismissed')`),
     check('opportunity_suggestions_source_check', sql`${t.source} IN ('import', 'ingest', 'analysis', 'system')`),
   ],
+);
+
+// --- the manager's insights (migration 0017, docs/decisions/020) ---
+
+/** Team-wide stage probabilities and risk thresholds: one row, absent until a manager saves them. */
+export const insightSettings = pgTable('insight_settings', {
+  id: smallint('id').primaryKey().default(1),
+  stage_probabilities: jsonb('stage_probabilities').$type<Record<Stage, number>>().notNull(),
+  risk_thresholds: jsonb('risk_thresholds').$type<{ noActivityDays: number; stuckInStageDays: number }>().notNull(),
+  updated_by: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Open pipeline per owner, closing quarter, stage and forecast group, kept by triggers. */
+export const forecastSummaries = pgTable(
+  'forecast_summaries',
+  {
+    owner_key: text('owner_key').notNull(),
+    quarter: date('quarter', { mode: 'string' }).notNull(),
+    stage: text('stage').$type<Stage>().notNull(),
+    forecast_group: text('forecast_group').$type<ForecastGroup>().notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'forecast_summaries_pk', columns: [t.owner_key, t.quarter, t.stage, t.forecast_group] })],
+);
+
+/** Per owner and week: deals recorded (and amount), deals closed (won, lost, amount won, cycle days). */
+export const weeklySummaries = pgTable(
+  'weekly_summaries',
+  {
+    owner_key: text('owner_key').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    created_deals: bigint('created_deals', { mode: 'number' }).notNull().default(0),
+    created_amount: numeric('created_amount', { mode: 'number' }).notNull().default(0),
+    won_deals: bigint('won_deals', { mode: 'number' }).notNull().default(0),
+    won_amount: numeric('won_amount', { mode: 'number' }).notNull().default(0),
+    lost_deals: bigint('lost_deals', { mode: 'number' }).notNull().default(0),
+    cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
+    cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'weekly_summaries_pk', columns: [t.owner_key, t.week] })],
+);
+
+export const forecastSnapshotWeeks = pgTable('forecast_snapshot_weeks', {
+  week: date('week', { mode: 'string' }).primaryKey(),
+  taken_at: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each deal of the two forecast quarters as it stood when the week's snapshot was taken. */
+export const forecastSnapshots = pgTable(
+  'forecast_snapshots',
+  {
+    week: date('week', { mode: 'string' })
+      .notNull()
+      .references(() => forecastSnapshotWeeks.week, { onDelete: 'cascade' }),
+    opportunity_id: integer('opportunity_id').notNull(),
+    owner_id: text('owner_id'),
+    forecast_group: text('forecast_group').$type<ForecastGroup>().notNull(),
+    amount: numeric('amount', { mode: 'number' }),
+    quarter: date('quarter', { mode: 'string' }),
+  },
+  (t) => [primaryKey({ name: 'forecast_snapshots_pk', columns: [t.week, t.opportunity_id] })],
 );

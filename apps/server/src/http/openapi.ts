@@ -32,6 +32,8 @@ const TAGS: Record<string, string> = {
     "A representative's pipeline figures, and the pipeline board (a representative's deals, or a manager's team) by stage.",
   companies: "The companies of a representative's deals.",
   team: "Managers: the team's figures and quotas.",
+  insights:
+    "Managers: the forecast against quota, deals at risk with their evidence, weekly trends and coaching; a representative's own deal risks and forecast call.",
   leads: "The public site's demo requests, early-access requests and team applications; the managers' inbox.",
   analysis: 'The public company analysis.',
   health: 'Whether the service and its database answer.',

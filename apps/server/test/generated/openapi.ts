@@ -622,6 +622,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forecast per representative and team
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["getForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/forecast/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deals behind one forecast figure
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listForecastDeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/forecast/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in the forecast since last week
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listForecastChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/risks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open deals at risk, biggest first
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listRisks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List settings
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listSettings"];
+        /**
+         * Stage probabilities and risk thresholds
+         * @description Requires a session with the role Sales Manager.
+         */
+        put: operations["setSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weekly series of the last 13 weeks
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listTrends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/representatives/{id}/coaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A representative's call scores and empty qualification boxes
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["getRepresentativeCoaching"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/risks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One deal's warnings
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listOpportunityRisks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/forecast-category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A representative's forecast call on their open deal
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        put: operations["setOpportunityForecastCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities": {
         parameters: {
             query?: never;
@@ -2817,6 +3001,507 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getForecast: {
+        parameters: {
+            query?: {
+                quarter?: "current" | "next";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarter: {
+                            start: string;
+                            end: string;
+                            label: string;
+                        };
+                        team: {
+                            won: number;
+                            commit: number;
+                            bestCase: number;
+                            pipeline: number;
+                            weighted: number;
+                            quota: number;
+                            gap: number;
+                        };
+                        representatives: {
+                            id: string | null;
+                            full_name: string;
+                            figures: {
+                                won: number;
+                                commit: number;
+                                bestCase: number;
+                                pipeline: number;
+                                weighted: number;
+                                quota: number;
+                                gap: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listForecastDeals: {
+        parameters: {
+            query: {
+                quarter?: "current" | "next";
+                figure: "won" | "commit" | "bestCase" | "pipeline" | "weighted";
+                representative?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            client_company_name: string | null;
+                            product: string | null;
+                            owner_id: string | null;
+                            owner_name: string | null;
+                            amount: number | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                            closing_date: string | null;
+                            weighted: number;
+                        }[];
+                        total: number;
+                        sum: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listForecastChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        week: string;
+                        since: string;
+                        counts: {
+                            added: number;
+                            won: number;
+                            lost: number;
+                            slipped: number;
+                            pulled_in: number;
+                            moved: number;
+                            amount: number;
+                            removed: number;
+                        };
+                        items: {
+                            /** @enum {string} */
+                            kind: "added" | "won" | "lost" | "slipped" | "pulled_in" | "moved" | "amount" | "removed";
+                            deal: {
+                                id: number;
+                                client_company_name: string | null;
+                                product: string | null;
+                                owner_id: string | null;
+                                owner_name: string | null;
+                                amount: number | null;
+                                /** @enum {string} */
+                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                /** @enum {string} */
+                                forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                                closing_date: string | null;
+                            };
+                            before: {
+                                /** @enum {string} */
+                                forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                                amount: number | null;
+                                quarter: string | null;
+                            } | null;
+                            after: {
+                                /** @enum {string} */
+                                forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                                amount: number | null;
+                                quarter: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRisks: {
+        parameters: {
+            query?: {
+                representative?: string;
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            deal: {
+                                id: number;
+                                client_company_name: string | null;
+                                product: string | null;
+                                owner_id: string | null;
+                                owner_name: string | null;
+                                amount: number | null;
+                                /** @enum {string} */
+                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                /** @enum {string} */
+                                forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                                closing_date: string | null;
+                            };
+                            warnings: {
+                                /** @enum {string} */
+                                code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned";
+                                evidence: {
+                                    date?: string;
+                                    days?: number;
+                                    /** @enum {string} */
+                                    stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                    callsRead?: number;
+                                    lines?: {
+                                        analysisId: string;
+                                        opportunityId: number;
+                                        line: number;
+                                        text: string;
+                                    }[];
+                                };
+                            }[];
+                        }[];
+                        next: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stageProbabilities: {
+                            New: number;
+                            Qualified: number;
+                            Proposal: number;
+                            Negotiation: number;
+                            "Closed-Win": number;
+                            "Closed-Lost": number;
+                        };
+                        riskThresholds: {
+                            noActivityDays: number;
+                            stuckInStageDays: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stageProbabilities: {
+                        New: number;
+                        Qualified: number;
+                        Proposal: number;
+                        Negotiation: number;
+                        "Closed-Win": number;
+                        "Closed-Lost": number;
+                    };
+                    riskThresholds: {
+                        noActivityDays: number;
+                        stuckInStageDays: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stageProbabilities: {
+                            New: number;
+                            Qualified: number;
+                            Proposal: number;
+                            Negotiation: number;
+                            "Closed-Win": number;
+                            "Closed-Lost": number;
+                        };
+                        riskThresholds: {
+                            noActivityDays: number;
+                            stuckInStageDays: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTrends: {
+        parameters: {
+            query?: {
+                representative?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        points: {
+                            week: string;
+                            pipelineCreated: number;
+                            wonAmount: number;
+                            winRate: number | null;
+                            averageCycle: number | null;
+                            technicalScore: number | null;
+                            commercialScore: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRepresentativeCoaching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calls: {
+                            analysisId: string;
+                            opportunityId: number;
+                            client_company_name: string | null;
+                            createdAt: string;
+                            technicalScore: number | null;
+                            commercialScore: number | null;
+                        }[];
+                        emptyBoxes: {
+                            /** @enum {string} */
+                            box: "budget" | "timeline" | "decision" | "nextMeeting" | "nextSteps";
+                            count: number;
+                            calls: {
+                                analysisId: string;
+                                opportunityId: number;
+                                client_company_name: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOpportunityRisks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        warnings: {
+                            /** @enum {string} */
+                            code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned";
+                            evidence: {
+                                date?: string;
+                                days?: number;
+                                /** @enum {string} */
+                                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                callsRead?: number;
+                                lines?: {
+                                    analysisId: string;
+                                    opportunityId: number;
+                                    line: number;
+                                    text: string;
+                                }[];
+                            };
+                        }[];
+                        open: boolean;
+                        forecast_category: ("pipeline" | "best_case" | "commit") | null;
+                        /** @enum {string} */
+                        forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setOpportunityForecastCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category: ("pipeline" | "best_case" | "commit") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        forecast_category: ("pipeline" | "best_case" | "commit") | null;
+                        /** @enum {string} */
+                        forecast_group: "pipeline" | "best_case" | "commit" | "closed" | "omitted";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
                   'call-analysis',
+                  'insights',
                   'follow-up',
                 ]),
               },
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',
+                  'insights',
                   'metrics',
                 ]),
               },
@@ -188,7 +190,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
-                  ['team', 'call-analysis'],
+                  ['team', 'call-analysis', 'insights'],
                 ),
               },
               {
@@ -198,6 +200,24 @@ export const routes: RouteObject[] = [
                   'TeamOpportunitiesPage',
                   ['opportunities'],
                 ),
+              },
+              {
+                path: 'forecast',
+                lazy: lazyPage(() => import('../features/insights/routes/forecast-page.tsx'), 'ForecastPage', ['insights']),
+              },
+              {
+                path: 'forecast/settings',
+                lazy: lazyPage(() => import('../features/insights/routes/insight-settings-page.tsx'), 'InsightSettingsPage', [
+                  'insights',
+                ]),
+              },
+              {
+                path: 'risks',
+                lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
+              },
+              {
+                path: 'trends',
+                lazy: lazyPage(() => import('../features/insights/routes/trends-page.tsx'), 'TrendsPage', ['insights']),
               },
               { path: 'leads', lazy: lazyPage(() => import('../features/leads/routes/leads-inbox-page.tsx'), 'LeadsInboxPage') },
               {

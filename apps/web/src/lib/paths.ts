@@ -49,5 +49,9 @@ export const paths = {
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
     integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
     team: { path: '/manager/team', getHref: () => '/manager/team' },
+    forecast: { path: '/manager/forecast', getHref: () => '/manager/forecast' },
+    forecastSettings: { path: '/manager/forecast/settings', getHref: () => '/manager/forecast/settings' },
+    risks: { path: '/manager/risks', getHref: () => '/manager/risks' },
+    trends: { path: '/manager/trends', getHref: () => '/manager/trends' },
   },
 } as const;

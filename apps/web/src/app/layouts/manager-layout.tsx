@@ -1,4 +1,4 @@
-import { Briefcase, Columns3, Inbox, KeyRound, LayoutDashboard, UserCog, Users } from 'lucide-react';
+import { Briefcase, Columns3, Inbox, KeyRound, LayoutDashboard, LineChart, Siren, Target, UserCog, Users } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
 
@@ -7,6 +7,9 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
   { to: paths.manager.opportunities.getHref(), labelKey: 'nav.teamOpportunities', icon: Briefcase },
   { to: paths.manager.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
+  { to: paths.manager.forecast.getHref(), labelKey: 'nav.forecast', icon: Target },
+  { to: paths.manager.risks.getHref(), labelKey: 'nav.risks', icon: Siren },
+  { to: paths.manager.trends.getHref(), labelKey: 'nav.trends', icon: LineChart },
   { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
   { to: paths.manager.integrations.getHref(), labelKey: 'nav.integrations', icon: KeyRound },
   { to: paths.manager.team.getHref(), labelKey: 'nav.team', icon: UserCog },

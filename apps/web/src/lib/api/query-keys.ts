@@ -16,6 +16,17 @@ export const queryKeys = {
     history: (id: number, page: number) => ['opportunities', 'detail', id, 'history', page] as const,
     suggestions: (id: number) => ['opportunities', 'detail', id, 'suggestions'] as const,
     deleted: () => ['opportunities', 'deleted'] as const,
+    risks: (id: number) => ['opportunities', 'detail', id, 'risks'] as const,
+  },
+  insights: {
+    all: ['insights'] as const,
+    forecast: (quarter: string) => ['insights', 'forecast', quarter] as const,
+    forecastDeals: (params: object) => ['insights', 'forecast', 'deals', params] as const,
+    changes: () => ['insights', 'forecast', 'changes'] as const,
+    risks: (params: object) => ['insights', 'risks', params] as const,
+    settings: () => ['insights', 'settings'] as const,
+    trends: (representative: string | undefined) => ['insights', 'trends', representative ?? 'team'] as const,
+    coaching: (id: string) => ['insights', 'coaching', id] as const,
   },
   pipeline: {
     all: ['pipeline'] as const,

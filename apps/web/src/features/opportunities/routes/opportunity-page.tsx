@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { DealInsights } from '../../../components/opportunities/deal-insights.tsx';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -42,6 +43,11 @@ export function OpportunityPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('detail.title')}</h1>
           <p className="text-slate-600">{t('detail.subtitle')}</p>
+          {Number.isInteger(id) && id > 0 && !notFound && (
+            <div className="mt-3">
+              <DealInsights opportunityId={id} />
+            </div>
+          )}
         </div>
       </div>
       {notFound ? (

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { paths } from '../../../lib/paths.ts';
+import { DealInsights } from '../../../components/opportunities/deal-insights.tsx';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -31,6 +32,11 @@ export function RepresentativeOpportunityPage() {
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('opportunity.title')}</h1>
         <p className="mt-1 text-slate-600">{t('opportunity.subtitle')}</p>
+        {query.data && (
+          <div className="mt-3">
+            <DealInsights opportunityId={oppId} />
+          </div>
+        )}
       </header>
       {query.data ? (
         <OpportunityView opportunity={query.data} readOnly isManager backTo={paths.manager.representative.getHref(repId)} />

@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
 import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
+import { CoachingSection } from '../components/coaching-section.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
 import { ChangeText } from '../../../components/opportunities/deal-history.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -245,6 +246,8 @@ export function RepresentativePage() {
           )}
         </Card>
       </div>
+
+      <CoachingSection repId={rep.id!} />
 
       <p className="text-sm text-slate-600" data-testid="representative-totals">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
