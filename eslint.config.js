@@ -24,6 +24,8 @@ const moduleExports = [
   './opportunities/scope.ts',
   './opportunities/owner.ts',
   './opportunities/changes.ts',
+  // The opportunities' filters mean the same rows in every view of them (the list, the pipeline board).
+  './opportunities/filters.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.
   './users/service.ts',
 ];

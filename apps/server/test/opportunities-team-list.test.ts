@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStage } from '@nexa/domain';
+import { eq } from 'drizzle-orm';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -16,6 +17,7 @@ describe('team opportunities list and export', () => {
   let manager: HttpClient;
   let aId: string;
   let bId: string;
+  let mId: string;
   const ids: Record<string, number> = {};
 
   // key, owner, stage text, amount, closing date, company
@@ -37,6 +39,7 @@ describe('team opportunities list and export', () => {
     const m = await server.createUser({ role: 'Sales Manager', fullName: 'Mia Manager' });
     aId = a.id;
     bId = b.id;
+    mId = m.id;
     [repA, repB, manager] = await Promise.all([
       server.signIn(a.email, a.password),
       server.signIn(b.email, b.password),
@@ -246,5 +249,19 @@ describe('team opportunities list and export', () => {
         expect(res.body.error.field).toBe(field);
       }
     });
+  });
+
+  it('unassigned also holds a deal whose owner is not a representative (as the team figures do)', async () => {
+    const [row] = await server.database.db
+      .insert(opportunities)
+      .values(withStage({ owner_id: mId, account_manager: 'Mia Manager', product: 'CRM Platform', status: 'New', amount: 1 }))
+      .returning({ id: opportunities.id });
+    try {
+      const res = await manager.get('/api/opportunities?owner_id=unassigned&pageSize=200');
+      expect(res.body.items.map((item: { id: number }) => item.id).sort()).toEqual([ids.n1, row!.id].sort());
+      expect(res.body.total).toBe(2);
+    } finally {
+      await server.database.db.delete(opportunities).where(eq(opportunities.id, row!.id));
+    }
   });
 });

@@ -89,6 +89,22 @@ const optionalText = (max: number) =>
 
 const requiredText = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
 
+/** An optional date cell: empty is null, a date is written with `write`, anything else is refused. */
+const optionalDate = (write: (date: Date) => string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const d = parseDate(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
+        return z.NEVER;
+      }
+      return write(d);
+    });
+
 /** One CSV row after column mapping: every value a string as read from the file. */
 export const importRowSchema = z.object({
   account_manager: optionalText(120),
@@ -109,32 +125,9 @@ export const importRowSchema = z.object({
     }),
   status: optionalText(100),
   lead_status: optionalText(100),
-  next_meeting_date: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const d = parseDate(v);
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
-        return z.NEVER;
-      }
-      return d.toISOString();
-    }),
-  closing_date: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const d = parseDate(v);
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
-        return z.NEVER;
-      }
-      return d.toISOString().slice(0, 10);
-    }),
+  // A meeting is a moment (timestamp); a closing is a day.
+  next_meeting_date: optionalDate((d) => d.toISOString()),
+  closing_date: optionalDate((d) => d.toISOString().slice(0, 10)),
   company_industry: optionalText(120),
 });
 export type ImportRow = z.output<typeof importRowSchema>;

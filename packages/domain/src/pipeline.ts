@@ -50,10 +50,10 @@ const amountBound = z.preprocess(
 export const UNASSIGNED_OWNER = 'unassigned';
 
 /**
- * The list's filters (no page, size or sort): what the list and its CSV export share, so an export
- * holds exactly the rows the list shows.
+ * The opportunities' filters (no page, size or sort), shared by every view of them (the list, its
+ * CSV export, the pipeline board), so a filtered URL means the same rows wherever it is opened.
  */
-const filterShape = {
+export const opportunityFilterFields = {
   q: filterText,
   product: filterText,
   /** A pipeline status (On-going, Closed-Win, Closed-Lost), a stage, or a raw status as written. */
@@ -87,7 +87,7 @@ type Ranges = {
 };
 
 /** Each range's start after its end is refused, naming the start's field. */
-const withOrderedRanges = <T extends z.ZodType<Ranges>>(schema: T) =>
+export const withOrderedRanges = <T extends z.ZodType<Ranges>>(schema: T) =>
   schema
     .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] })
     .refine((v) => !v.closing_from || !v.closing_to || v.closing_from <= v.closing_to, {
@@ -102,12 +102,12 @@ const withOrderedRanges = <T extends z.ZodType<Ranges>>(schema: T) =>
 const sortShape = { sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date') };
 
 /** The export's query: the list's filters and order, without paging. */
-export const opportunityExportQuerySchema = withOrderedRanges(z.object({ ...filterShape, ...sortShape }));
+export const opportunityExportQuerySchema = withOrderedRanges(z.object({ ...opportunityFilterFields, ...sortShape }));
 export type OpportunityFiltersQuery = z.infer<typeof opportunityExportQuerySchema>;
 
 export const opportunityListQuerySchema = withOrderedRanges(
   z.object({
-    ...filterShape,
+    ...opportunityFilterFields,
     ...sortShape,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(25),

@@ -10,7 +10,7 @@ import {
 } from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from './call-provider.ts';
 import { createOpenAiClient, type OpenAiProviderOptions } from './openai-provider.ts';
-import { jsonCandidates } from './parse.ts';
+import { jsonObjects } from './parse.ts';
 
 /** Part of the log line, so an answer can be traced to the instructions that produced it. */
 export const CALL_PROMPT_VERSION = 'call-analysis/1';
@@ -69,15 +69,8 @@ type Parsed = { ok: true; analysis: CallAnalysis } | { ok: false; problem: strin
 export function parseCallAnswer(content: string | null | undefined, language: TranscriptLanguage): Parsed {
   if (!content) return { ok: false, problem: 'the answer was empty' };
   let problem = 'the answer is not a JSON object';
-  for (const candidate of jsonCandidates(content)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(candidate);
-    } catch {
-      continue;
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-    const checked = callAnalysisSchema.safeParse(withDefaults(value as Record<string, unknown>, language));
+  for (const object of jsonObjects(content)) {
+    const checked = callAnalysisSchema.safeParse(withDefaults(object, language));
     if (checked.success) return { ok: true, analysis: checked.data };
     problem = checked.error.issues
       .slice(0, 5)

@@ -1,7 +1,7 @@
 import { DIAGNOSIS_MAX_LENGTH, modelAnalysisSchema, type ModelAnalysis } from '@nexa/domain';
 
 /** The texts a model's answer may hold its JSON in: whole, in a fenced block, or between the outer braces. */
-export function jsonCandidates(content: string): string[] {
+function jsonCandidates(content: string): string[] {
   const found = [content.trim()];
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
   if (fenced?.[1]) found.push(fenced[1].trim());
@@ -9,6 +9,19 @@ export function jsonCandidates(content: string): string[] {
   const last = content.lastIndexOf('}');
   if (first !== -1 && last > first) found.push(content.slice(first, last + 1));
   return found;
+}
+
+/** The JSON objects a model's answer holds, in the order above; text that is not an object is skipped. */
+export function* jsonObjects(content: string): Generator<Record<string, unknown>> {
+  for (const candidate of jsonCandidates(content)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(candidate);
+    } catch {
+      continue;
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) yield value as Record<string, unknown>;
+  }
 }
 
 /** Plain text as the UI shows it: no markup, no markdown emphasis, at most one blank line in a row. */
@@ -47,15 +60,7 @@ export const MODEL_ANSWER_MAX_LENGTH = 64 * 1024;
  */
 export function parseModelAnswer(content: string | null | undefined): ModelAnalysis | null {
   if (!content || content.length > MODEL_ANSWER_MAX_LENGTH) return null;
-  for (const candidate of jsonCandidates(content)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(candidate);
-    } catch {
-      continue;
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-    const object = value as Record<string, unknown>;
+  for (const object of jsonObjects(content)) {
     const diagnosis = object.diagnosis ?? object.analysis;
     const parsed = modelAnalysisSchema.safeParse({
       diagnosis: typeof diagnosis === 'string' ? tidyDiagnosis(diagnosis) : diagnosis,

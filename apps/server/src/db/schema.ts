@@ -207,7 +207,9 @@ export const opportunities = pgTable(
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),
     index('opportunities_owner_outcome_idx').on(t.owner_id, t.outcome),
-    index('opportunities_owner_stage_idx').on(t.owner_id, t.stage),
+    // A board column's first cards (owner, stage, next meeting, id), for one rep and for the team.
+    index('opportunities_owner_stage_meeting_id_idx').on(t.owner_id, t.stage, t.next_meeting_date, t.id),
+    index('opportunities_stage_meeting_id_idx').on(t.stage, t.next_meeting_date, t.id),
     // Quota attainment: a rep's won deals by closing date.
     index('opportunities_owner_won_closing_idx')
       .on(t.owner_id, t.closing_date)
@@ -318,6 +320,21 @@ export const repCompanyMonths = pgTable(
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.month, t.company] })],
+);
+
+/**
+ * Deals and amount per representative and stage, kept by triggers like the summaries above
+ * (migration pipeline_board), so the pipeline board's column totals read six rows per rep.
+ */
+export const repStageTotals = pgTable(
+  'rep_stage_totals',
+  {
+    owner_key: text('owner_key').notNull(),
+    stage: text('stage').$type<Stage>().notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner_key, t.stage] })],
 );
 
 /**

@@ -28,7 +28,8 @@ const TAGS: Record<string, string> = {
   opportunities: 'Deals: a representative sees their own, a manager every one.',
   'call-analysis': 'Analyses of sales calls from uploaded transcripts.',
   jobs: 'Background work queued by the signed-in person.',
-  pipeline: "A representative's pipeline figures.",
+  pipeline:
+    "A representative's pipeline figures, and the pipeline board (a representative's deals, or a manager's team) by stage.",
   companies: "The companies of a representative's deals.",
   team: "Managers: the team's figures and quotas.",
   leads: "The public site's demo requests, early-access requests and team applications; the managers' inbox.",

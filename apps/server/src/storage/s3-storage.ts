@@ -9,16 +9,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
 import { assertSafeKey, type Storage } from './storage.ts';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  endpoint: string | null;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  forcePathStyle: boolean;
-}
+/** The bucket and credentials as the configuration reads them (STORAGE_DRIVER=s3). */
+export type S3StorageOptions = Omit<Extract<Config['storage'], { driver: 's3' }>, 'driver'>;
 
 export function createS3Storage(options: S3StorageOptions): Storage {
   const client = new S3Client({

@@ -914,6 +914,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pipeline/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get board
+         * @description The pipeline board: each stage's count and amount and its first cards, with the opportunities list's filters. A representative sees their own deals; a manager the team's, or one representative's (owner). With stage, that column only, from offset.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies": {
         parameters: {
             query?: never;
@@ -3674,6 +3696,69 @@ export interface operations {
                                 count: number;
                             }[];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBoard: {
+        parameters: {
+            query?: {
+                q?: string;
+                product?: string;
+                status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                lead_status?: string;
+                client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
+                from?: string;
+                to?: string;
+                closing_from?: string;
+                closing_to?: string;
+                owner?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            count: number;
+                            amount: number;
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                owner_id: string | null;
+                                account_manager: string | null;
+                                product: string | null;
+                                client_company_name: string | null;
+                                amount: number | null;
+                                lead_status: string | null;
+                                next_meeting_date: string | null;
+                                closing_date: string | null;
+                                version: number;
+                            }[];
+                        }[];
                     };
                 };
             };

@@ -111,10 +111,18 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
               },
               {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
+                  'pipeline',
+                  'opportunities',
+                ]),
+              },
+              {
                 path: 'opportunities/:oppId',
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
                   'opportunities',
                   'call-analysis',
+                  'follow-up',
                 ]),
               },
               {
@@ -158,6 +166,13 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/team/routes/representatives-page.tsx'), 'RepresentativesPage', [
                   'team',
                   'metrics',
+                ]),
+              },
+              {
+                path: 'pipeline',
+                lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'ManagerPipelinePage', [
+                  'pipeline',
+                  'opportunities',
                 ]),
               },
               {

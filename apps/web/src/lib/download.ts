@@ -23,7 +23,12 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
     throw new ApiError(response.status, code, message);
   }
   const name = fileNameOf(response, fallbackName);
-  const blob = await response.blob();
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Hands a file made in the browser (or fetched) to the browser as a download. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -32,5 +37,4 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return name;
 }

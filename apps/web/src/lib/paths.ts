@@ -22,6 +22,7 @@ export const paths = {
   rep: {
     dashboard: { path: '/rep', getHref: () => '/rep' },
     opportunities: { path: '/rep/opportunities', getHref: () => '/rep/opportunities' },
+    pipeline: { path: '/rep/pipeline', getHref: () => '/rep/pipeline' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
     analyze: {
@@ -33,6 +34,7 @@ export const paths = {
   manager: {
     dashboard: { path: '/manager', getHref: () => '/manager' },
     representatives: { path: '/manager/representatives', getHref: () => '/manager/representatives' },
+    pipeline: { path: '/manager/pipeline', getHref: () => '/manager/pipeline' },
     representative: {
       path: '/manager/representatives/:repId',
       getHref: (id: string) => `/manager/representatives/${encodeURIComponent(id)}`,

@@ -1,10 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+
+export interface MobileMenu {
+  open: boolean;
+  toggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
 
 /**
  * The open state of a menu behind a toggle button. It closes when `place` changes (the person went
  * somewhere) and on Escape, handing focus back to the button so the keyboard is where it was.
  */
-export function useMobileMenu(place: string) {
+export function useMobileMenu(place: string): MobileMenu {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [place]);

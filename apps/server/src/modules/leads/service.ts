@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createEvent } from 'ics';
 import {
+  calendarInvite,
   freeSlots,
   slotRefusal,
   type DemoRequestCreated,
@@ -211,21 +211,17 @@ export const teamApplicationCreated = (row: TeamApplicationRow, created: boolean
 export async function demoInvite(db: Db, id: string, slotMinutes: number, publicUrl: string): Promise<string> {
   const row = await findDemoRequest(db, id);
   if (!row || row.request_type !== 'demo') throw notFound('Demo booking');
-  const { error, value } = createEvent({
+  return calendarInvite({
     // Stable: the same booking always yields the same UID, so a second download updates the event.
     uid: `demo-${row.id}@nexa`,
     productId: 'nexa/leads',
-    start: row.selected_date.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: slotMinutes },
+    start: row.selected_date,
+    durationMinutes: slotMinutes,
     title: 'Nexa product demo',
     description: `Your Nexa demo with our team. ${publicUrl}`,
     url: publicUrl,
-    status: 'CONFIRMED',
+    stamp: row.created_at,
   });
-  if (error || !value) throw error ?? new Error('ics generation failed');
-  return value;
 }
 
 export async function resumeOf(db: Db, storage: Storage, id: string) {

@@ -1,11 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  isPipelineStatus,
-  isStage,
-  OUTCOME_OF_PIPELINE_STATUS,
   ROLES,
   STAGES,
-  UNASSIGNED_OWNER,
   parseSort,
   type OpportunityFacets,
   type OpportunityFiltersQuery,
@@ -16,7 +12,6 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { StatementCache } from '../../db/prepared/statement-cache.ts';
 import {
@@ -25,7 +20,6 @@ import {
   deletedOpportunities,
   opportunities as o,
   opportunityChanges,
-  opportunitySearchText,
   opportunitySuggestions,
   repFieldValues,
   repProductStatuses,
@@ -33,6 +27,14 @@ import {
   users,
 } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
+import {
+  FILTER_NAMES,
+  filterValues,
+  listFilters,
+  type FilterValues,
+  type ListFilters,
+  type OpportunityFilterQuery,
+} from './filters.ts';
 import { visibleTo } from './scope.ts';
 
 const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
@@ -54,133 +56,16 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
 };
 
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
 const bound = (name: keyof ListValues) => sql.placeholder(name);
-
-type FilterName =
-  | 'q'
-  | 'product'
-  | 'status'
-  | 'stage'
-  | 'lead_status'
-  | 'client_company_name'
-  | 'owner_id'
-  | 'amount_min'
-  | 'amount_max'
-  | 'from'
-  | 'to'
-  | 'closing_from'
-  | 'closing_to';
-
-interface ListFilter {
-  /** One character per form of the condition: it goes into the statement's cache key. */
-  form: string;
-  condition: SQL;
-  /** The total can still be read from the kept-up rep_product_statuses (totalOf). */
-  summed?: boolean;
-}
-
-/**
- * The list's filters, every value a placeholder (listValues gives them). The conditions and the
- * prepared statement's cache key are both read from here, so a filter cannot change the
- * statement's text without changing its key.
- */
-const LIST_FILTERS: Record<FilterName, (value: string | number) => ListFilter> = {
-  // Product, client company, client, account manager and amount text ("12500" finds 12500.00),
-  // through the trigram index (migration opportunity_search).
-  q: () => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bound('pattern')}` }),
-  product: () => ({ form: '1', condition: eq(o.product, bound('product')), summed: true }),
-  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
-  // read the stored columns. Any other text matches the status as it was received.
-  status: (status) =>
-    typeof status === 'string' && isPipelineStatus(status)
-      ? { form: 'p', condition: eq(o.outcome, bound('status')), summed: true }
-      : typeof status === 'string' && isStage(status)
-        ? { form: 's', condition: eq(o.stage, bound('status')) }
-        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bound('status')}` },
-  // The lead-status filter is compared in upper case.
-  lead_status: () => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bound('lead_status')}` }),
-  client_company_name: () => ({ form: '1', condition: eq(o.client_company_name, bound('company')) }),
-  stage: () => ({ form: '1', condition: eq(o.stage, bound('stage')) }),
-  // A representative, or the deals no representative owns: the team figures' Unassigned group.
-  owner_id: (owner) =>
-    owner === UNASSIGNED_OWNER
-      ? {
-          form: 'u',
-          condition: sql`not exists (select 1 from ${users} where ${users.id} = ${o.owner_id} and ${users.role} = ${ROLES.representative})`,
-        }
-      : { form: 'o', condition: eq(o.owner_id, bound('owner_filter')), summed: true },
-  amount_min: () => ({ form: '1', condition: gte(o.amount, bound('amount_min')) }),
-  amount_max: () => ({ form: '1', condition: lte(o.amount, bound('amount_max')) }),
-  from: () => ({ form: '1', condition: gte(o.next_meeting_date, bound('from')) }),
-  to: () => ({ form: '1', condition: lt(o.next_meeting_date, bound('to')) }),
-  closing_from: () => ({ form: '1', condition: gte(o.closing_date, bound('closing_from')) }),
-  closing_to: () => ({ form: '1', condition: lte(o.closing_date, bound('closing_to')) }),
-};
-
-const FILTER_NAMES = Object.keys(LIST_FILTERS) as FilterName[];
-
-type ListFilters = { [Name in FilterName]?: ListFilter };
-
-/** The filters the query sets. */
-function listFilters(query: OpportunityFiltersQuery): ListFilters {
-  const filters: ListFilters = {};
-  for (const name of FILTER_NAMES) {
-    const value = query[name];
-    if (value !== undefined && value !== '') filters[name] = LIST_FILTERS[name](value);
-  }
-  return filters;
-}
 
 function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
   return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
 }
 
-type ListValues = {
-  owner: string;
-  pattern?: string;
-  product?: string;
-  status?: string;
-  stage?: string;
-  lead_status?: string;
-  company?: string;
-  owner_filter?: string;
-  amount_min?: number;
-  amount_max?: number;
-  from?: string;
-  to?: string;
-  closing_from?: string;
-  closing_to?: string;
-  offset: number;
-};
+type ListValues = FilterValues & { owner: string; offset: number };
 
-function statusValue(status: string): string {
-  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
-  return isStage(status) ? status : status.toLowerCase();
-}
-
-function listValues(actor: Actor, query: OpportunityFiltersQuery, offset = 0): ListValues {
-  const { q, product, status, stage, lead_status, client_company_name, owner_id, amount_min, amount_max, from, to } = query;
-  return {
-    owner: actor.userId,
-    pattern: q ? likePattern(q) : undefined,
-    product,
-    status: status && statusValue(status),
-    stage,
-    lead_status: lead_status?.toUpperCase(),
-    company: client_company_name,
-    owner_filter: owner_id === UNASSIGNED_OWNER ? undefined : owner_id,
-    amount_min,
-    amount_max,
-    from: from ? dayStart(from).toISOString() : undefined,
-    to: to ? new Date(dayStart(to).getTime() + 86_400_000).toISOString() : undefined,
-    closing_from: query.closing_from,
-    closing_to: query.closing_to,
-    offset,
-  };
+function listValues(actor: Actor, query: OpportunityFilterQuery, offset = 0): ListValues {
+  return { owner: actor.userId, ...filterValues(query), offset };
 }
 
 const listColumns = {
@@ -222,7 +107,7 @@ function toListItem(row: ListRow): OpportunityListItem {
  * more than running the query (docs/decisions/009).
  */
 function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: string) {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const where = listConditions(actor, filters);
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
@@ -256,7 +141,7 @@ function shapeOf(actor: Actor, query: OpportunityListQuery): string {
 
 /** The scope and each filter's form: what decides the WHERE clause's text. */
 function filterShape(actor: Actor, query: OpportunityFiltersQuery): string {
-  const filters = listFilters(query);
+  const filters = listFilters(query, bound);
   const forms = FILTER_NAMES.map((name) => filters[name]?.form ?? '0').join('');
   return `${actor.role === ROLES.manager ? 'm' : 'r'}${forms}`;
 }
@@ -593,7 +478,7 @@ export async function exportOpportunities(
   query: OpportunityFiltersQuery,
   limit: number,
 ): Promise<ExportRow[]> {
-  const where = listConditions(actor, listFilters(query));
+  const where = listConditions(actor, listFilters(query, bound));
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const statement = db

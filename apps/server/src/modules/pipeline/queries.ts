@@ -1,6 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Stage } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
-import { opportunities as o, repCompanies, repCompanyMonths, repMeetingDays, teamSummaries } from '../../db/schema.ts';
+import {
+  opportunities as o,
+  repCompanies,
+  repCompanyMonths,
+  repMeetingDays,
+  repStageTotals,
+  teamSummaries,
+} from '../../db/schema.ts';
 
 const UPCOMING_LIMIT = 8;
 
@@ -71,5 +79,80 @@ export async function readPipelineRow(
          group by day) d) as days`,
   );
 
+  return row;
+}
+
+export interface StageTotalRow {
+  stage: Stage;
+  count: number | string;
+  amount: number | string;
+}
+export interface CardRow {
+  id: number;
+  version: number;
+  stage: Stage;
+  owner_id: string | null;
+  account_manager: string | null;
+  product: string | null;
+  client_company_name: string | null;
+  amount: number | string | null;
+  lead_status: string | null;
+  next_meeting_date: string | null;
+  closing_date: string | null;
+}
+export interface BoardRow {
+  /** json: node-postgres parses it, PGlite may hand back text. */
+  totals: StageTotalRow[] | string;
+  columns: Array<{ stage: Stage; items: CardRow[] }> | string;
+}
+
+export interface BoardRead {
+  /** The rows the board shows: the caller's scope, the representative asked for and the filters. */
+  where: SQL;
+  /** The representative whose kept-up stage totals stand for the filtered rows; null: the whole team. */
+  summaryOwner: string | null;
+  /** Whether the totals may be read from rep_stage_totals (no filter that they cannot answer). */
+  summed: boolean;
+  stages: readonly Stage[];
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The board in one statement: each stage's count and amount, and each stage's cards from the
+ * offset in (next meeting, id) order — read in the order of the (owner, stage, next meeting, id)
+ * index, a column at a time through a lateral join. Unfiltered, the totals are a few rows of the
+ * kept-up rep_stage_totals; filtered, the matching rows are counted.
+ */
+export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | undefined> {
+  const stages = sql.join(
+    read.stages.map((stage) => sql`${stage}`),
+    sql`, `,
+  );
+  const totals = read.summed
+    ? sql`select stage, sum(deals)::int as count, sum(amount_sum)::float8 as amount from ${repStageTotals}
+        where stage in (${stages}) ${read.summaryOwner === null ? sql`` : sql`and owner_key = ${read.summaryOwner}`}
+        group by stage`
+    : sql`select ${o.stage} as stage, count(*)::int as count, coalesce(sum(${o.amount}), 0)::float8 as amount from ${o}
+        where ${read.where} and ${o.stage} in (${stages}) group by ${o.stage}`;
+  // The limit is written into the text (db/prepared/literal-limit.ts explains why); it is 1–100.
+  const [row] = await selectRows<BoardRow>(
+    db,
+    sql`
+    select
+      (select coalesce(json_agg(t), '[]'::json) from (${totals}) t) as totals,
+      (select coalesce(json_agg(json_build_object('stage', s.stage, 'items', c.items) order by s.n), '[]'::json)
+         from unnest(array[${stages}]::text[]) with ordinality as s(stage, n)
+         cross join lateral (
+           select coalesce(json_agg(card), '[]'::json) as items from (
+             select ${o.id} as id, ${o.version} as version, ${o.stage} as stage, ${o.owner_id} as owner_id,
+               ${o.account_manager} as account_manager, ${o.product} as product,
+               ${o.client_company_name} as client_company_name,
+               ${o.amount} as amount, ${o.lead_status} as lead_status,
+               ${o.next_meeting_date} as next_meeting_date, ${o.closing_date} as closing_date
+             from ${o} where ${read.where} and ${o.stage} = s.stage
+             order by ${o.next_meeting_date} asc nulls last, ${o.id} asc
+             limit ${sql.raw(String(read.limit))} offset ${read.offset}) card) c) as columns`,
+  );
   return row;
 }

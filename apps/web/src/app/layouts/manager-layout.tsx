@@ -1,4 +1,4 @@
-import { Briefcase, Inbox, KeyRound, LayoutDashboard, UserCog, Users } from 'lucide-react';
+import { Briefcase, Columns3, Inbox, KeyRound, LayoutDashboard, UserCog, Users } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
 
@@ -6,6 +6,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.dashboard.getHref(), labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
   { to: paths.manager.opportunities.getHref(), labelKey: 'nav.teamOpportunities', icon: Briefcase },
+  { to: paths.manager.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
   { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
   { to: paths.manager.integrations.getHref(), labelKey: 'nav.integrations', icon: KeyRound },
   { to: paths.manager.team.getHref(), labelKey: 'nav.team', icon: UserCog },

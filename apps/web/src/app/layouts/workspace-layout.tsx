@@ -1,11 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
-import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { initials } from '@nexa/domain';
 import { LanguageToggle } from '../../components/layout/language-toggle.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
+import { MenuToggle } from '../../components/layout/menu-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
 import { setDisplayTimeZone } from '../../lib/format.ts';
@@ -114,17 +115,7 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
         <Logo label={t('common:nav.backHome')} />
         <div className="flex items-center gap-1">
           <LanguageToggle onSwitch={saveLanguage} />
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-            aria-expanded={menu.open}
-            ref={menu.buttonRef}
-            aria-controls="workspace-menu"
-            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={menu.toggle}
-          >
-            {menu.open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
-          </button>
+          <MenuToggle menu={menu} controls="workspace-menu" />
         </div>
       </header>
       {menu.open && (

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallAnalysisHistory } from '@nexa/domain';
 import { formatDateTime, formatScore } from '../../lib/format.ts';
+import { ErrorState, INLINE_STATE, LoadingState } from '../ui/query-state.tsx';
 import { AnalysisHistory } from './analysis-history.tsx';
 import { CitedLines } from './cited-lines.tsx';
 
@@ -56,13 +57,9 @@ export function CallAnalysisSection({
         {action}
       </div>
       {query.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t('section.loading')}
-        </p>
+        <LoadingState className={INLINE_STATE}>{t('section.loading')}</LoadingState>
       ) : query.isError || !query.data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('section.error')}
-        </p>
+        <ErrorState className={INLINE_STATE}>{t('section.error')}</ErrorState>
       ) : !query.data.latest ? (
         <p className="text-sm text-slate-600">{t('section.empty')}</p>
       ) : (

@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
-import { Menu, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useMobileMenu } from '../../lib/use-mobile-menu.ts';
 import { buttonVariants } from '../ui/button-variants.ts';
 import { LanguageToggle } from './language-toggle.tsx';
+import { MenuToggle } from './menu-toggle.tsx';
 import { Logo } from './logo.tsx';
 
 const LINKS = [
@@ -80,17 +80,7 @@ export function SiteHeader() {
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <LanguageToggle />
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-            aria-expanded={menu.open}
-            ref={menu.buttonRef}
-            aria-controls="mobile-menu"
-            aria-label={menu.open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={menu.toggle}
-          >
-            {menu.open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
-          </button>
+          <MenuToggle menu={menu} controls="mobile-menu" />
         </div>
       </div>
       {menu.open && (

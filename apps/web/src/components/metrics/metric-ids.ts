@@ -6,6 +6,7 @@
 export const METRIC_IDS = [
   'open-opportunities',
   'pipeline-totals',
+  'board-column',
   'require-follow-up',
   'upcoming-meetings',
   'companies',

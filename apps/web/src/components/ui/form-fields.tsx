@@ -1,4 +1,5 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { TextField } from './text-field.tsx';
 
 type FieldProps = Omit<ComponentPropsWithoutRef<typeof TextField>, 'type' | 'autoComplete' | 'inputMode'>;
@@ -26,3 +27,22 @@ export const CompanyField = forwardRef<HTMLInputElement, FieldProps>(function Co
 export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField(props, ref) {
   return <TextField ref={ref} type="password" autoComplete="current-password" required aria-required {...props} />;
 });
+
+/** A form's full-width submit button: while the form is being sent it is disabled and says so. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  disabled,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={busy || disabled}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

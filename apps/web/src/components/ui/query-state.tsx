@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/** For a state inside a section (a line of small text where the content goes) rather than in place of a page. */
+export const INLINE_STATE = 'py-0 text-left text-sm';
+
 /** What a list or a page shows while its data loads, announced politely. */
 export function LoadingState({ children, className }: { children: ReactNode; className?: string }) {
   return (

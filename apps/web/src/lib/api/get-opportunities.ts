@@ -33,7 +33,7 @@ export interface OpportunityPage {
   total: number;
 }
 
-export function filtersToSearch(filters: OpportunityFilters): string {
+export function filtersToSearch(filters: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '' && value !== null) params.set(key, String(value));

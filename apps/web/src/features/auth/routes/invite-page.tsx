@@ -5,10 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { NameField } from '../../../components/ui/form-fields.tsx';
+import { NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -106,9 +105,9 @@ function AcceptForm({ token }: { token: string }) {
           password={register('password')}
           confirm={register('confirm')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('invite.submitting') : t('invite.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel={t('invite.submitting')}>
+          {t('invite.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

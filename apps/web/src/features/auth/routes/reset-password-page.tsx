@@ -13,7 +13,7 @@ import { requestPasswordReset, resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/ui/new-password-fields.tsx';
-import { EmailField } from '../../../components/ui/form-fields.tsx';
+import { EmailField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import {
   newPasswordSchema,
   PASSWORD_MAX,
@@ -74,9 +74,9 @@ function RequestResetForm() {
           error={errors.email?.message ? t(errors.email.message) : undefined}
           {...register('email')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('reset.sending') : t('reset.send')}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel={t('reset.sending')}>
+          {t('reset.send')}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.signIn.getHref()} className="font-medium text-brand-700 hover:underline">
@@ -131,9 +131,9 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
             password={register('password')}
             confirm={register('confirm')}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? t('reset.saving') : t('reset.save')}
-          </Button>
+          <SubmitButton busy={isSubmitting} busyLabel={t('reset.saving')}>
+            {t('reset.save')}
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

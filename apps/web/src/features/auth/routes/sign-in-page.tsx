@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { homePathForRole, type Profile } from '@nexa/domain';
-import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -15,7 +14,7 @@ import { signIn } from '../api/sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert, type AlertMessage } from '../../../components/ui/form-alert.tsx';
-import { EmailField, PasswordField } from '../../../components/ui/form-fields.tsx';
+import { EmailField, PasswordField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { signInSchema, type SignInValues } from '../schemas.ts';
 
 type Translate = ReturnType<typeof useTranslation<'auth'>>['t'];
@@ -122,9 +121,9 @@ export function SignInPage() {
             {t('signIn.forgot')}
           </Link>
         </p>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel={t('signIn.submitting')}>
+          {t('signIn.submit')}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('signIn.noAccount')}{' '}

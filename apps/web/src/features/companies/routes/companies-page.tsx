@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,7 +5,9 @@ import type { Company } from '@nexa/domain';
 import { LeadBadges } from '../../../components/ui/badge.tsx';
 import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Input, Select } from '../../../components/ui/select.tsx';
+import { EmptyState, LoadingState } from '../../../components/ui/query-state.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
 import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -52,21 +53,13 @@ export function CompaniesPage() {
       <Card>
         <CardContent className="space-y-4 pt-4 sm:pt-5">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center" role="search">
-            <label className="relative flex-1" htmlFor={`${id}-q`}>
-              <span className="sr-only">{t('searchLabel')}</span>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-                aria-hidden
-              />
-              <Input
-                id={`${id}-q`}
-                type="search"
-                className="w-full pl-9"
-                placeholder={t('search')}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </label>
+            <SearchInput
+              label={t('searchLabel')}
+              className="flex-1"
+              placeholder={t('search')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
             <div className="grid grid-cols-2 gap-3 sm:flex">
               <label className="sr-only" htmlFor={`${id}-industry`}>
                 {t('filterIndustry')}
@@ -101,13 +94,9 @@ export function CompaniesPage() {
             </div>
           </div>
           {companies.isPending ? (
-            <p className="py-10 text-center text-slate-600" role="status">
-              {t('loading')}
-            </p>
+            <LoadingState>{t('loading')}</LoadingState>
           ) : items.length === 0 ? (
-            <p className="py-10 text-center font-semibold text-slate-900" role="status">
-              {t('empty')}
-            </p>
+            <EmptyState title={t('empty')} />
           ) : (
             <>
               <p className="text-sm text-slate-600" aria-live="polite">

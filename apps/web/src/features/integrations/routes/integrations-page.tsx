@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
 import { inputClass } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -154,13 +155,9 @@ export function IntegrationsPage() {
           {t('list.title')}
         </h2>
         {keys.isPending ? (
-          <p className="text-sm text-slate-600" role="status">
-            {t('list.loading')}
-          </p>
+          <LoadingState className={INLINE_STATE}>{t('list.loading')}</LoadingState>
         ) : keys.isError ? (
-          <p className="text-sm text-red-700" role="alert">
-            {t(errorKey(keys.error))}
-          </p>
+          <ErrorState className={INLINE_STATE}>{t(errorKey(keys.error))}</ErrorState>
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 p-8 text-center">
             <KeyRound className="h-8 w-8 text-slate-400" aria-hidden />

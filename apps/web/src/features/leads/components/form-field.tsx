@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormEventHandler, InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HONEYPOT_FIELD } from '@nexa/domain';
 
@@ -17,6 +18,29 @@ export function HoneypotField(props: InputHTMLAttributes<HTMLInputElement>) {
         <input type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} {...props} />
       </label>
     </div>
+  );
+}
+
+/**
+ * A lead form: the schema's messages instead of the browser's (noValidate), and the honeypot first,
+ * where a bot filling every input finds it.
+ */
+export function LeadForm({
+  label,
+  onSubmit,
+  honeypot,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  honeypot: UseFormRegisterReturn;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={label}>
+      <HoneypotField {...honeypot} />
+      {children}
+    </form>
   );
 }
 

@@ -8,8 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { demoBookingSchema, zoneShortName, type DemoBooking, type DemoBookingInput, type DemoRequestCreated } from '@nexa/domain';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { CompanyField, EmailField, NameField } from '../../../components/ui/form-fields.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { CompanyField, EmailField, NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { Field, TextArea } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -17,7 +17,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { inviteHref, useCreateDemoRequest } from '../api/create-demo-request.ts';
 import { useDemoSlots } from '../api/get-demo-slots.ts';
-import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
+import { Confirmation, FormCard, LeadForm, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: DemoBookingInput = {
@@ -123,8 +123,7 @@ export function BookDemoPage() {
           </a>
         </Confirmation>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('bookDemo.title')}>
-        <HoneypotField {...form.register('website')} />
+      <LeadForm label={t('bookDemo.title')} onSubmit={onSubmit} honeypot={form.register('website')}>
         <div className="grid gap-5 sm:grid-cols-2">
           <NameField
             label={t('fields.fullName')}
@@ -236,10 +235,10 @@ export function BookDemoPage() {
             <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...form.register('notes')} />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('bookDemo.submitting') : t('bookDemo.submit')}
-        </Button>
-      </form>
+        <SubmitButton busy={isSubmitting} busyLabel={t('bookDemo.submitting')}>
+          {t('bookDemo.submit')}
+        </SubmitButton>
+      </LeadForm>
     </FormCard>
   );
 }

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { earlyAccessRequestSchema, ROLE_VALUES, type EarlyAccessRequest, type EarlyAccessRequestInput } from '@nexa/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { CompanyField, EmailField, NameField } from '../../../components/ui/form-fields.tsx';
+import { CompanyField, EmailField, NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { Field, inputClass } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateDemoRequest } from '../api/create-demo-request.ts';
-import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
+import { Confirmation, FormCard, LeadForm, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: EarlyAccessRequestInput = {
@@ -46,8 +45,7 @@ export function EarlyAccessPage() {
   return (
     <FormCard title={t('earlyAccess.title')} intro={t('earlyAccess.intro')}>
       {confirmed && <Confirmation title={t('earlyAccess.successTitle')}>{t('earlyAccess.successBody')}</Confirmation>}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('earlyAccess.title')}>
-        <HoneypotField {...form.register('website')} />
+      <LeadForm label={t('earlyAccess.title')} onSubmit={onSubmit} honeypot={form.register('website')}>
         <NameField
           label={t('fields.fullName')}
           error={validationMessage(errors.full_name?.message)}
@@ -78,10 +76,10 @@ export function EarlyAccessPage() {
             </select>
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('earlyAccess.submitting') : t('earlyAccess.submit')}
-        </Button>
-      </form>
+        <SubmitButton busy={isSubmitting} busyLabel={t('earlyAccess.submitting')}>
+          {t('earlyAccess.submit')}
+        </SubmitButton>
+      </LeadForm>
     </FormCard>
   );
 }

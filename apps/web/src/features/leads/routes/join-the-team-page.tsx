@@ -11,12 +11,11 @@ import {
   type TeamApplication,
   type TeamApplicationInput,
 } from '@nexa/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField, NameField } from '../../../components/ui/form-fields.tsx';
+import { EmailField, NameField, SubmitButton } from '../../../components/ui/form-fields.tsx';
 import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCreateTeamApplication } from '../api/create-team-application.ts';
-import { Confirmation, FormCard, HoneypotField, useValidationMessage } from '../components/form-field.tsx';
+import { Confirmation, FormCard, LeadForm, useValidationMessage } from '../components/form-field.tsx';
 import { toastSubmitError } from '../components/lead-errors.ts';
 
 const EMPTY: TeamApplicationInput = {
@@ -80,8 +79,7 @@ export function JoinTheTeamPage() {
   return (
     <FormCard title={t('joinTeam.title')} intro={t('joinTeam.intro')}>
       {confirmed && <Confirmation title={t('joinTeam.successTitle')}>{t('joinTeam.successBody')}</Confirmation>}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('joinTeam.title')}>
-        <HoneypotField {...form.register('website')} />
+      <LeadForm label={t('joinTeam.title')} onSubmit={onSubmit} honeypot={form.register('website')}>
         <div className="grid gap-5 sm:grid-cols-2">
           <NameField
             label={t('fields.fullName')}
@@ -132,10 +130,10 @@ export function JoinTheTeamPage() {
             />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={!ready || isSubmitting}>
-          {isSubmitting ? t('joinTeam.submitting') : t('joinTeam.submit')}
-        </Button>
-      </form>
+        <SubmitButton busy={isSubmitting} busyLabel={t('joinTeam.submitting')} disabled={!ready}>
+          {t('joinTeam.submit')}
+        </SubmitButton>
+      </LeadForm>
     </FormCard>
   );
 }

@@ -1,11 +1,11 @@
-import { Download, FileText, Search } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAD_TYPES, type Lead, type LeadType } from '@nexa/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
-import { inputClass } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -131,17 +131,13 @@ export function LeadsInboxPage() {
             </button>
           ))}
         </div>
-        <div className="relative w-full lg:w-80">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('inbox.searchPlaceholder')}
-            aria-label={t('inbox.searchLabel')}
-            className={cn(inputClass, 'pl-9')}
-          />
-        </div>
+        <SearchInput
+          label={t('inbox.searchLabel')}
+          className="w-full lg:w-80"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('inbox.searchPlaceholder')}
+        />
       </div>
 
       {leads.isError ? (

@@ -8,7 +8,7 @@ import { Pager } from '../../../components/ui/table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { opportunitiesExportHref, useOpportunities, type UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { listErrorMessage } from './list-error.ts';
-import { OpportunityFilterBar, type ListVariant } from './opportunity-filters.tsx';
+import { OpportunityFilterBar, type ListVariant } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable, type OpportunityTableProps } from './opportunity-table.tsx';
 
 export interface OpportunityListProps extends Pick<OpportunityTableProps, 'detailsHref' | 'ownerName' | 'rowOpens'> {

@@ -9,7 +9,7 @@ import { LeadBadge } from '../../../components/ui/badge.tsx';
 import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
-import type { ListVariant } from './opportunity-filters.tsx';
+import type { ListVariant } from '../../../components/opportunities/opportunity-filters.tsx';
 
 type ColumnKey =
   | 'product'

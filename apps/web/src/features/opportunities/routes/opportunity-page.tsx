@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { FollowUpActions } from '../components/follow-up-actions.tsx';
 
 export function OpportunityPage() {
   const { t } = useTranslation('opportunities');
@@ -60,7 +61,10 @@ export function OpportunityPage() {
           {t('detail.loading')}
         </p>
       ) : (
-        <OpportunityView opportunity={opportunity.data} backTo={paths.rep.opportunities.getHref()} />
+        <>
+          <OpportunityView opportunity={opportunity.data} backTo={paths.rep.opportunities.getHref()} />
+          <FollowUpActions opportunity={opportunity.data} />
+        </>
       )}
     </div>
   );

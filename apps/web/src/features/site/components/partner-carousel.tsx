@@ -1,5 +1,5 @@
 import type { EmblaOptionsType } from 'embla-carousel';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLazyCarousel } from '../hooks/use-lazy-carousel.ts';
@@ -33,6 +33,20 @@ function NameMark({ name, detail }: { name: string; detail: string }) {
         <span className="block text-sm text-slate-600">{detail}</span>
       </span>
     </div>
+  );
+}
+
+/** The carousel's previous and next buttons. */
+function ArrowButton({ onClick, label, icon: Icon }: { onClick: () => void; label: string; icon: LucideIcon }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+    >
+      <Icon className="h-5 w-5" aria-hidden />
+    </button>
   );
 }
 
@@ -105,14 +119,7 @@ export function PartnerCarousel() {
             </div>
           </div>
           <div className="mt-6 flex items-center justify-center gap-4">
-            <button
-              type="button"
-              onClick={previous}
-              aria-label={t('partners.previous')}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-            >
-              <ChevronLeft className="h-5 w-5" aria-hidden />
-            </button>
+            <ArrowButton onClick={previous} label={t('partners.previous')} icon={ChevronLeft} />
             <p className="flex gap-2" aria-hidden>
               {programmes.map((programme, index) => (
                 <span
@@ -121,14 +128,7 @@ export function PartnerCarousel() {
                 />
               ))}
             </p>
-            <button
-              type="button"
-              onClick={next}
-              aria-label={t('partners.next')}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-            >
-              <ChevronRight className="h-5 w-5" aria-hidden />
-            </button>
+            <ArrowButton onClick={next} label={t('partners.next')} icon={ChevronRight} />
           </div>
           <p id="partners-status" className="sr-only" aria-live="polite" data-testid="partner-status">
             {t('partners.announce', { index: selected + 1, count, name: programmes[selected]?.name })}

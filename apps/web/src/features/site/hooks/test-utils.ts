@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** Advances the fake clock inside act(), so React applies every timer's state update. */
 export const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
@@ -21,4 +21,20 @@ export function setReducedMotion(reduce: boolean) {
       removeEventListener: () => {},
     })),
   );
+}
+
+/**
+ * The clock every timeline test drives: fake timers, motion allowed and the tab visible at the start
+ * of each test, and everything put back after it. Call once at the top of a test file.
+ */
+export function withTimelineClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setReducedMotion(false);
+  });
+  afterEach(() => {
+    setTabHidden(false);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }

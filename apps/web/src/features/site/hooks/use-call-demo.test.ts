@@ -1,17 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, setReducedMotion, setTabHidden } from './test-utils.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { advance, setReducedMotion, setTabHidden, withTimelineClock } from './test-utils.ts';
 import { CALL_LINE_INTERVAL_MS as GAP, stageAt, useCallDemo } from './use-call-demo.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  setReducedMotion(false);
-});
-afterEach(() => {
-  setTabHidden(false);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+withTimelineClock();
 
 describe('the why-page scripted call', () => {
   it('waits until it is asked to start', () => {

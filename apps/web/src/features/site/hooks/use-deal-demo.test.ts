@@ -1,17 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, setReducedMotion, setTabHidden } from './test-utils.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { advance, setReducedMotion, setTabHidden, withTimelineClock } from './test-utils.ts';
 import { DEMO_START_DELAY_MS as START, useDealDemo } from './use-deal-demo.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  setReducedMotion(false);
-});
-afterEach(() => {
-  setTabHidden(false);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+withTimelineClock();
 
 describe('the landing demo card timeline', () => {
   it('shows the overlay until it starts by itself at 0.8 s', () => {

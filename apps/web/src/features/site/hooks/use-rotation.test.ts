@@ -1,17 +1,9 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, setReducedMotion, setTabHidden } from './test-utils.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { advance, setReducedMotion, setTabHidden, withTimelineClock } from './test-utils.ts';
 import { useRotation } from './use-rotation.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  setReducedMotion(false);
-});
-afterEach(() => {
-  setTabHidden(false);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+withTimelineClock();
 
 describe('the security table rotation', () => {
   it('moves the highlight to the next of 5 rows every 2.5 s and wraps around', () => {

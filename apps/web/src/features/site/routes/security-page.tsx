@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
 
 const PILLAR_ICONS = { encryption: Lock, ai: Brain, keys: KeyRound, compliance: ShieldCheck } as const;
+const MONITORING_COLUMNS = ['control', 'detail', 'frequency', 'status'] as const;
 
 interface Pillar {
   id: keyof typeof PILLAR_ICONS;
@@ -44,18 +45,11 @@ function MonitoringTable() {
         <caption className="sr-only">{t('monitoring.caption')}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-5 py-3 font-semibold">
-              {t('monitoring.columns.control')}
-            </th>
-            <th scope="col" className="px-5 py-3 font-semibold">
-              {t('monitoring.columns.detail')}
-            </th>
-            <th scope="col" className="px-5 py-3 font-semibold">
-              {t('monitoring.columns.frequency')}
-            </th>
-            <th scope="col" className="px-5 py-3 font-semibold">
-              {t('monitoring.columns.status')}
-            </th>
+            {MONITORING_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-5 py-3 font-semibold">
+                {t(`monitoring.columns.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

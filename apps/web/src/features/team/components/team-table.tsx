@@ -48,9 +48,8 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
                 <dd className="tabular-nums">{formatMoney(m.totalSales)}</dd>
               </div>
               <div>
-                <dt className="flex items-center gap-1 text-xs text-slate-600">
-                  {t('dashboard.table.winRate')}
-                  <MetricHelp metric="win-rate" className="h-5 w-5" />
+                <dt className="text-xs text-slate-600">
+                  {t('dashboard.table.winRate')} <MetricHelp metric="win-rate" className="h-5 w-5 align-middle" />
                 </dt>
                 <dd className="tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</dd>
               </div>

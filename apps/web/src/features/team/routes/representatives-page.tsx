@@ -19,7 +19,7 @@ const PAGE_SIZE = 25;
 const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean; metric?: MetricId }> = [
   { field: 'full_name', key: 'representative' },
   { field: null, key: 'location' },
-  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'pipeline-totals' },
+  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'team-totals' },
   { field: 'totalDeals', key: 'deals', numeric: true, metric: 'team-totals' },
   { field: 'conversionRate', key: 'conversionRate', numeric: true, metric: 'conversion-rate' },
 ];
@@ -147,16 +147,17 @@ export function RepresentativesPage() {
                       </Link>
                     )}
                   </div>
-                  <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                  <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
                     <dt className="text-slate-600">{t('representatives.columns.location')}</dt>
                     <dd className="text-right">{location(m.location)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
                     <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
                     <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
-                    <dt className="flex items-center gap-1 text-slate-600">
-                      {t('representatives.columns.conversionRate')}
-                      <MetricHelp metric="conversion-rate" className="h-5 w-5" />
+                    {/* Inline, so the button follows the label's last word when the label wraps. */}
+                    <dt className="text-slate-600">
+                      {t('representatives.columns.conversionRate')}{' '}
+                      <MetricHelp metric="conversion-rate" className="h-5 w-5 align-middle" />
                     </dt>
                     <dd className="text-right tabular-nums">{formatPercent(m.conversionRate)}</dd>
                   </dl>

@@ -2,11 +2,11 @@ import { CalendarRange, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PIPELINE_STATUSES, STAGES, UNASSIGNED_OWNER } from '@nexa/domain';
-import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
-import type { OpportunityFilters } from '../../../lib/api/get-opportunities.ts';
-import { useRepresentatives } from '../../../lib/api/get-representatives.ts';
-import { Input, Select } from '../../../components/ui/select.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { useOpportunityFacets } from '../../lib/api/get-opportunity-facets.ts';
+import type { OpportunityFilters } from '../../lib/api/get-opportunities.ts';
+import { useRepresentatives } from '../../lib/api/get-representatives.ts';
+import { Input, Select } from '../ui/select.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const TYPING_DELAY_MS = 300;
 

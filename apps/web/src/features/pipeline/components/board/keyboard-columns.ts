@@ -1,0 +1,29 @@
+import { KeyboardCode, type KeyboardCoordinateGetter } from '@dnd-kit/core';
+
+/**
+ * Keyboard moves go column to column: left and right arrows place the picked-up card at the top of
+ * the previous or next stage's column (the board has no order within a column to move along).
+ * Coordinates are moved by the distance between the card's rectangle and that spot, whatever
+ * point of the card the sensor tracks.
+ */
+export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+  const step = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
+  if (step === 0) return undefined;
+  event.preventDefault();
+  const { droppableContainers, droppableRects, collisionRect, over } = context;
+  if (!collisionRect) return undefined;
+  const columns = droppableContainers
+    .getEnabled()
+    .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
+    .filter((column): column is { id: typeof column.id; rect: NonNullable<typeof column.rect> } => column.rect !== undefined)
+    .sort((a, b) => a.rect.left - b.rect.left);
+  const centre = collisionRect.left + collisionRect.width / 2;
+  const current = over
+    ? columns.findIndex((c) => c.id === over.id)
+    : columns.findIndex((c) => centre >= c.rect.left && centre <= c.rect.right);
+  const target = columns[current + step];
+  if (!target) return undefined;
+  const left = target.rect.left + (target.rect.width - collisionRect.width) / 2;
+  const top = target.rect.top + 56;
+  return { x: currentCoordinates.x + left - collisionRect.left, y: currentCoordinates.y + top - collisionRect.top };
+};
