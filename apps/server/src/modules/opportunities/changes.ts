@@ -147,7 +147,9 @@ export async function recordMachineChanges(
   };
   const direct = Object.fromEntries(changed.filter(([field]) => mayWrite(field)));
   const suggested: string[] = [];
-  for (const [field, value] of changed.filter(([name]) => !mayWrite(name) && name !== 'stage')) {
+  // A machine with nothing to say about a field a person filled does not offer to empty it.
+  const offers = changed.filter(([name, value]) => !mayWrite(name) && name !== 'stage' && value !== null && value !== '');
+  for (const [field, value] of offers) {
     const fresh = await suggest(tx, {
       opportunity_id: before.id,
       field,
