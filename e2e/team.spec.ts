@@ -56,8 +56,9 @@ test('the manager goes dashboard → representatives → search → a representa
   await page.getByTestId('recent-opportunity').first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Technical Score')).toBeVisible();
-  await expect(dialog.getByText('Commercial Score')).toBeVisible();
+  // Exact: the deal's history below names the same fields ("Technical score: … → …").
+  await expect(dialog.getByText('Technical Score', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Commercial Score', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Technical — Answers' })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: /Commercial — Answers/ })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Feedback' }).first()).toBeVisible();
@@ -68,7 +69,7 @@ test('the manager goes dashboard → representatives → search → a representa
   await dialog.getByRole('link', { name: 'Open full page' }).click();
   await expect(page).toHaveURL(/\/manager\/representatives\/[^/]+\/opportunities\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Opportunity Details' })).toBeVisible();
-  await expect(page.getByText('Technical Score')).toBeVisible();
+  await expect(page.getByText('Technical Score', { exact: true })).toBeVisible();
 });
 
 test('the manager sets a quota and sees the attainment change', async ({ page }) => {
@@ -122,7 +123,7 @@ test('the manager workspace in French', async ({ page }) => {
   await expect(page.getByText("Atteinte de l'objectif", { exact: true })).toBeVisible();
   await expect(page.getByText('Cycle de vente', { exact: true })).toBeVisible();
   await page.getByTestId('recent-opportunity').first().click();
-  await expect(page.getByRole('dialog').getByText('Score technique')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Score technique', { exact: true })).toBeVisible();
   await expect(
     page.getByRole('dialog').getByRole('link', { name: 'Télécharger la spécification technique (PDF)' }),
   ).toBeVisible();

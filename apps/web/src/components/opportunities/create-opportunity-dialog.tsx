@@ -123,7 +123,7 @@ export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: numb
           >
             {STAGES.map((stage) => (
               <option key={stage} value={stage}>
-                {t(`stages.${stage}`)}
+                {t(`stage.${stage}`)}
               </option>
             ))}
           </SelectField>
@@ -208,7 +208,7 @@ export function RecentlyDeletedButton() {
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{deal.client_company_name || t('detail.unnamed')}</p>
                   <p className="text-sm text-slate-600">
-                    {[deal.product, deal.amount === null ? null : formatMoney(deal.amount), t(`stages.${deal.stage}`)]
+                    {[deal.product, deal.amount === null ? null : formatMoney(deal.amount), t(`stage.${deal.stage}`)]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>

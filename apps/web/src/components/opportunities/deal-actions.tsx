@@ -1,5 +1,6 @@
 import { Trash2, Trophy, XCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,9 +8,10 @@ import type { OpportunityDetail } from '@nexa/domain';
 import { errorKey } from '../../lib/api-client.ts';
 import {
   conflictCurrent,
-  useDeleteOpportunity,
+  deleteOpportunity,
+  invalidateDeals,
+  restoreOpportunity,
   usePatchOpportunity,
-  useRestoreOpportunity,
 } from '../../lib/api/edit-opportunity.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -113,29 +115,34 @@ export function CloseDealDialog({
   );
 }
 
-/** Undo for a delete: the toast's action restores the deal (and its figures). */
+/**
+ * Delete with Undo in its toast. Plain calls rather than mutation callbacks: the deal's own page
+ * unmounts once the deal is gone, and the toast and the way back must still happen.
+ */
 export function useDeleteWithUndo() {
   const { t } = useTranslation('opportunities');
-  const remove = useDeleteOpportunity();
-  const restore = useRestoreOpportunity();
-  return (deal: { id: number; client_company_name: string | null }, after?: () => void) =>
-    remove.mutate(deal.id, {
-      onSuccess: () => {
-        after?.();
-        toast.success(t('edit.deleted', { name: deal.client_company_name || t('detail.unnamed') }), {
-          duration: 10_000,
-          action: {
-            label: t('edit.undo'),
-            onClick: () =>
-              restore.mutate(deal.id, {
-                onSuccess: () => toast.success(t('edit.restored')),
-                onError: (err) => toast.error(t(errorKey(err))),
-              }),
-          },
-        });
+  const queryClient = useQueryClient();
+  return async (deal: { id: number; client_company_name: string | null }, after?: () => void) => {
+    try {
+      await deleteOpportunity(deal.id);
+    } catch (err) {
+      toast.error(t(errorKey(err)));
+      return;
+    }
+    after?.();
+    toast.success(t('edit.deleted', { name: deal.client_company_name || t('detail.unnamed') }), {
+      duration: 10_000,
+      action: {
+        label: t('edit.undo'),
+        onClick: () =>
+          void restoreOpportunity(deal.id)
+            .then(() => toast.success(t('edit.restored')))
+            .catch((err: unknown) => toast.error(t(errorKey(err))))
+            .finally(() => invalidateDeals(queryClient)),
       },
-      onError: (err) => toast.error(t(errorKey(err))),
     });
+    await invalidateDeals(queryClient);
+  };
 }
 
 /** The deal's decisions: won, lost, delete (with undo). */
@@ -169,7 +176,7 @@ export function DealActions({
         size="sm"
         variant="ghost"
         className="text-red-700"
-        onClick={() => deleteWithUndo(deal, backTo ? () => void navigate(backTo) : undefined)}
+        onClick={() => void deleteWithUndo(deal, backTo ? () => void navigate(backTo) : undefined)}
         data-testid="delete-deal"
       >
         <Trash2 className="h-4 w-4" aria-hidden />

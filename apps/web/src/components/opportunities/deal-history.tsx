@@ -13,7 +13,7 @@ const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed'
 function valueText(t: TFunction<'opportunities'>, field: string, value: unknown, na: string): string {
   if (value === null || value === undefined || value === '') return na;
   if (field === 'amount' && typeof value === 'number') return formatMoney(value);
-  if (field === 'stage' && typeof value === 'string') return t(`stages.${value}`, { defaultValue: value });
+  if (field === 'stage' && typeof value === 'string') return t(`stage.${value}`, { defaultValue: value });
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value) ?? value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00`) ?? value;
   if (typeof value === 'object') return JSON.stringify(value);
@@ -36,8 +36,9 @@ export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field'
   }
   return (
     <p className="text-slate-900 [overflow-wrap:anywhere]">
-      <span className="font-medium">{t(`history.fields.${change.field}`, { defaultValue: change.field })}</span>
-      {': '}
+      <span className="font-medium">
+        {t('history.fieldLabel', { field: t(`history.fields.${change.field}`, { defaultValue: change.field }) })}
+      </span>{' '}
       <span className="text-slate-600 line-through decoration-slate-400">{valueText(t, change.field, change.before, na)}</span>
       {' → '}
       <span>{valueText(t, change.field, change.after, na)}</span>

@@ -75,6 +75,7 @@ export function EditableField({
   display,
   suggestion,
   onStage,
+  heading = false,
 }: {
   deal: OpportunityDetail;
   field: EditableFieldName;
@@ -85,6 +86,8 @@ export function EditableField({
   suggestion?: OpportunitySuggestion;
   /** A stage that closes the deal goes through the close dialog instead. */
   onStage?: (stage: (typeof STAGES)[number]) => boolean;
+  /** A section of its own (a heading and a paragraph) rather than an item of a description list. */
+  heading?: boolean;
 }) {
   const { t } = useTranslation('opportunities');
   const id = useId();
@@ -94,6 +97,8 @@ export function EditableField({
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ current: OpportunityDetail; value: unknown } | null>(null);
   const current = (deal as unknown as Record<string, unknown>)[field];
+  const Label = heading ? 'h4' : 'dt';
+  const Value = heading ? 'p' : 'dd';
   const na = t('detail.na');
 
   const open = () => {
@@ -151,7 +156,13 @@ export function EditableField({
             {label}
           </label>
         ) : (
-          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+          <Label
+            className={
+              heading ? 'text-sm font-semibold text-slate-900' : 'text-xs font-semibold tracking-wide text-slate-500 uppercase'
+            }
+          >
+            {label}
+          </Label>
         )}
         {!editing && (
           <Button
@@ -174,7 +185,7 @@ export function EditableField({
             <select {...inputProps} className={cn(inputClass, 'h-10 py-0')}>
               {STAGES.map((stage) => (
                 <option key={stage} value={stage}>
-                  {t(`stages.${stage}`)}
+                  {t(`stage.${stage}`)}
                 </option>
               ))}
             </select>
@@ -203,9 +214,9 @@ export function EditableField({
           </div>
         </div>
       ) : (
-        <dd className="mt-0.5 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+        <Value className="mt-0.5 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
           {display ?? displayValue(current, kind, na)}
-        </dd>
+        </Value>
       )}
       {conflict && (
         <div role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="edit-conflict">

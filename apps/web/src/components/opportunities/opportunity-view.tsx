@@ -152,7 +152,7 @@ export function OpportunityView({
               {field('client_company_name', t('detail.company'))}
               {field('client_name', t('detail.contact'))}
               {field('amount', t('edit.amount'), 'number')}
-              {field('stage', t('edit.stage'), 'stage', t(`stages.${o.stage}`))}
+              {field('stage', t('edit.stage'), 'stage', t(`stage.${o.stage}`))}
               {field('lead_status', t('edit.leadStatus'))}
               {field('next_meeting_date', t('edit.nextMeeting'), 'datetime')}
               {field('closing_date', t('detail.closeDate'), 'date')}
@@ -342,7 +342,7 @@ function Feedback({
   const text = o[field];
   if (isEditable(o)) {
     return (
-      <dl className="rounded-lg bg-slate-50 p-3 text-sm">
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
         <EditableField
           deal={o}
           field={field}
@@ -350,8 +350,9 @@ function Feedback({
           kind="textarea"
           display={text || t('detail.noFeedback')}
           suggestion={suggestion}
+          heading
         />
-      </dl>
+      </div>
     );
   }
   return (

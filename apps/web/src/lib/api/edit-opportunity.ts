@@ -54,11 +54,6 @@ export function usePatchOpportunity(id: number) {
   });
 }
 
-export function useDeleteOpportunity() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteOpportunity, onSuccess: () => invalidateDeals(queryClient) });
-}
-
 export function useRestoreOpportunity() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: restoreOpportunity, onSuccess: () => invalidateDeals(queryClient) });

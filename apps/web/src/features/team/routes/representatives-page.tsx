@@ -147,7 +147,7 @@ export function RepresentativesPage() {
                       </Link>
                     )}
                   </div>
-                  <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                  <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
                     <dt className="text-slate-600">{t('representatives.columns.location')}</dt>
                     <dd className="text-right">{location(m.location)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
