@@ -37,3 +37,15 @@ export const addRepsSql = (extra) => `
 INSERT INTO users (id, email, full_name, role, email_verified)
 SELECT 'bench-rep-' || i, 'bench-rep-' || i || '@bench.nexa.test', 'Bench Rep ' || i, 'Sales Representative', true
 FROM generate_series(1, ${extra}) AS i ON CONFLICT DO NOTHING`;
+
+/**
+ * The bench representatives sign in with the demo's password: each gets a copy of its credential
+ * account, so a bench can act as many different people at once.
+ */
+export const repAccountsSql = (demoEmail) => `
+INSERT INTO accounts (id, account_id, provider_id, user_id, password)
+SELECT 'bench-account-' || u.id, u.id, 'credential', u.id, a.password
+FROM users u
+CROSS JOIN (SELECT password FROM accounts WHERE provider_id = 'credential'
+  AND user_id = (SELECT id FROM users WHERE email = '${demoEmail}')) a
+WHERE u.id LIKE 'bench-rep-%' ON CONFLICT DO NOTHING`;

@@ -23,14 +23,15 @@ export async function freePort() {
  * limits out of the way (all of a bench's load comes from one address: the limits would measure the
  * bench, not the server). `env` adds or overrides (DATA_DIR or DATABASE_URL, LOG_LEVEL…). Resolves
  * once the server listens (it has migrated and seeded by then); rejects with its output if it exits
- * first. `stop()` sends SIGTERM and resolves when the process has exited.
+ * first. `stop()` sends SIGTERM and resolves when the process has exited. `nodeArgs` go to node
+ * before the server's file (e.g. `--cpu-prof` to see where a call's time goes).
  */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const instance = startInstance({
     port,
-    args: [MAIN],
+    args: [...nodeArgs, MAIN],
     cwd: root,
     env: {
       NODE_ENV: 'production',

@@ -43,4 +43,32 @@ describe.runIf(testDatabaseKind() === 'postgres')('two editors of one deal at th
     expect(history.total).toBe(1 + 20);
     expect(history.items.filter((c: { field: string }) => c.field === 'amount')).toHaveLength(10);
   });
+
+  it('lets exactly one of many board moves of a version win (the one-statement move), history intact', async () => {
+    const deal = (await rep.post('/api/opportunities', { product: 'CRM', client_company_name: 'Board Race Co', amount: 50 }))
+      .body;
+    const url = `/api/opportunities/${deal.id}`;
+    let version: number = deal.version;
+    const stages = ['Qualified', 'Proposal', 'Negotiation', 'New'];
+    for (let round = 0; round < 8; round++) {
+      const stage = stages[round % stages.length];
+      // Six tabs (the rep's and the manager's) drag the same card at once, from the same version.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? manager : rep).patch(url, { version, stage })),
+      );
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+      expect(won[0]!.body).toMatchObject({ stage, status: stage, version: version + 1 });
+      for (const lost of answers.filter((a) => a.status === 409))
+        expect(lost.body.current).toMatchObject({ stage, version: version + 1 });
+      version += 1;
+    }
+    const history = (await rep.get(`${url}/history?pageSize=100`)).body;
+    // Created, then one stage and one status change per round: nothing recorded twice.
+    expect(history.total).toBe(1 + 8 * 2);
+    const board = (await rep.get('/api/pipeline/board')).body;
+    const column = board.columns.find((c: { stage: string }) => c.stage === stages[7 % stages.length]);
+    expect(column.items.map((c: { id: number }) => c.id)).toContain(deal.id);
+  });
 });

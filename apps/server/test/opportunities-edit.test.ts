@@ -118,6 +118,43 @@ describe('editing opportunities', () => {
     expect(byText.body).toMatchObject({ stage: 'Proposal', status: 'Proposition envoyée', version: 3 });
   });
 
+  it('moves a card between open stages (the one-statement move) exactly as any edit: history, sources, scope, 409', async () => {
+    const deal = await create(repA, { ...newDeal, stage: 'Qualified' });
+    const url = `/api/opportunities/${deal.id}`;
+    const moved = await repA.patch(url, { version: 1, stage: 'Proposal' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ stage: 'Proposal', status: 'Proposal', outcome: 'open', version: 2 });
+    expect(moved.body.field_sources).toMatchObject({ stage: 'person', status: 'person', amount: 'person' });
+    expect(Date.parse(moved.body.stage_changed_at)).toBeGreaterThanOrEqual(Date.parse(deal.stage_changed_at as string));
+    const history = (await repA.get(`${url}/history?pageSize=10`)).body.items as Array<Record<string, unknown>>;
+    const change = (field: string) => history.find((c) => c.field === field);
+    expect(change('stage')).toMatchObject({ source: 'person', actor_id: aId, before: 'Qualified', after: 'Proposal' });
+    expect(change('status')).toMatchObject({ source: 'person', actor_id: aId, before: 'Qualified', after: 'Proposal' });
+    expect(history).toHaveLength(3);
+
+    // Another rep's card answers like a missing one and stays where it was.
+    const other = await repB.patch(url, { version: 2, stage: 'Negotiation' });
+    const none = await repB.patch('/api/opportunities/2000000000', { version: 2, stage: 'Negotiation' });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(none.body);
+    // A stale version: 409 with the row as it is.
+    const stale = await repA.patch(url, { version: 1, stage: 'Negotiation' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ stage: 'Proposal', version: 2 });
+    // Dropped on its own column: nothing changes, not even the version.
+    expect((await repA.patch(url, { version: 2, stage: 'Proposal' })).body).toMatchObject({ stage: 'Proposal', version: 2 });
+    // The manager moves it too; a closed deal reopened by a move goes the general way, same result.
+    expect((await manager.patch(url, { version: 2, stage: 'Negotiation' })).body).toMatchObject({
+      stage: 'Negotiation',
+      version: 3,
+    });
+    const won = await repA.patch(url, { version: 3, stage: 'Closed-Win', closing_date: '2030-01-15' });
+    expect(won.body).toMatchObject({ outcome: 'won', version: 4 });
+    const reopened = await repA.patch(url, { version: 4, stage: 'New' });
+    expect(reopened.body).toMatchObject({ stage: 'New', status: 'New', outcome: 'open', version: 5 });
+    expect((await repA.get(`${url}/history?pageSize=50`)).body.total).toBe(1 + 2 + 2 + 3 + 2);
+  });
+
   it('needs a close date to mark a deal won or lost, and keeps the reason', async () => {
     const deal = await create(repA);
     const noDate = await repA.patch(`/api/opportunities/${deal.id}`, { version: 1, stage: 'Closed-Win' });

@@ -90,6 +90,13 @@ const STORED_WEEKLY = sql`
     won_amount::numeric::text, lost_deals::text, cycle_days_sum::text, cycle_count::text
   FROM weekly_summaries ORDER BY 1, 2`;
 
+// The board's column totals per owner and stage (migration 0019).
+const RECOMPUTED_STAGE_TOTALS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, stage, count(*)::text AS deals, coalesce(sum(amount), 0)::numeric::text AS amount_sum
+  FROM opportunities GROUP BY 1, 2 ORDER BY 1, 2`;
+const STORED_STAGE_TOTALS = sql`
+  SELECT owner_key, stage, deals::text, amount_sum::numeric::text FROM rep_stage_totals ORDER BY 1, 2`;
+
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
@@ -109,6 +116,7 @@ describe('team and rep summaries', () => {
     expect(await select(STORED_PRODUCT_STATUSES)).toEqual(await select(RECOMPUTED_PRODUCT_STATUSES));
     expect(await select(STORED_FORECAST)).toEqual(await select(RECOMPUTED_FORECAST));
     expect(await select(STORED_WEEKLY)).toEqual(await select(RECOMPUTED_WEEKLY));
+    expect(await select(STORED_STAGE_TOTALS)).toEqual(await select(RECOMPUTED_STAGE_TOTALS));
     return recomputed.length;
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyValue, resolveDealEdit } from './deal-edit.ts';
+import { historyValue, openStageMove, resolveDealEdit } from './deal-edit.ts';
 
 const open = {
   stage: 'Proposal' as const,
@@ -60,5 +60,27 @@ describe('historyValue', () => {
 describe('resolveDealEdit text', () => {
   it('compares text as text', () => {
     expect(resolveDealEdit({ ...open, client_name: 'Tom' }, { client_name: 'Tom' })).toEqual({ ok: true, changes: {} });
+  });
+});
+
+describe('openStageMove', () => {
+  it.each([
+    [{ version: 3, stage: 'Qualified' }, 'Qualified'],
+    [{ version: 1, stage: 'New' }, 'New'],
+    [{ version: 2, stage: 'Negotiation' }, 'Negotiation'],
+  ])('is the open stage of a patch that only moves the deal: %j', (patch, stage) => {
+    expect(openStageMove(patch)).toBe(stage);
+  });
+
+  it.each([
+    { version: 3, stage: 'Closed-Win' },
+    { version: 3, stage: 'Closed-Lost', closing_date: '2026-11-24' },
+    { version: 3, stage: 'Proposal', amount: 10 },
+    { version: 3, stage: 'Proposal', status: 'Proposal' },
+    { version: 3, amount: 10 },
+    { version: 3, stage: 'Unknown' },
+    { version: 3, stage: 'toString' },
+  ])('is null for anything else: %j', (patch) => {
+    expect(openStageMove(patch)).toBeNull();
   });
 });

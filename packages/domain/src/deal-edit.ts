@@ -1,4 +1,4 @@
-import { OUTCOME_OF_STAGE, resolvePipeline, type Stage } from './pipeline-model.ts';
+import { OUTCOME_OF_STAGE, resolvePipeline, STAGES, type Stage } from './pipeline-model.ts';
 
 /** What an edit needs to know of the deal as it is. */
 export interface DealBefore {
@@ -50,4 +50,17 @@ export function resolveDealEdit(before: DealBefore, patch: Readonly<Record<strin
 export function historyValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   return value === undefined ? null : value;
+}
+
+/**
+ * The board's most frequent write: an open deal dragged to another open stage, nothing else
+ * changed. Its effect does not depend on the deal beyond "open and in another stage" (the status
+ * text follows the stage, no close date is needed, the owner's won and lost counts stay), so the
+ * server can check those in the same statement that writes it. Any other patch: null.
+ */
+export function openStageMove(patch: Readonly<Record<string, unknown>>): Stage | null {
+  const fields = Object.keys(patch).filter((field) => field !== 'version');
+  if (fields.length !== 1 || fields[0] !== 'stage') return null;
+  const stage = STAGES.find((known) => known === patch.stage);
+  return stage && !isClosed(stage) ? stage : null;
 }

@@ -1,5 +1,6 @@
 import {
   DELETED_DEAL_DAYS,
+  openStageMove,
   resolveDealEdit,
   ROLES,
   withStage,
@@ -24,6 +25,7 @@ import {
   insertOpportunity,
   isActiveRepresentative,
   lockVisibleOpportunity,
+  moveOpenDeal,
   pendingSuggestions,
   purgeDeleted,
   recentlyDeleted,
@@ -31,7 +33,7 @@ import {
   visibleOpportunity,
   type OpportunityRow,
 } from './queries.ts';
-import { detailOf } from './service.ts';
+import { detailOf, getOpportunity } from './service.ts';
 
 /**
  * People editing deals: create, edit (optimistic concurrency on the version), soft delete and
@@ -87,10 +89,15 @@ export type EditOutcome = { ok: true; opportunity: OpportunityDetail } | { ok: f
  * (409), so the client can show what changed and offer to apply its edit again.
  */
 export async function editOpportunity(db: Db, actor: Actor, id: number, patch: OpportunityPatch): Promise<EditOutcome> {
-  return db.transaction(async (tx) => {
+  // A card dragged between open stages: one statement; anything it does not write goes the general way.
+  const stage = openStageMove(patch);
+  if (stage && (await moveOpenDeal(db, actor, id, patch.version, stage)) !== undefined) {
+    return { ok: true, opportunity: await getOpportunity(db, actor, id) };
+  }
+  const written = await db.transaction(async (tx) => {
     const before = await lockVisibleOpportunity(tx, actor, id);
     if (!before) throw notFound('Opportunity');
-    if (before.version !== patch.version) return { ok: false as const, current: await detailOf(tx, before) };
+    if (before.version !== patch.version) return { ok: false as const, row: before };
     const { version, owner_id, ...fields } = patch;
     const edit = resolveDealEdit(before as unknown as { stage: Stage; closing_date: string | null }, fields);
     if (!edit.ok) throw badEdit(edit.field, edit.code);
@@ -101,9 +108,13 @@ export async function editOpportunity(db: Db, actor: Actor, id: number, patch: O
       changes.owner_match = 'manual';
     }
     const row = await recordChanges(tx, before, changes, personOf(actor), version);
-    if (!row) return { ok: false as const, current: await detailOf(tx, (await lockVisibleOpportunity(tx, actor, id))!) };
-    return { ok: true as const, opportunity: await detailOf(tx, row) };
+    if (!row) return { ok: false as const, row: (await lockVisibleOpportunity(tx, actor, id))! };
+    return { ok: true as const, row };
   });
+  // The answer's figures (the owner's win rate) are read after the commit: the summary rows the
+  // write locked are free for the next writer sooner.
+  const detail = await detailOf(db, written.row);
+  return written.ok ? { ok: true, opportunity: detail } : { ok: false, current: detail };
 }
 
 /** Soft delete: the row moves to the archive (decision 017); a restore within 30 days brings it back. */

@@ -9,6 +9,7 @@ import {
   type OpportunityListQuery,
   type OpportunitySortField,
   type ChangeSource,
+  type Stage,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
@@ -204,6 +205,18 @@ export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
   return row;
 }
 
+/** The row with its owner's closed deals (one statement: the detail's answer), when the actor may see it. */
+export async function visibleOpportunityWithRate(db: Db, actor: Actor, id: number) {
+  const [found] = await db
+    .select({ row: o, won: repWinRate.won, lost: repWinRate.lost })
+    .from(o)
+    .leftJoin(repWinRate, eq(repWinRate.owner_id, o.owner_id))
+    .where(and(eq(o.id, id), visibleTo(actor)));
+  if (!found) return undefined;
+  const rate = found.won === null || found.lost === null ? undefined : { won: found.won, lost: found.lost };
+  return { row: found.row, rate };
+}
+
 /** A representative's closed deals, from the rep_win_rate view; undefined before any is closed. */
 export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: number; lost: number } | undefined> {
   const [rate] = await db
@@ -265,6 +278,40 @@ export async function updateOpportunityFields(
     .where(and(eq(o.id, id), version === undefined ? undefined : eq(o.version, version)))
     .returning();
   return row;
+}
+
+/**
+ * An open deal moved to another open stage, as one statement: the row is locked, written (stage,
+ * status text, version, last activity, who wrote the two fields) and its history recorded, exactly
+ * as recordChanges would, in one round trip. It writes only when the deal is visible to the actor,
+ * still at `version`, open and in another stage; otherwise nothing, and undefined: the caller then
+ * takes the general path, which answers 404, 409 or a validation error as usual.
+ */
+export async function moveOpenDeal(db: Db, actor: Actor, id: number, version: number, stage: Stage): Promise<number | undefined> {
+  const visible = visibleTo(actor);
+  const [moved] = await selectRows<{ id: number }>(
+    db,
+    sql`WITH old AS (
+      SELECT ${o.id} AS id, ${o.stage} AS stage, ${o.status} AS status FROM ${o}
+      WHERE ${o.id} = ${id} AND ${o.version} = ${version} AND ${o.outcome} = 'open' AND ${o.stage} <> ${stage}
+        ${visible ? sql`AND ${visible}` : sql``}
+      FOR UPDATE
+    ), moved AS (
+      UPDATE ${o} SET stage = ${stage}, status = ${stage}, version = ${o.version} + 1, last_activity_at = now(),
+        field_sources = ${o.field_sources} || jsonb_build_object('stage', 'person')
+          || CASE WHEN old.status IS DISTINCT FROM ${stage} THEN jsonb_build_object('status', 'person') ELSE '{}'::jsonb END
+      FROM old WHERE ${o.id} = old.id AND ${o.version} = ${version}
+      RETURNING old.id, old.stage AS old_stage, old.status AS old_status
+    ), history AS (
+      INSERT INTO ${opportunityChanges} (opportunity_id, source, actor_id, field, before, after)
+      SELECT id, 'person', ${actor.userId}, 'stage', to_jsonb(old_stage), to_jsonb(${stage}::text) FROM moved
+      UNION ALL
+      SELECT id, 'person', ${actor.userId}, 'status', to_jsonb(old_status), to_jsonb(${stage}::text) FROM moved
+      WHERE old_status IS DISTINCT FROM ${stage}
+    )
+    SELECT id FROM moved`,
+  );
+  return moved?.id;
 }
 
 export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {

@@ -22,7 +22,7 @@ import type { opportunities as o } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { iso } from '../../db/iso.ts';
 import { insertRecorded } from './changes.ts';
-import { closedDealsOf, visibleOpportunity } from './queries.ts';
+import { closedDealsOf, visibleOpportunity, visibleOpportunityWithRate } from './queries.ts';
 
 type Row = typeof o.$inferSelect;
 
@@ -38,7 +38,11 @@ export function toWire(row: Row): Opportunity {
 
 /** The detail (GET and PATCH answer it): the row, what editing it needs, and the owner's win rate. */
 export async function detailOf(db: DbOrTx, row: Row): Promise<OpportunityDetail> {
-  const rate = row.owner_id ? await closedDealsOf(db, row.owner_id) : undefined;
+  return detailWith(row, row.owner_id ? await closedDealsOf(db, row.owner_id) : undefined);
+}
+
+/** The detail from a row and its owner's closed deals read with it (undefined: none closed yet). */
+function detailWith(row: Row, rate: { won: number; lost: number } | undefined): OpportunityDetail {
   return {
     ...toWire(row),
     version: row.version,
@@ -59,7 +63,9 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<Row> {
 }
 
 export async function getOpportunity(db: Db, actor: Actor, id: number): Promise<OpportunityDetail> {
-  return detailOf(db, await findVisible(db, actor, id));
+  const found = await visibleOpportunityWithRate(db, actor, id);
+  if (!found) throw notFound('Opportunity');
+  return detailWith(found.row, found.rate);
 }
 
 export type SpecificationFormat = 'pdf' | 'txt' | 'technical' | 'attachment';
