@@ -170,7 +170,7 @@ describe('pipeline and companies API', () => {
           withStage({ owner_id: c.id, client_company_name: name, amount: 100 * (i + 1), product: 'CRM Platform' }),
         ),
       );
-    // Unfiltered pages come from rep_companies; industry=Technology (every row's default) groups every row.
+    // Unfiltered pages come from rep_companies; industry=Technology (every row's default) from rep_company_facts.
     for (const page of ['pageSize=25', 'pageSize=2&page=1', 'pageSize=2&page=2', 'pageSize=2&page=3', 'pageSize=2&page=4']) {
       const fromSummary = await repC.get(`/api/companies?${page}`);
       const grouped = await repC.get(`/api/companies?${page}&industry=Technology`);
@@ -189,5 +189,7 @@ describe('pipeline and companies API', () => {
   it('knows the total past the last page', async () => {
     const res = await repA.get('/api/companies?page=9');
     expect(res.body).toEqual({ items: [], total: 3 });
+    const filtered = await repA.get('/api/companies?page=9&industry=Technology');
+    expect(filtered.body).toEqual({ items: [], total: 2 });
   });
 });

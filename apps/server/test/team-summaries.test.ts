@@ -97,6 +97,16 @@ const RECOMPUTED_STAGE_TOTALS = sql`
 const STORED_STAGE_TOTALS = sql`
   SELECT owner_key, stage, deals::text, amount_sum::numeric::text FROM rep_stage_totals ORDER BY 1, 2`;
 
+// My Companies' filter facts per owner and named company (migration 0022).
+const RECOMPUTED_COMPANY_FACTS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, client_company_name AS company, f.kind, f.value, count(*)::text AS rows
+  FROM opportunities CROSS JOIN LATERAL (VALUES ('deal', ''), ('product', product), ('client', client_name),
+    ('lead_status', lead_status), ('industry', nullif(btrim(company_industry), ''))) AS f(kind, value)
+  WHERE btrim(client_company_name) <> '' AND f.value IS NOT NULL
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+const STORED_COMPANY_FACTS = sql`
+  SELECT owner_key, company, kind, value, rows::text FROM rep_company_facts ORDER BY 1, 2, 3, 4`;
+
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
@@ -117,6 +127,7 @@ describe('team and rep summaries', () => {
     expect(await select(STORED_FORECAST)).toEqual(await select(RECOMPUTED_FORECAST));
     expect(await select(STORED_WEEKLY)).toEqual(await select(RECOMPUTED_WEEKLY));
     expect(await select(STORED_STAGE_TOTALS)).toEqual(await select(RECOMPUTED_STAGE_TOTALS));
+    expect(await select(STORED_COMPANY_FACTS)).toEqual(await select(RECOMPUTED_COMPANY_FACTS));
     return recomputed.length;
   };
 

@@ -338,6 +338,25 @@ export const repCompanies = pgTable(
   (t) => [primaryKey({ columns: [t.owner_key, t.company] })],
 );
 
+/**
+ * What My Companies' filters read per representative and company (migration 0022): kind 'deal'
+ * (value ''), 'product', 'client', 'lead_status' or 'industry', and how many deals carry the value.
+ */
+export const repCompanyFacts = pgTable(
+  'rep_company_facts',
+  {
+    owner_key: text('owner_key').notNull(),
+    company: text('company').notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'rep_company_facts_pk', columns: [t.owner_key, t.kind, t.value, t.company] }),
+    index('rep_company_facts_company_idx').on(t.owner_key, t.company),
+  ],
+);
+
 export const repCompanyMonths = pgTable(
   'rep_company_months',
   {

@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
-import { opportunities as o, repCompanies } from '../../db/schema.ts';
+import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 
 const industry = sql`coalesce(max(nullif(btrim(${o.company_industry}), '')), ${DEFAULT_INDUSTRY})`;
@@ -25,45 +25,72 @@ const companyColumns = {
 
 type CompanyRow = { [K in keyof typeof companyColumns]: (typeof companyColumns)[K]['_']['type'] };
 
-/** Filters on a company's aggregates (industry, a product among its deals, search), for HAVING. */
+const facts = repCompanyFacts;
+/** The company's industry from its facts: the same rule as `industry` over its rows. */
+const factIndustry = sql`coalesce(max(${facts.value}) filter (where ${facts.kind} = 'industry'), ${DEFAULT_INDUSTRY})`;
+
+/**
+ * Filters on a company's aggregates (industry, a product among its deals, search), for HAVING over
+ * its facts (rep_company_facts, kept by triggers: migration 0022). Search matches the name, the
+ * industry, or one of its clients, products or lead statuses.
+ */
 function companyFilters(query: CompanyListQuery): SQL[] {
   const having: SQL[] = [];
-  if (query.industry) having.push(sql`lower(${industry}) = ${query.industry.toLowerCase()}`);
-  if (query.product) having.push(sql`bool_or(${o.product} = ${query.product})`);
+  if (query.industry) having.push(sql`lower(${factIndustry}) = ${query.industry.toLowerCase()}`);
+  if (query.product) having.push(sql`bool_or(${facts.kind} = 'product' and ${facts.value} = ${query.product})`);
   if (query.q) {
     const pattern = likePattern(query.q);
-    having.push(sql`(${o.client_company_name} ilike ${pattern} or ${industry} ilike ${pattern}
-      or coalesce(string_agg(${o.client_name}, ' '), '') ilike ${pattern}
-      or coalesce(string_agg(${o.product}, ' '), '') ilike ${pattern}
-      or coalesce(string_agg(${o.lead_status}, ' '), '') ilike ${pattern})`);
+    having.push(sql`(${facts.company} ilike ${pattern} or ${factIndustry} ilike ${pattern}
+      or bool_or(${facts.kind} in ('product', 'client', 'lead_status') and ${facts.value} ilike ${pattern}))`);
   }
   return having;
 }
 
-const namedCompany = sql`${o.client_company_name} is not null and btrim(${o.client_company_name}) <> ''`;
 const namedSummary = (actor: Actor) => and(eq(repCompanies.owner_key, actor.userId), sql`btrim(${repCompanies.company}) <> ''`);
 /** How many named companies the rep has, from rep_companies. */
 const summaryCount = (actor: Actor) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(actor)})`;
 
+/** The representative's companies that pass the filters, by name (the facts hold named companies only). */
+const matchingCompanies = (db: Db, actor: Actor, having: SQL[]) =>
+  db
+    .select({ company: facts.company })
+    .from(facts)
+    .where(eq(facts.owner_key, actor.userId))
+    .groupBy(facts.company)
+    .having(sql.join(having, sql` and `));
+
 /**
- * Companies derived from the representative's own opportunities, grouped by the database.
- * Unfiltered, the page's names are read in order from rep_companies (kept by triggers, decision
- * 009) and only those companies' rows are grouped; a filter on the aggregates groups every row.
+ * Companies derived from the representative's own opportunities, grouped by the database. The
+ * page's names come first, in order, from a summary kept by triggers (decision 009): rep_companies
+ * unfiltered, rep_company_facts filtered; then only those companies' rows are grouped.
  */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
   const having = companyFilters(query);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = having.length
-    ? await db
-        .select({ ...companyColumns, total: sql<number>`(count(*) over ())::int` })
-        .from(o)
-        .where(and(eq(o.owner_id, actor.userId), namedCompany))
-        .groupBy(o.client_company_name)
-        .having(sql.join(having, sql` and `))
-        .orderBy(o.client_company_name)
+  const matching = matchingCompanies(db, actor, having).as('matching');
+  const page = having.length
+    ? db
+        .select({ company: matching.company, total: sql<number>`(count(*) over ())::int`.as('total') })
+        .from(matching)
+        .orderBy(asc(matching.company))
         .limit(literalLimit(query.pageSize))
         .offset(offset)
-    : await pageFromSummary(db, actor, query.pageSize, offset);
+        .as('page')
+    : db
+        .select({ company: repCompanies.company, total: sql<number>`${summaryCount(actor)}`.as('total') })
+        .from(repCompanies)
+        .where(namedSummary(actor))
+        .orderBy(asc(repCompanies.company))
+        .limit(literalLimit(query.pageSize))
+        .offset(offset)
+        .as('page');
+  const rows = await db
+    .select({ ...companyColumns, total: sql<number>`max(${page.total})` })
+    .from(o)
+    .innerJoin(page, eq(o.client_company_name, page.company))
+    .where(eq(o.owner_id, actor.userId))
+    .groupBy(o.client_company_name)
+    .orderBy(o.client_company_name);
 
   let total = rows[0]?.total ?? 0;
   if (!rows.length && query.page > 1) total = await countCompanies(db, actor, having);
@@ -80,38 +107,12 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   };
 }
 
-function pageFromSummary(db: Db, actor: Actor, pageSize: number, offset: number) {
-  const page = db
-    .select({ company: repCompanies.company })
-    .from(repCompanies)
-    .where(namedSummary(actor))
-    .orderBy(asc(repCompanies.company))
-    .limit(literalLimit(pageSize))
-    .offset(offset)
-    .as('page');
-  return db
-    .select({ ...companyColumns, total: summaryCount(actor) })
-    .from(o)
-    .innerJoin(page, eq(o.client_company_name, page.company))
-    .where(eq(o.owner_id, actor.userId))
-    .groupBy(o.client_company_name)
-    .orderBy(o.client_company_name);
-}
-
 /** Past the last page: the total alone, so the pager still knows the size. */
 async function countCompanies(db: Db, actor: Actor, having: SQL[]): Promise<number> {
   if (!having.length) {
     const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor)} as n`);
     return row?.n ?? 0;
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
-    db
-      .select({ name: o.client_company_name })
-      .from(o)
-      .where(and(eq(o.owner_id, actor.userId), namedCompany))
-      .groupBy(o.client_company_name)
-      .having(sql.join(having, sql` and `))
-      .as('c'),
-  );
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matchingCompanies(db, actor, having).as('c'));
   return row?.n ?? 0;
 }
