@@ -15,6 +15,7 @@ import { root } from '../scripts/lib.mjs';
 import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql, generateSql as generateRows, repAccountsSql } from './team-data.mjs';
+import { describeRun, figuresOf, loadOf, medianRun } from './lib/load.mjs';
 
 const DEMO_EMAIL = DEMO.alex;
 const REPS = 50;
@@ -28,56 +29,8 @@ const log = (...args) => console.log('  ', ...args);
 // The measured rep (the demo's Alex) owns the first share of the rows.
 const generateSql = (count) => generateRows(count, { reps: REPS, firstOwnerEmail: DEMO_EMAIL });
 
-function cannon(url, paths, cookie, connections = CONNECTIONS, duration = DURATION_S) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        duration,
-        headers: { cookie },
-        requests: paths.map((p) => ({ method: 'GET', path: p })),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
-
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-// Per-call latency percentiles: autocannon reports per run; one run per path keeps them apart.
-// Each call is measured RUNS times and the run with the median p95 is kept: on 2 shared cores one
-// run's p95 moves by a third from one minute to the next (all runs are kept in the results).
-async function measure(url, cookie, calls) {
-  const out = {};
-  for (const [name, p] of Object.entries(calls)) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await cannon(url, [p], cookie);
-      runs.push({
-        path: p,
-        requests: r.requests.total,
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
-        p99: r.latency.p99,
-        mean: r.latency.mean,
-        errors: r.errors + r.non2xx + r.timeouts,
-      });
-    }
-    const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
-    out[name] = { ...median, errors: runs.reduce((sum, r) => sum + r.errors, 0), p95Runs: runs.map((r) => r.p95) };
-    log(
-      `${name.padEnd(22)} p50 ${median.p50} ms  p95 ${median.p95} ms (runs ${out[name].p95Runs.join(' / ')})  p99 ${median.p99} ms  ${median.rps} req/s  errors ${out[name].errors}`,
-    );
-  }
-  return out;
-}
-
-/** Every call for a few seconds first, so V8 has compiled the hot paths and the pool is full. */
-async function warmUp(url, cookie, calls) {
-  for (const p of Object.values(calls)) await cannon(url, [p], cookie, CONNECTIONS, 2);
-}
+const { measure, warmUp } = loadOf({ connections: CONNECTIONS, duration: DURATION_S, runs: RUNS, log });
 
 /**
  * One request at a time, timed to the microsecond (autocannon rounds latencies to whole
@@ -115,12 +68,6 @@ async function measureAlone(url, cookie, calls) {
   }
   agent.destroy();
   return out;
-}
-
-// autocannon gives p90 and p97.5; p95 is interpolated between them (an upper bound at worst p97.5).
-function percentile(result, p) {
-  const { p90, p97_5 } = result.latency;
-  return Math.round((p90 + ((p97_5 - p90) * (p - 90)) / 7.5) * 100) / 100;
 }
 
 const CALLS = (month) => ({
@@ -221,21 +168,10 @@ async function measureMoves(url, label, movers) {
         (error, r) => (error ? reject(error) : resolve(r)),
       );
     });
-    runs.push({
-      requests: result.requests.total,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p95: percentile(result, 95),
-      p99: result.latency.p99,
-      mean: result.latency.mean,
-      errors: result.errors + result.non2xx + result.timeouts,
-    });
+    runs.push(figuresOf(result));
   }
-  const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
-  const out = { ...median, errors: runs.reduce((sum, r) => sum + r.errors, 0), p95Runs: runs.map((r) => r.p95) };
-  log(
-    `${label.padEnd(22)} p50 ${out.p50} ms  p95 ${out.p95} ms (runs ${out.p95Runs.join(' / ')})  p99 ${out.p99} ms  ${out.rps} req/s  errors ${out.errors}`,
-  );
+  const out = medianRun(runs);
+  log(describeRun(label, out));
   return out;
 }
 

@@ -1,0 +1,66 @@
+// Load under autocannon, the same way for every bench: each call alone on its own runs, several runs
+// per call, the run with the median p95 kept (on 2 shared cores one run's p95 moves by a third from
+// one minute to the next; every run's p95 is kept in the results).
+import autocannon from 'autocannon';
+
+/** autocannon gives p90 and p97.5; p95 is interpolated between them (an upper bound at worst p97.5). */
+export function percentile(result, p) {
+  const { p90, p97_5 } = result.latency;
+  return Math.round((p90 + ((p97_5 - p90) * (p - 90)) / 7.5) * 100) / 100;
+}
+
+/** `connections` users for `duration` seconds on `paths` (GET, with the session cookie). */
+export function cannon(url, paths, cookie, { connections, duration }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers: { cookie },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** One run's figures. */
+export const figuresOf = (r) => ({
+  requests: r.requests.total,
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
+  p99: r.latency.p99,
+  mean: r.latency.mean,
+  errors: r.errors + r.non2xx + r.timeouts,
+});
+
+/** The run with the median p95, the errors of all runs and every run's p95. */
+export function medianRun(runs) {
+  const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
+  return { ...median, errors: runs.reduce((sum, r) => sum + r.errors, 0), p95Runs: runs.map((r) => r.p95) };
+}
+
+export const describeRun = (name, out) =>
+  `${name.padEnd(22)} p50 ${out.p50} ms  p95 ${out.p95} ms (runs ${out.p95Runs.join(' / ')})  p99 ${out.p99} ms  ${out.rps} req/s  errors ${out.errors}`;
+
+/** measure(url, cookie, calls) and warmUp(url, cookie, calls) with one bench's settings. */
+export function loadOf({ connections, duration, runs, log }) {
+  async function measure(url, cookie, calls) {
+    const out = {};
+    for (const [name, path] of Object.entries(calls)) {
+      const results = [];
+      for (let i = 0; i < runs; i++)
+        results.push({ path, ...figuresOf(await cannon(url, [path], cookie, { connections, duration })) });
+      out[name] = medianRun(results);
+      log(describeRun(name, out[name]));
+    }
+    return out;
+  }
+  /** Every call for a few seconds first, so V8 has compiled the hot paths and the pool is full. */
+  async function warmUp(url, cookie, calls) {
+    for (const path of Object.values(calls)) await cannon(url, [path], cookie, { connections, duration: 2 });
+  }
+  return { measure, warmUp };
+}
