@@ -4,5 +4,9 @@ export type TrendChartPoint = LinePoint;
 
 /** One weekly series as a small line (the page gives the same points as a table for screen readers). */
 export function TrendChart({ points, format }: { points: TrendChartPoint[]; format: (value: number) => string }) {
-  return <LineChart points={points} height={112} format={format} />;
+  return (
+    <div className="mt-2">
+      <LineChart points={points} height={112} format={format} />
+    </div>
+  );
 }

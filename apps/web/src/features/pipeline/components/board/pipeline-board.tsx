@@ -189,7 +189,7 @@ export function PipelineBoard({
                   )}
                 >
                   {stageLabel(c.stage)}
-                  <span className={cn('rounded-full px-1.5 text-xs', c.stage === shownStage ? 'bg-white/20' : 'bg-slate-100')}>
+                  <span className={cn('rounded-full px-1.5 text-xs', c.stage === shownStage ? 'bg-brand-700' : 'bg-slate-100')}>
                     {c.count}
                   </span>
                 </button>
