@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { meQueryOptions } from '../lib/api/get-me.ts';
 import { opportunityFacetsQueryOptions } from '../lib/api/get-opportunity-facets.ts';
 import {
@@ -21,30 +22,37 @@ import { teamQueryOptions } from '../features/team/api/get-team.ts';
  * waits: a failed read is the page's to show, as before.
  */
 
-const urlFilters = (url: URL) => filtersFromSearch<UrlOpportunityFilters>(url.searchParams, ['page']);
+/** Each page's reads, as its loader starts them. */
+type Prefetch = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
 
-export const signedIn = (client: QueryClient) => client.prefetchQuery(meQueryOptions());
+const urlFilters = ({ request }: LoaderFunctionArgs) =>
+  filtersFromSearch<UrlOpportunityFilters>(new URL(request.url).searchParams, ['page']);
 
-export const repDashboard = (client: QueryClient, url: URL) =>
+export const signedIn: Prefetch = (client) => client.prefetchQuery(meQueryOptions());
+
+export const repDashboard: Prefetch = (client, args) =>
   Promise.all([
     client.prefetchQuery(pipelineQueryOptions()),
     client.prefetchQuery(opportunityFacetsQueryOptions()),
-    client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(url), LIST_PAGE_SIZE.dashboard))),
+    client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(args), LIST_PAGE_SIZE.dashboard))),
   ]);
 
-export const repOpportunities = (client: QueryClient, url: URL) =>
+export const repOpportunities: Prefetch = (client, args) =>
   Promise.all([
     client.prefetchQuery(opportunityFacetsQueryOptions()),
-    client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(url), LIST_PAGE_SIZE.page))),
+    client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(args), LIST_PAGE_SIZE.page))),
   ]);
 
-export const board = (client: QueryClient, url: URL) =>
+export const board: Prefetch = (client, args) =>
   Promise.all([
     client.prefetchQuery(opportunityFacetsQueryOptions()),
-    client.prefetchQuery(boardQueryOptions(boardFilters(filtersFromSearch(url.searchParams)))),
+    client.prefetchQuery(boardQueryOptions(boardFilters(filtersFromSearch(new URL(args.request.url).searchParams)))),
   ]);
 
-export const teamDashboard = (client: QueryClient) => client.prefetchQuery(teamQueryOptions());
+export const teamDashboard: Prefetch = (client) => client.prefetchQuery(teamQueryOptions());
 
-export const representative = (client: QueryClient, id: string) =>
-  Promise.all([client.prefetchQuery(representativeQueryOptions(id)), client.prefetchQuery(coachingQueryOptions(id))]);
+export const representative: Prefetch = (client, { params }) =>
+  Promise.all([
+    client.prefetchQuery(representativeQueryOptions(params.repId!)),
+    client.prefetchQuery(coachingQueryOptions(params.repId!)),
+  ]);

@@ -1,12 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  createBrowserRouter,
-  Navigate,
-  type DataRouter,
-  type LoaderFunction,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
@@ -32,14 +24,11 @@ const lazyPage =
  * (whose entry chunk holds this file) carry none of the workspaces' API code.
  */
 const prefetch =
-  (start: (data: typeof RouteData, client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>): LoaderFunction =>
+  (page: keyof typeof RouteData): LoaderFunction =>
   (args) => {
-    void import('./route-data.ts').then((data) => start(data, browserQueryClient(), args)).catch(() => undefined);
+    void import('./route-data.ts').then((data) => data[page](browserQueryClient(), args)).catch(() => undefined);
     return null;
   };
-
-/** The profile, which the guard of every workspace waits for. */
-const signedInData = prefetch((data, client) => data.signedIn(client));
 
 /** What the build needs to pre-render a public page (src/entry-server.tsx, decision 010). */
 export interface PrerenderHandle {
@@ -66,7 +55,7 @@ function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteO
 function ownWorkspacePage(path: string, page: RouteObject['lazy']): RouteObject {
   return {
     path,
-    loader: signedInData,
+    loader: prefetch('signedIn'),
     lazy: async () => {
       const { RouteGuard } = await import('./route-guard.tsx');
       return { element: <RouteGuard /> };
@@ -117,7 +106,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.rep.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
-        loader: signedInData,
+        loader: prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.representative} /> };
@@ -128,7 +117,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: prefetch((data, client, { request }) => data.repDashboard(client, new URL(request.url))),
+                loader: prefetch('repDashboard'),
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
                   'opportunities',
@@ -137,12 +126,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'opportunities',
-                loader: prefetch((data, client, { request }) => data.repOpportunities(client, new URL(request.url))),
+                loader: prefetch('repOpportunities'),
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
               },
               {
                 path: 'pipeline',
-                loader: prefetch((data, client, { request }) => data.board(client, new URL(request.url))),
+                loader: prefetch('board'),
                 lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
                   'pipeline',
                   'opportunities',
@@ -178,7 +167,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.manager.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
-        loader: signedInData,
+        loader: prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.manager} /> };
@@ -189,7 +178,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: prefetch((data, client) => data.teamDashboard(client)),
+                loader: prefetch('teamDashboard'),
                 lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage', [
                   'team',
                   'metrics',
@@ -211,7 +200,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'representatives/:repId',
-                loader: prefetch((data, client, { params }) => data.representative(client, params.repId!)),
+                loader: prefetch('representative'),
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',
