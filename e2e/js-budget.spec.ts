@@ -29,7 +29,11 @@ async function scriptsOf(page: Page, pagePath: string, ready: (page: Page) => Pr
   return { total: sizes.reduce((sum, { kb }) => sum + kb, 0), sizes };
 }
 
-const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+/** The workspace frame and the page's heading: not the error page, which has a heading too. */
+const heading = async (page: Page) => {
+  await expect(page.locator('main#main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ has: page.getByRole('heading', { level: 1 }) })).toHaveCount(0);
+};
 
 const PAGES: { name: string; as: string; path: (page: Page) => Promise<string> }[] = [
   { name: 'the rep dashboard', as: DEMO.alex, path: async () => '/rep' },
