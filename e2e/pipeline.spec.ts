@@ -132,11 +132,11 @@ test.describe('the pipeline chart in French', () => {
   test('writes its axis amounts short, and all of each fits', async ({ page }) => {
     await signInAs(page, DEMO.alex);
     await page.goto('/rep');
-    const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    const ticks = page.getByTestId('pipeline-chart').locator('[data-chart="y-tick"]');
     await expect(ticks.first()).toBeVisible();
     const texts = await ticks.allTextContents();
     for (const text of texts) expect(text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/^\d+(,\d)?( k| M| Md)? \$US$/);
-    const chart = await page.locator('.recharts-wrapper').first().boundingBox();
+    const chart = await page.getByTestId('pipeline-chart').boundingBox();
     for (const tick of await ticks.all()) expect((await tick.boundingBox())!.x).toBeGreaterThanOrEqual(chart!.x);
   });
 });

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { browserQueryClient } from './app/query-client.ts';
 import { createRouter, routerReady } from './app/router.tsx';
 import { currentLanguage, i18nReady } from './lib/i18n.ts';
 import { prerenderedLanguage } from './lib/prerendered.ts';
@@ -20,7 +21,7 @@ async function start() {
   // The page's code and messages first, so its first render is whole — what hydration needs.
   await Promise.all([i18nReady, routerReady(router)]);
   const container = document.getElementById('root')!;
-  const app = <App router={router} />;
+  const app = <App router={router} queryClient={browserQueryClient()} />;
   // The server's HTML is hydrated when it is in the visitor's language; otherwise (a choice the
   // server could not see, e.g. kept only in local storage) the page is rendered anew in that language.
   if (prerenderedLanguage() === currentLanguage()) hydrateRoot(container, app);

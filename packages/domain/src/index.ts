@@ -19,6 +19,7 @@ export * from './team-metrics.ts';
 export * from './schemas/team.ts';
 export * from './pipeline.ts';
 export * from './pipeline-board.ts';
+export * from './pipeline-board-moves.ts';
 export * from './follow-up.ts';
 export * from './calendar-invite.ts';
 export * from './specification.ts';

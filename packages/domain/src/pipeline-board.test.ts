@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from './pipeline-model.ts';
-import {
-  boardQuerySchema,
-  boardTotalsByOutcome,
-  isClosingStage,
-  moveCard,
-  type Board,
-  type BoardCard,
-} from './pipeline-board.ts';
+import { boardQuerySchema, type Board, type BoardCard } from './pipeline-board.ts';
+import { boardTotalsByOutcome, isClosingStage, moveCard } from './pipeline-board-moves.ts';
 
 const card = (
   id: number,

@@ -222,3 +222,9 @@ export function outcomeSql(stageColumn: string): string {
 export function pipelineStatusSql(stageColumn: string): string {
   return `CASE ${stageColumn} WHEN 'Closed-Win' THEN 'Closed-Win' WHEN 'Closed-Lost' THEN 'Closed-Lost' ELSE 'On-going' END`;
 }
+
+/**
+ * `owner_id=unassigned`: the deals no representative owns (the team figures' Unassigned group). Here,
+ * beside the other zod-free constants, so the filters' first page does not pull zod in with it.
+ */
+export const UNASSIGNED_OWNER = 'unassigned';

@@ -46,9 +46,6 @@ const amountBound = z.preprocess(
   z.coerce.number().finite().min(0).max(1_000_000_000_000).optional(),
 );
 
-/** `owner_id=unassigned`: the deals no representative owns (the team figures' Unassigned group). */
-export const UNASSIGNED_OWNER = 'unassigned';
-
 /**
  * The opportunities' filters (no page, size or sort), shared by every view of them (the list, its
  * CSV export, the pipeline board), so a filtered URL means the same rows wherever it is opened.

@@ -9,3 +9,14 @@ export function createQueryClient() {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one cache: the app renders with it and the routes' loaders fill it while a page's
+ * code downloads (app/route-data.ts). The pre-renderer and tests make their own.
+ */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

@@ -1,10 +1,12 @@
-import { createBrowserRouter, Navigate, type DataRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
 import i18next from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { browserQueryClient } from './query-client.ts';
+import type * as RouteData from './route-data.ts';
 
 // Each area is its own chunk: the landing page never downloads workspace or form code.
 // `namespaces`: the page's translations, fetched in parallel with its chunk instead of after it renders.
@@ -13,6 +15,19 @@ const lazyPage =
   async () => {
     const [module] = await Promise.all([load(), namespaces ? i18next.loadNamespaces(namespaces) : undefined]);
     return { Component: module[name] };
+  };
+
+/**
+ * A loader that starts a page's reads while its code downloads (app/route-data.ts, decision 021). It
+ * returns at once: the page renders as soon as its code is there, and finds its data in the cache or
+ * on its way. route-data.ts is a chunk of its own, fetched beside the page's, so the public pages
+ * (whose entry chunk holds this file) carry none of the workspaces' API code.
+ */
+const prefetch =
+  (page: keyof typeof RouteData): LoaderFunction =>
+  (args) => {
+    void import('./route-data.ts').then((data) => data[page](browserQueryClient(), args)).catch(() => undefined);
+    return null;
   };
 
 /** What the build needs to pre-render a public page (src/entry-server.tsx, decision 010). */
@@ -40,6 +55,7 @@ function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteO
 function ownWorkspacePage(path: string, page: RouteObject['lazy']): RouteObject {
   return {
     path,
+    loader: prefetch('signedIn'),
     lazy: async () => {
       const { RouteGuard } = await import('./route-guard.tsx');
       return { element: <RouteGuard /> };
@@ -90,6 +106,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.rep.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        loader: prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.representative} /> };
@@ -100,6 +117,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                loader: prefetch('repDashboard'),
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
                   'opportunities',
@@ -108,10 +126,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'opportunities',
+                loader: prefetch('repOpportunities'),
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
               },
               {
                 path: 'pipeline',
+                loader: prefetch('board'),
                 lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
                   'pipeline',
                   'opportunities',
@@ -147,6 +167,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.manager.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
+        loader: prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.manager} /> };
@@ -157,6 +178,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                loader: prefetch('teamDashboard'),
                 lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage', [
                   'team',
                   'metrics',
@@ -178,6 +200,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'representatives/:repId',
+                loader: prefetch('representative'),
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',

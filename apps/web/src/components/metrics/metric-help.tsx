@@ -1,55 +1,35 @@
-import * as Popover from '@radix-ui/react-popover';
-import { Info } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cn } from '../../lib/cn.ts';
-import { paths } from '../../lib/paths.ts';
+import { MetricHelpButton } from './metric-help-button.tsx';
 import type { MetricId } from './metric-ids.ts';
 
+// The popover (Radix and its positioning engine) loads on the first "i" a person opens, not with
+// every dashboard: it was 12 KB gzip of each first page.
+const loadPopover = () => import('./metric-help-popover.tsx');
+const MetricHelpPopover = lazy(() => loadPopover().then((m) => ({ default: m.MetricHelpPopover })));
+const preload = () => void loadPopover();
+
 /**
- * The "i" beside a figure: a button that opens the figure's formula in one sentence and a link to its
- * definition on /help/metrics. A popover rather than a hover tooltip, so it opens from the keyboard
- * and on a touch screen, and its link can be reached; Escape closes it.
+ * The "i" beside a figure: a button that opens the figure's formula and a link to its definition
+ * (metric-help-popover.tsx). Until it is first opened it is only the button.
  */
 export function MetricHelp({ metric, className }: { metric: MetricId; className?: string }) {
   const { t } = useTranslation('metrics');
-  const name = t(`items.${metric}.name`);
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <MetricHelpButton
+      metric={metric}
+      label={t('help.label', { metric: t(`items.${metric}.name`) })}
+      className={className}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpened(true)}
+    />
+  );
+  if (!opened) return button;
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={t('help.label', { metric: name })}
-          data-testid={`metric-help-${metric}`}
-          className={cn(
-            'inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600',
-            className,
-          )}
-          onClick={(e) => e.stopPropagation()}
-        >
-          <Info className="h-4 w-4" aria-hidden />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="center"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label={name}
-          className="z-50 max-w-[min(20rem,calc(100vw-24px))] rounded-lg bg-slate-900 p-3 text-left text-sm font-normal text-white normal-case shadow-lg"
-        >
-          <p className="font-semibold">{name}</p>
-          <p className="mt-1 text-slate-100">{t(`items.${metric}.formula`)}</p>
-          <Link
-            to={paths.metricsHelp.getHref(metric)}
-            className="mt-2 inline-block font-medium text-brand-100 underline underline-offset-2 hover:text-white"
-          >
-            {t('help.definition')}
-          </Link>
-          <Popover.Arrow className="fill-slate-900" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={button}>
+      <MetricHelpPopover metric={metric} className={className} defaultOpen />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { Plus, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,13 +44,20 @@ function requestOf(draft: Draft, isManager: boolean) {
   };
 }
 
-/** "New opportunity": a button and its dialog; the new deal opens once it is saved. */
-export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: number) => string }) {
+/** The "New opportunity" dialog (opportunity-buttons.tsx opens it); the new deal opens once it is saved. */
+export function CreateOpportunityDialog({
+  detailHref,
+  open,
+  onOpenChange,
+}: {
+  detailHref?: (id: number) => string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('opportunities');
   const navigate = useNavigate();
   const me = useMe();
   const isManager = me.data?.role === ROLES.manager;
-  const [open, setOpen] = useState(false);
   const reps = useRepresentatives({ q: '', sort: 'full_name', page: 1, pageSize: 200 }, isManager && open);
   const create = useCreateOpportunity();
   const notesId = useId();
@@ -79,7 +85,7 @@ export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: numb
     create.mutate(body as never, {
       onSuccess: (deal) => {
         toast.success(t('edit.created'));
-        setOpen(false);
+        onOpenChange(false);
         setDraft(EMPTY);
         if (detailHref) void navigate(detailHref(deal.id));
       },
@@ -92,147 +98,134 @@ export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: numb
   };
 
   return (
-    <>
-      <Button onClick={() => setOpen(true)} data-testid="new-opportunity">
-        <Plus className="h-4 w-4" aria-hidden />
-        {t('edit.new')}
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('edit.newTitle')}
-        closeLabel={t('edit.cancel')}
-        testId="create-opportunity"
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('edit.newTitle')}
+      closeLabel={t('edit.cancel')}
+      testId="create-opportunity"
+    >
+      <form
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
       >
-        <form
-          noValidate
-          className="grid gap-4 sm:grid-cols-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
+        <TextField label={t('detail.product')} required {...bind('product')} />
+        <TextField label={t('detail.company')} required {...bind('client_company_name')} />
+        <TextField label={t('detail.contact')} {...bind('client_name')} />
+        <TextField label={t('edit.amount')} inputMode="decimal" {...bind('amount')} />
+        <SelectField
+          label={t('edit.stage')}
+          value={draft.stage}
+          onChange={(e) => setDraft((d) => ({ ...d, stage: e.target.value }))}
         >
-          <TextField label={t('detail.product')} required {...bind('product')} />
-          <TextField label={t('detail.company')} required {...bind('client_company_name')} />
-          <TextField label={t('detail.contact')} {...bind('client_name')} />
-          <TextField label={t('edit.amount')} inputMode="decimal" {...bind('amount')} />
-          <SelectField
-            label={t('edit.stage')}
-            value={draft.stage}
-            onChange={(e) => setDraft((d) => ({ ...d, stage: e.target.value }))}
-          >
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {t(`stage.${stage}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={t('edit.leadStatus')} placeholder={t('edit.leadStatusHint')} {...bind('lead_status')} />
-          <TextField label={t('edit.nextMeeting')} type="datetime-local" {...bind('next_meeting_date')} />
-          <TextField label={t('detail.closeDate')} type="date" {...bind('closing_date')} />
-          {isManager && (
-            <div>
-              <SelectField
-                label={t('edit.owner')}
-                value={draft.owner_id}
-                onChange={(e) => setDraft((d) => ({ ...d, owner_id: e.target.value }))}
-                required
-              >
-                <option value="">{t('edit.chooseOwner')}</option>
-                {(reps.data?.items ?? [])
-                  .filter((rep) => rep.id)
-                  .map((rep) => (
-                    <option key={rep.id} value={rep.id!}>
-                      {rep.full_name}
-                    </option>
-                  ))}
-              </SelectField>
-              {errors.owner_id && <p className="mt-1 text-sm text-red-700">{errors.owner_id}</p>}
-            </div>
-          )}
-          <div className="space-y-1.5 sm:col-span-2">
-            <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
-              {t('edit.notes')}
-            </label>
-            <TextArea
-              id={notesId}
-              rows={3}
-              value={draft.notes}
-              onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
-            />
-            {errors.notes && <p className="text-sm text-red-700">{errors.notes}</p>}
+          {STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {t(`stage.${stage}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('edit.leadStatus')} placeholder={t('edit.leadStatusHint')} {...bind('lead_status')} />
+        <TextField label={t('edit.nextMeeting')} type="datetime-local" {...bind('next_meeting_date')} />
+        <TextField label={t('detail.closeDate')} type="date" {...bind('closing_date')} />
+        {isManager && (
+          <div>
+            <SelectField
+              label={t('edit.owner')}
+              value={draft.owner_id}
+              onChange={(e) => setDraft((d) => ({ ...d, owner_id: e.target.value }))}
+              required
+            >
+              <option value="">{t('edit.chooseOwner')}</option>
+              {(reps.data?.items ?? [])
+                .filter((rep) => rep.id)
+                .map((rep) => (
+                  <option key={rep.id} value={rep.id!}>
+                    {rep.full_name}
+                  </option>
+                ))}
+            </SelectField>
+            {errors.owner_id && <p className="mt-1 text-sm text-red-700">{errors.owner_id}</p>}
           </div>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t('edit.cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending} data-testid="create-submit">
-              {t('edit.create')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+        )}
+        <div className="space-y-1.5 sm:col-span-2">
+          <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
+            {t('edit.notes')}
+          </label>
+          <TextArea
+            id={notesId}
+            rows={3}
+            value={draft.notes}
+            onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
+          />
+          {errors.notes && <p className="text-sm text-red-700">{errors.notes}</p>}
+        </div>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('edit.cancel')}
+          </Button>
+          <Button type="submit" disabled={create.isPending} data-testid="create-submit">
+            {t('edit.create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
 /** "Recently deleted": deals deleted in the last 30 days, each with Restore. */
-export function RecentlyDeletedButton() {
+export function RecentlyDeletedDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('opportunities');
-  const [open, setOpen] = useState(false);
   const deleted = useDeletedOpportunities(open);
   const restore = useRestoreOpportunity();
   const items = deleted.data?.items ?? [];
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="recently-deleted">
-        <RotateCcw className="h-4 w-4" aria-hidden />
-        {t('edit.recentlyDeleted')}
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('edit.recentlyDeleted')}
-        description={t('edit.recentlyDeletedHint')}
-        closeLabel={t('edit.close')}
-        testId="recently-deleted-dialog"
-      >
-        {deleted.isPending ? (
-          <p role="status">{t('detail.loading')}</p>
-        ) : items.length === 0 ? (
-          <p className="text-slate-600">{t('edit.nothingDeleted')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {items.map((deal) => (
-              <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{deal.client_company_name || t('detail.unnamed')}</p>
-                  <p className="text-sm text-slate-600">
-                    {[deal.product, deal.amount === null ? null : formatMoney(deal.amount), t(`stage.${deal.stage}`)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                  <p className="text-xs text-slate-500">{t('edit.deletedAt', { when: formatDateTime(deal.deleted_at) })}</p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={restore.isPending}
-                  onClick={() =>
-                    restore.mutate(deal.id, {
-                      onSuccess: () => toast.success(t('edit.restored')),
-                      onError: (err) => toast.error(t(errorKey(err))),
-                    })
-                  }
-                  aria-label={t('edit.restoreDeal', { name: deal.client_company_name || t('detail.unnamed') })}
-                >
-                  {t('edit.restore')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Dialog>
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('edit.recentlyDeleted')}
+      description={t('edit.recentlyDeletedHint')}
+      closeLabel={t('edit.close')}
+      testId="recently-deleted-dialog"
+    >
+      {deleted.isPending ? (
+        <p role="status">{t('detail.loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="text-slate-600">{t('edit.nothingDeleted')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {items.map((deal) => (
+            <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{deal.client_company_name || t('detail.unnamed')}</p>
+                <p className="text-sm text-slate-600">
+                  {[deal.product, deal.amount === null ? null : formatMoney(deal.amount), t(`stage.${deal.stage}`)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="text-xs text-slate-500">{t('edit.deletedAt', { when: formatDateTime(deal.deleted_at) })}</p>
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={restore.isPending}
+                onClick={() =>
+                  restore.mutate(deal.id, {
+                    onSuccess: () => toast.success(t('edit.restored')),
+                    onError: (err) => toast.error(t(errorKey(err))),
+                  })
+                }
+                aria-label={t('edit.restoreDeal', { name: deal.client_company_name || t('detail.unnamed') })}
+              >
+                {t('edit.restore')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
   );
 }

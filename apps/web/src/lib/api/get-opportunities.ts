@@ -50,6 +50,20 @@ export const opportunitiesExportHref = ({ page: _page, pageSize: _pageSize, ...f
 export const getOpportunities = (filters: OpportunityFilters, signal?: AbortSignal) =>
   api.get<OpportunityPage>(`/api/opportunities?${filtersToSearch(filters)}`, { signal });
 
+/** How many deals a list shows: ten on the rep's dashboard, twenty-five on the list pages. */
+export const LIST_PAGE_SIZE = { dashboard: 10, page: 25 } as const;
+
+/** The request a list makes for the URL's filters: its page size, the soonest meeting first, page 1. */
+export const listQuery = (
+  filters: OpportunityFilters,
+  pageSize: number,
+): OpportunityFilters & { pageSize: number; sort: string; page: number } => ({
+  ...filters,
+  pageSize,
+  sort: filters.sort ?? 'next_meeting_date',
+  page: filters.page ?? 1,
+});
+
 export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
   queryOptions({
     queryKey: queryKeys.opportunities.list(filters),

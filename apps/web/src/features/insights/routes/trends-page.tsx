@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TrendChart } from '../components/trend-chart.tsx';
 import type { TrendPoint } from '@nexa/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatScore } from '../../../lib/format.ts';
 import { formatDay } from '../format-day.ts';
@@ -11,8 +11,6 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useTrends } from '../api/trends.ts';
 import { InsightLinks } from '../components/insight-links.tsx';
 import { RepresentativeFilter } from '../components/representative-filter.tsx';
-
-const TrendChart = lazy(() => import('../components/trend-chart.tsx'));
 
 type Series = Exclude<keyof TrendPoint, 'week'>;
 
@@ -59,9 +57,7 @@ export function TrendsPage() {
                 <p className="mt-1 text-xl font-bold tabular-nums">
                   {t('trends.latest', { value: latest === null ? t('trends.noValue') : format(latest) })}
                 </p>
-                <Suspense fallback={<Skeleton className="h-28 w-full" />}>
-                  <TrendChart points={points.map((p) => ({ label: shortDate(p.week), value: p[key] }))} format={axis ?? format} />
-                </Suspense>
+                <TrendChart points={points.map((p) => ({ label: shortDate(p.week), value: p[key] }))} format={axis ?? format} />
                 {/* A table is not clipped by sr-only itself: its wrapper is. */}
                 <div className="sr-only">
                   <table>

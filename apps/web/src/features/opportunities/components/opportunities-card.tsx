@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
+import { LIST_PAGE_SIZE, type UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { paths } from '../../../lib/paths.ts';
 import { OpportunityList } from './opportunity-list.tsx';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = LIST_PAGE_SIZE.dashboard;
 
 export interface OpportunitiesCardProps {
   filters: UrlOpportunityFilters;

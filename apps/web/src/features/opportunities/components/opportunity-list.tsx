@@ -6,7 +6,12 @@ import { toast } from 'sonner';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
 import { Pager } from '../../../components/ui/table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
-import { opportunitiesExportHref, useOpportunities, type UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
+import {
+  listQuery,
+  opportunitiesExportHref,
+  useOpportunities,
+  type UrlOpportunityFilters,
+} from '../../../lib/api/get-opportunities.ts';
 import { listErrorMessage } from './list-error.ts';
 import { OpportunityFilterBar, type ListVariant } from '../../../components/opportunities/opportunity-filters.tsx';
 import { OpportunityTable, type OpportunityTableProps } from './opportunity-table.tsx';
@@ -43,7 +48,7 @@ export function OpportunityList({
   ...table
 }: OpportunityListProps) {
   const { t } = useTranslation('opportunities');
-  const query = { ...filters, pageSize, sort: filters.sort ?? 'next_meeting_date', page: filters.page ?? 1 };
+  const query = listQuery(filters, pageSize);
   const list = useOpportunities(query);
   const error = list.isError ? listErrorMessage(t, list.error) : null;
   useErrorToast(toastErrors ? error : null);

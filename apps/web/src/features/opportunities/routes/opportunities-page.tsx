@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { CreateOpportunityButton, RecentlyDeletedButton } from '../../../components/opportunities/create-opportunity-dialog.tsx';
+import { CreateOpportunityButton, RecentlyDeletedButton } from '../../../components/opportunities/opportunity-buttons.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
-import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
+import { LIST_PAGE_SIZE, type UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { OpportunityList } from '../components/opportunity-list.tsx';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = LIST_PAGE_SIZE.page;
 
 /** The representative's own opportunities, filtered and sorted by the URL. */
 export function OpportunitiesPage() {

@@ -10,6 +10,20 @@ export type BoardFilters = Omit<OpportunityFilters, 'sort' | 'page' | 'pageSize'
   owner?: string;
 };
 
+/** The filters the board sends: those of the list that the URL holds (a page number means nothing here). */
+export function boardFilters({
+  q,
+  product,
+  status,
+  lead_status,
+  client_company_name,
+  from,
+  to,
+  owner,
+}: BoardFilters & Record<string, unknown>): BoardFilters {
+  return { q, product, status, lead_status, client_company_name, from, to, owner };
+}
+
 export const getBoard = (filters: BoardFilters, signal?: AbortSignal) =>
   api.get<Board>(`/api/pipeline/board?${filtersToSearch(filters)}`, { signal });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { meetingDotTone, type PipelineSummary } from '@nexa/domain';
@@ -6,10 +6,14 @@ import { DOT_CLASSES } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
 import { paths } from '../../../lib/paths.ts';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
+// The calendar (react-day-picker, 21 KB gzip) sits below the fold of the dashboard: it loads when it
+// comes near the screen, in a box of its own height, so the page's first JavaScript stays without it.
 const MeetingsCalendar = lazy(() => import('./meetings-calendar.tsx'));
+const CALENDAR_BOX = 'h-72 w-full max-w-80';
 
 /** The upcoming meetings beside the month's calendar. */
 export function Meetings({
@@ -22,6 +26,8 @@ export function Meetings({
   onMonthChange: (d: Date) => void;
 }) {
   const { t } = useTranslation('pipeline');
+  const calendarBox = useRef<HTMLDivElement>(null);
+  const calendarWanted = useInView(calendarBox, { threshold: 0, rootMargin: '200px' });
   return (
     <Card>
       <CardHeader>
@@ -61,14 +67,18 @@ export function Meetings({
         </div>
         <div className="space-y-3">
           <div className="flex justify-center border-t border-slate-100 pt-3 lg:border-t-0 lg:pt-0">
-            <Suspense fallback={<div className="h-72" />}>
-              <MeetingsCalendar
-                month={month}
-                days={data?.calendar.days ?? []}
-                onMonthChange={onMonthChange}
-                label={t('meetings.calendar')}
-              />
-            </Suspense>
+            {calendarWanted ? (
+              <Suspense fallback={<div className={CALENDAR_BOX} />}>
+                <MeetingsCalendar
+                  month={month}
+                  days={data?.calendar.days ?? []}
+                  onMonthChange={onMonthChange}
+                  label={t('meetings.calendar')}
+                />
+              </Suspense>
+            ) : (
+              <div ref={calendarBox} className={CALENDAR_BOX} />
+            )}
           </div>
           <p className="text-xs text-slate-500">{t('meetings.legend')}</p>
         </div>

@@ -1,6 +1,6 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PipelineStatus, PipelineSummary } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,8 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
-
-const PipelineChart = lazy(() => import('./pipeline-chart.tsx'));
+import { PipelineChart } from './pipeline-chart.tsx';
 
 const STATUS_STYLE: Record<PipelineStatus, string> = {
   'On-going': 'border-blue-200 bg-blue-50 text-blue-900',
@@ -76,9 +75,7 @@ export function QuickPipeline({
                   ))}
                 </div>
                 <figure aria-label={t('quick.chart')}>
-                  <Suspense fallback={<div className="h-[200px]" />}>
-                    <PipelineChart totals={data.totals} labels={labels} />
-                  </Suspense>
+                  <PipelineChart totals={data.totals} labels={labels} />
                 </figure>
               </>
             )}

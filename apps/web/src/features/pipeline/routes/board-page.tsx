@@ -11,16 +11,11 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { toast } from 'sonner';
-import { useBoard, type BoardFilters } from '../api/get-board.ts';
+import { boardFilters, useBoard, type BoardFilters } from '../api/get-board.ts';
 import type { CardLinks } from '../components/board/board-card.tsx';
 import { PipelineBoard } from '../components/board/pipeline-board.tsx';
 
 type UrlFilters = BoardFilters & Record<string, string | number | undefined>;
-
-/** The filters the board sends: those of the list that the URL holds (a page number means nothing here). */
-function boardFilters({ q, product, status, lead_status, client_company_name, from, to, owner }: UrlFilters): BoardFilters {
-  return { q, product, status, lead_status, client_company_name, from, to, owner };
-}
 
 function BoardPage({ manager }: { manager: boolean }) {
   const { t } = useTranslation('pipeline');

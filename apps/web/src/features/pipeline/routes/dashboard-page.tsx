@@ -1,7 +1,7 @@
 import { Building2, Target } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateOpportunityButton } from '../../../components/opportunities/create-opportunity-dialog.tsx';
+import { CreateOpportunityButton } from '../../../components/opportunities/opportunity-buttons.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import type { UrlOpportunityFilters } from '../../../lib/api/get-opportunities.ts';
 import { paths } from '../../../lib/paths.ts';

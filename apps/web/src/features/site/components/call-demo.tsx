@@ -3,7 +3,7 @@ import { Bot, Circle, CircleCheck, FileText, Pause, Play, RotateCcw } from 'luci
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALL_REQUIREMENT_COUNT, useCallDemo } from '../hooks/use-call-demo.ts';
-import { useInView } from '../hooks/use-in-view.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
 
 interface ScriptLine {
   speaker: 'rep' | 'prospect' | 'nexa';

@@ -1,6 +1,6 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useInView } from './use-in-view.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
 
 type Action = (carousel: EmblaCarouselType) => void;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TeamPipelineEntry } from '@nexa/domain';
+import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { formatCompactMoney, formatMoney } from '../../../lib/format.ts';
 
 const SERIES = [
@@ -9,31 +9,24 @@ const SERIES = [
   { key: 'closedLost', status: 'Closed-Lost', color: '#dc2626' },
 ] as const;
 
-/** Pipeline amounts by representative and status; loaded on its own so recharts stays off the first page. */
-export default function TeamChart({ data }: { data: TeamPipelineEntry[] }) {
+/** Pipeline amounts by representative, stacked by status, with its legend (the table below has the figures). */
+export function TeamChart({ data }: { data: TeamPipelineEntry[] }) {
   const { t } = useTranslation('team');
-  const rows = data.map((d) => ({ ...d, name: d.id === null ? t('representatives.unassigned') : d.full_name }));
+  const rows = data.map((entry) => ({
+    label: entry.id === null ? t('representatives.unassigned') : entry.full_name,
+    segments: SERIES.map((s) => ({ name: t(`status.${s.status}`), value: entry[s.key], color: s.color })),
+  }));
   return (
-    <div className="h-72 w-full" data-testid="team-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={formatCompactMoney} tick={{ fontSize: 12 }} width={64} />
-          <Tooltip formatter={(value) => formatMoney(Number(value))} />
-          <Legend />
-          {SERIES.map((s) => (
-            <Bar
-              key={s.key}
-              dataKey={s.key}
-              name={t(`status.${s.status}`)}
-              stackId="pipeline"
-              fill={s.color}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+    <div data-testid="team-chart">
+      <BarChart rows={rows} height={256} formatAxis={formatCompactMoney} formatValue={formatMoney} />
+      <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-slate-700" aria-hidden>
+        {SERIES.map((s) => (
+          <li key={s.key} className="flex items-center gap-1.5">
+            <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: s.color }} />
+            {t(`status.${s.status}`)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

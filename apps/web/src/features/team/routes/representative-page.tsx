@@ -1,5 +1,5 @@
 import { ArrowLeft, Clock, DollarSign, History, Target, Trophy } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
@@ -8,7 +8,6 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
 import { LeadMark, StatusBadge } from '../components/lead-mark.tsx';
-import { OpportunityDialog } from '../components/opportunity-dialog.tsx';
 import { CoachingSection } from '../components/coaching-section.tsx';
 import { QuotaEditor } from '../components/quota-editor.tsx';
 import { ChangeText } from '../../../components/opportunities/deal-history.tsx';
@@ -16,6 +15,12 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 import type { MetricId } from '../../../components/metrics/metric-ids.ts';
+
+// The deal's dialog shows the whole opportunity view (17 KB gzip with its editing and validation): it
+// loads when a deal is opened, not with the representative's page.
+const OpportunityDialog = lazy(() =>
+  import('../components/opportunity-dialog.tsx').then((m) => ({ default: m.OpportunityDialog })),
+);
 
 function Tile({
   label,
@@ -255,7 +260,11 @@ export function RepresentativePage() {
         {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>
       </p>
 
-      <OpportunityDialog repId={rep.id!} oppId={openOpp} onClose={() => setOpenOpp(null)} />
+      {openOpp !== null && (
+        <Suspense fallback={null}>
+          <OpportunityDialog repId={rep.id!} oppId={openOpp} onClose={() => setOpenOpp(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Award, BriefcaseBusiness, DollarSign, Users } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -9,13 +9,12 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { useTeam } from '../api/get-team.ts';
+import { TeamChart } from '../components/team-chart.tsx';
 import { TeamTable } from '../components/team-table.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 import type { MetricId } from '../../../components/metrics/metric-ids.ts';
-
-const TeamChart = lazy(() => import('../components/team-chart.tsx'));
 
 function greetingKey(hour: number) {
   if (hour < 12) return 'dashboard.greeting.morning';
@@ -156,9 +155,7 @@ export function TeamDashboardPage() {
                     <MetricHelp metric="pipeline-totals" />
                   </div>
                   <p className="mb-3 text-sm text-slate-600">{t('dashboard.chart.description')}</p>
-                  <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                    <TeamChart data={team.data.pipeline} />
-                  </Suspense>
+                  <TeamChart data={team.data.pipeline} />
                 </Card>
               )}
               <Card padded>

@@ -12,7 +12,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isClosingStage, STAGES, type Board, type BoardCard, type Stage } from '@nexa/domain';
@@ -23,8 +23,11 @@ import { getBoardColumn, type BoardFilters } from '../../api/get-board.ts';
 import { useMoveOpportunity } from '../../api/move-opportunity.ts';
 import { CardPreview, DraggableCard, MovableCard, type CardLinks } from './board-card.tsx';
 import { StageColumn } from './board-column.tsx';
-import { CloseDealDialog } from './close-deal-dialog.tsx';
 import { columnKeyboardCoordinates } from './keyboard-columns.ts';
+
+// The close dialog (the dialog primitive with its focus trap and scroll lock, 14 KB gzip) loads when a
+// deal is first dropped on won or lost, not with the board.
+const CloseDealDialog = lazy(() => import('./close-deal-dialog.tsx').then((m) => ({ default: m.CloseDealDialog })));
 
 // The pointer decides where a mouse drop lands; a keyboard move has no pointer, so the card's rectangle does.
 const collision: CollisionDetection = (args) => {
@@ -153,15 +156,17 @@ export function PipelineBoard({
     if (card && stage) requestMove(card, stage);
   };
 
-  const dialog = (
-    <CloseDealDialog
-      request={closing && { company: companyOf(closing.card), stage: closing.stage }}
-      onCancel={() => setClosing(null)}
-      onConfirm={(details) => {
-        if (closing) move(closing.card, closing.stage, details);
-        setClosing(null);
-      }}
-    />
+  const dialog = closing && (
+    <Suspense fallback={null}>
+      <CloseDealDialog
+        request={{ company: companyOf(closing.card), stage: closing.stage }}
+        onCancel={() => setClosing(null)}
+        onConfirm={(details) => {
+          move(closing.card, closing.stage, details);
+          setClosing(null);
+        }}
+      />
+    </Suspense>
   );
 
   if (phone) {
@@ -184,7 +189,7 @@ export function PipelineBoard({
                   )}
                 >
                   {stageLabel(c.stage)}
-                  <span className={cn('rounded-full px-1.5 text-xs', c.stage === shownStage ? 'bg-white/20' : 'bg-slate-100')}>
+                  <span className={cn('rounded-full px-1.5 text-xs', c.stage === shownStage ? 'bg-brand-700' : 'bg-slate-100')}>
                     {c.count}
                   </span>
                 </button>
