@@ -21,9 +21,9 @@ const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
 
 /**
- * Every query of the manager's insights. Forecast totals read forecast_summaries (open deals) and
- * the won deals' index; lists read the opportunities in index order, biggest first. No query
- * groups over all opportunities.
+ * Every query of the manager's insights. Totals read summaries kept on write (forecast_summaries,
+ * won_days, weekly_summaries, call_score_weeks); lists read the opportunities, or the calls, in
+ * index order. No query groups over all opportunities or all calls.
  */
 
 const rows = selectRows;
@@ -107,26 +107,20 @@ export async function pipelineSums(db: Db, quarter: Quarter, owner?: OwnerFilter
 const wonUntil = (quarter: Quarter, today: string) => (quarter.end < today ? quarter.end : today);
 
 /**
- * Won amount per owner for the quarter, up to today: one range of the won deals' index (owner,
- * closing date) per user, and one for deals without an owner. Owners are users (a foreign key), so
- * no deal is missed; the service folds owners who are not representatives into Unassigned.
+ * Won amount per owner for the quarter, up to today, from won_days (won deals per closing day and
+ * owner, kept on write): at most a quarter's days per owner, whatever the number of deals. The
+ * service folds owners who are not representatives into Unassigned ('').
  */
 export async function wonSums(
   db: Db,
   quarter: Quarter,
   today: string,
 ): Promise<Array<{ owner_key: string; deals: number; amount: number }>> {
-  const until = wonUntil(quarter, today);
-  const won = (owner: SQL) => sql`SELECT count(*)::int AS deals, coalesce(sum(o.amount), 0)::float8 AS amount
-    FROM opportunities o WHERE o.outcome = 'won' AND ${owner} AND ${live()} AND o.closing_date BETWEEN ${quarter.start} AND ${until}`;
-  // Each owner's range on its own (an OR of owner and "no owner" would defeat the index).
-  const found = await rows<{ owner_key: string | null; deals: number; amount: number }>(
+  return rows(
     db,
-    sql`SELECT u.id AS owner_key, w.deals, w.amount FROM users u, LATERAL (${won(sql`o.owner_id = u.id`)}) w WHERE w.deals > 0
-      UNION ALL
-      SELECT NULL, w.deals, w.amount FROM (${won(sql`o.owner_id IS NULL`)}) w WHERE w.deals > 0`,
+    sql`SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
+      WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} GROUP BY owner_key HAVING sum(deals) > 0`,
   );
-  return found.map((r) => ({ ...r, owner_key: r.owner_key ?? '' }));
 }
 
 export interface DealRow {
@@ -297,6 +291,8 @@ export async function changedDeals(
 /**
  * Open deals where a row rule may fire (the SQL twin of dealRisks' row rules) or that have an
  * analysed call, biggest first, after the cursor. The page is then judged by dealRisks itself.
+ * "Has an analysed call" is a scalar subquery, one index probe per deal the other rules let
+ * through: written as EXISTS, the planner hashes every analysis's deal on each request.
  */
 export async function riskCandidates(
   db: Db,
@@ -328,7 +324,7 @@ export async function riskCandidates(
         OR o.next_meeting_date IS NULL OR o.next_meeting_date < now()
         OR o.closing_date < ${today}::date
         OR o.stage_changed_at <= now() - make_interval(days => ${thresholds.stuckInStageDays})
-        OR EXISTS (SELECT 1 FROM call_analyses c WHERE c.opportunity_id = o.id))
+        OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1))
       ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${limit}`,
   );
   return found.map(toDeal);
@@ -379,22 +375,18 @@ export async function weeklyFigures(db: Db, firstWeek: string, owner: OwnerFilte
   );
 }
 
-const scoreOf = (path: string) =>
-  sql.raw(`CASE WHEN jsonb_typeof(c.result #> '{${path},score}') = 'number' THEN (c.result #>> '{${path},score}')::float8 END`);
-
-/** Average call scores per week (UTC), over calls on the owner's deals. */
+/** Average call scores per week (UTC), over calls on the owner's deals, from call_score_weeks. */
 export async function weeklyCallScores(
   db: Db,
   firstWeek: string,
   owner: OwnerFilter,
 ): Promise<Array<{ week: string; technical: number | null; commercial: number | null }>> {
+  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
   return rows(
     db,
-    sql`SELECT date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date::text AS week,
-        avg(${scoreOf('technicalScore')})::float8 AS technical, avg(${scoreOf('commercialScore')})::float8 AS commercial
-      FROM call_analyses c ${owner === undefined ? sql`` : sql`JOIN opportunities o ON o.id = c.opportunity_id AND ${ownerCondition(owner)}`}
-      WHERE c.created_at >= ${firstWeek}::date
-      GROUP BY 1`,
+    sql`SELECT week::text, (sum(technical_sum) / nullif(sum(technical_count), 0))::float8 AS technical,
+        (sum(commercial_sum) / nullif(sum(commercial_count), 0))::float8 AS commercial
+      FROM call_score_weeks WHERE week >= ${firstWeek} AND ${key} GROUP BY week`,
   );
 }
 
@@ -402,14 +394,17 @@ export interface CoachingCall extends StoredCallAnalysis {
   client_company_name: string | null;
 }
 
-/** A representative's latest analysed calls, newest first. */
+/**
+ * A representative's latest analysed calls, newest first, read in the order of
+ * call_analyses_owner_created_idx (a call carries its deal's owner; NULL once the deal is gone).
+ */
 export async function representativeCalls(db: Db, representativeId: string, limit: number): Promise<CoachingCall[]> {
   const found = await rows<CoachingCall & { createdAt: string | Date }>(
     db,
     sql`SELECT c.id, c.opportunity_id AS "opportunityId", c.created_at AS "createdAt", c.result,
         c.transcript_lines AS "transcriptLines", o.client_company_name
-      FROM opportunities o JOIN call_analyses c ON c.opportunity_id = o.id
-      WHERE o.owner_id = ${representativeId} AND ${live()}
+      FROM call_analyses c JOIN opportunities o ON o.id = c.opportunity_id
+      WHERE c.owner_key = ${representativeId} AND ${live()}
       ORDER BY c.created_at DESC LIMIT ${limit}`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
