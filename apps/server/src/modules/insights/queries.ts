@@ -46,12 +46,17 @@ function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
 
 // --- settings ---
 
+type StoredSettings = { stage_probabilities?: unknown; risk_thresholds?: unknown } | null | undefined;
+
+/** The stored settings over the defaults (a setting never saved is its default). */
+const withDefaults = (row: StoredSettings): InsightSettings => ({
+  stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, ...((row?.stage_probabilities ?? {}) as object) },
+  riskThresholds: { ...DEFAULT_RISK_THRESHOLDS, ...((row?.risk_thresholds ?? {}) as object) },
+});
+
 export async function readSettings(db: Db): Promise<InsightSettings> {
   const [row] = await db.select().from(insightSettings).limit(1);
-  return {
-    stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, ...(row?.stage_probabilities ?? {}) },
-    riskThresholds: { ...DEFAULT_RISK_THRESHOLDS, ...(row?.risk_thresholds ?? {}) },
-  };
+  return withDefaults(row);
 }
 
 export async function saveSettings(db: Db, settings: InsightSettings, actorId: string): Promise<void> {
@@ -75,16 +80,6 @@ export interface Member {
   quota: number;
 }
 
-/** Every representative with their quarterly quota (or the default). */
-export async function representatives(db: Db, defaultQuota: number): Promise<Member[]> {
-  return rows<Member>(
-    db,
-    sql`SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
-      FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id
-      WHERE u.role = ${ROLES.representative} ORDER BY u.full_name, u.id`,
-  );
-}
-
 export interface PipelineSum {
   owner_key: string;
   stage: Stage;
@@ -93,34 +88,79 @@ export interface PipelineSum {
   amount: number;
 }
 
-/** The quarter's open pipeline per owner, stage and group, from the summaries. */
-export async function pipelineSums(db: Db, quarter: Quarter, owner?: OwnerFilter): Promise<PipelineSum[]> {
-  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
-  return rows<PipelineSum>(
-    db,
-    sql`SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
-      FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}`,
-  );
+export interface WonSum {
+  owner_key: string;
+  deals: number;
+  amount: number;
+}
+
+export interface ForecastInputs {
+  /** Every representative with their quarterly quota (or the default), by name. */
+  members: Member[];
+  /** The quarter's open pipeline per owner, stage and group. */
+  sums: PipelineSum[];
+  /** Won deals per owner in the quarter, up to today. */
+  won: WonSum[];
+  settings: InsightSettings;
+  /** Whether the week's forecast snapshot was taken. */
+  snapshotTaken: boolean;
 }
 
 /** The last day won deals count up to: today, or the quarter's end when it is over. */
 const wonUntil = (quarter: Quarter, today: string) => (quarter.end < today ? quarter.end : today);
 
+/** json from node-postgres is parsed; PGlite may hand back text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 /**
- * Won amount per owner for the quarter, up to today, from won_days (won deals per closing day and
- * owner, kept on write): at most a quarter's days per owner, whatever the number of deals. The
- * service folds owners who are not representatives into Unassigned ('').
+ * What the forecast's figures are made of, in one statement (one round trip, decision 009), each
+ * from a summary kept on write: the open pipeline from forecast_summaries, the won amounts from
+ * won_days (at most a quarter's days per owner, whatever the number of deals), plus the
+ * representatives, the settings and whether the week's snapshot was taken. `owner` narrows the
+ * pipeline and won sums to one owner ('' for Unassigned); the service folds owners who are not
+ * representatives into Unassigned.
  */
-export async function wonSums(
+export async function forecastInputs(
   db: Db,
-  quarter: Quarter,
-  today: string,
-): Promise<Array<{ owner_key: string; deals: number; amount: number }>> {
-  return rows(
+  {
+    quarter,
+    today,
+    week,
+    defaultQuota,
+    owner,
+  }: { quarter: Quarter; today: string; week: string; defaultQuota: number; owner?: OwnerFilter },
+): Promise<ForecastInputs> {
+  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const [row] = await rows<{
+    members: Member[] | string;
+    sums: PipelineSum[] | string;
+    won: WonSum[] | string;
+    settings: StoredSettings | string;
+    snapshot_taken: boolean;
+  }>(
     db,
-    sql`SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
-      WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} GROUP BY owner_key HAVING sum(deals) > 0`,
+    sql`SELECT
+      (SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
+        SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
+        FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id WHERE u.role = ${ROLES.representative}) m) AS members,
+      (SELECT coalesce(json_agg(f), '[]'::json) FROM (
+        SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
+        FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}) f) AS sums,
+      (SELECT coalesce(json_agg(w), '[]'::json) FROM (
+        SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
+        WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} AND ${key}
+        GROUP BY owner_key HAVING sum(deals) > 0) w) AS won,
+      (SELECT json_build_object('stage_probabilities', stage_probabilities, 'risk_thresholds', risk_thresholds)
+        FROM insight_settings LIMIT 1) AS settings,
+      EXISTS (SELECT 1 FROM forecast_snapshot_weeks WHERE week = ${week}) AS snapshot_taken`,
   );
+  return {
+    members: parsed(row!.members),
+    sums: parsed(row!.sums),
+    won: parsed(row!.won),
+    settings: withDefaults(row!.settings === null ? null : parsed(row!.settings)),
+    snapshotTaken: row!.snapshot_taken,
+  };
 }
 
 export interface DealRow {
@@ -221,14 +261,20 @@ export async function ensureSnapshot(db: Db, week: string, quarters: Quarter[]):
   });
 }
 
-/** The snapshot to compare with: last week's if it was taken, else this week's. */
-export async function baselineSnapshot(db: Db, week: string): Promise<SnapshotWeek | null> {
-  const [found] = await rows<SnapshotWeek>(
+/**
+ * The snapshot to compare with: last week's if it was taken, else this week's. `stamp` changes
+ * whenever a deal is touched or deleted (the latest activity and the latest delete, each the end
+ * of an index): what the changes since the snapshot are read again on.
+ */
+export async function baselineSnapshot(db: Db, week: string): Promise<(SnapshotWeek & { stamp: string }) | null> {
+  const [found] = await rows<SnapshotWeek & { stamp: string }>(
     db,
-    sql`SELECT week::text, taken_at FROM forecast_snapshot_weeks WHERE week <= ${week}
+    sql`SELECT week::text, taken_at, concat_ws('|', (SELECT max(last_activity_at) FROM opportunities)::text,
+        (SELECT max(deleted_at) FROM deleted_opportunities)::text) AS stamp
+      FROM forecast_snapshot_weeks WHERE week <= ${week}
       ORDER BY (week < ${week}) DESC, week DESC LIMIT 1`,
   );
-  return found ? { week: found.week, taken_at: isoOf(found.taken_at) } : null;
+  return found ? { week: found.week, taken_at: isoOf(found.taken_at), stamp: found.stamp } : null;
 }
 
 export interface ChangedDeal extends DealRow {
