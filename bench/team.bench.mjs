@@ -77,7 +77,8 @@ const rowsSql = (count) => `
     (ARRAY['New','Negotiation','Qualified','Closed-Win','Closed-Lost'])[1 + (g / 7) % 5] AS stage) s`;
 
 // What the insights read besides the rows: a forecast call on a third of the open deals, an analysed
-// call (a short transcript naming a rival, no budget) on every 20th deal, some deals quiet for weeks.
+// call (a short transcript naming a rival, no budget) on every 19th deal (19 and the 50 owners share
+// no factor, so every representative has calls for coaching to read), some deals quiet for weeks.
 const insightsSql = [
   `UPDATE opportunities SET forecast_category = (ARRAY['commit', 'best_case', 'pipeline'])[1 + id % 3]
     WHERE outcome = 'open' AND id % 3 = 0`,
@@ -89,7 +90,7 @@ const insightsSql = [
       ('{"technicalScore": {"score": ' || (3 + id % 7) || ', "reasons": []}, "commercialScore": {"score": ' || (2 + id % 8)
         || ', "reasons": []}, "nextMeeting": null, "nextSteps": []}')::jsonb,
       now() - (id % 91) * interval '1 day'
-    FROM opportunities WHERE id % 20 = 0`,
+    FROM opportunities WHERE id % 19 = 0`,
 ];
 
 /** After the week's snapshot: some deals move (won, slipped, recommitted), as a week of work would. */
@@ -254,18 +255,24 @@ async function benchPglite() {
   }
 }
 
+// BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database only.
+const only = process.env.BENCH_ONLY;
 const started = Date.now();
 const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
-const postgres = await benchPostgres();
-print(
-  `PostgreSQL, ${PG_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
-  postgres,
-);
-const pglite = await benchPglite();
-print(
-  `PGlite, ${PGLITE_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
-  pglite,
-);
+const postgres = only === 'pglite' ? null : await benchPostgres();
+if (postgres) {
+  print(
+    `PostgreSQL, ${PG_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
+    postgres,
+  );
+}
+const pglite = only === 'postgres' ? null : await benchPglite();
+if (pglite) {
+  print(
+    `PGlite, ${PGLITE_ROWS.toLocaleString('en-US')} opportunities, ${REPS} representatives, ${CONNECTIONS} connections`,
+    pglite,
+  );
+}
 
 const output = {
   date: new Date().toISOString(),
@@ -281,6 +288,6 @@ const output = {
 };
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench/results/team.json'), JSON.stringify(output, null, 2) + '\n');
-const failed = [...Object.values(postgres.verdict), ...Object.values(pglite.verdict)].some((v) => !v.ok);
+const failed = [postgres, pglite].some((run) => run && Object.values(run.verdict).some((v) => !v.ok));
 console.log(`\nbench/results/team.json written (${output.runtimeSeconds} s)${failed ? ' — a target was missed' : ''}`);
 process.exit(failed ? 1 : 0);
