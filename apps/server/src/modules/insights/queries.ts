@@ -16,6 +16,7 @@ import {
 } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
+import { literalLimit } from '../../db/prepared/literal-limit.ts';
 
 const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
@@ -23,7 +24,8 @@ import { insightSettings, opportunityChanges } from '../../db/schema.ts';
 /**
  * Every query of the manager's insights. Totals read summaries kept on write (forecast_summaries,
  * won_days, weekly_summaries, call_score_weeks); lists read the opportunities, or the calls, in
- * index order. No query groups over all opportunities or all calls.
+ * index order. No query groups over all opportunities or all calls. Limits are written into the
+ * text (db/prepared/literal-limit.ts) so that each statement keeps its generic plan.
  */
 
 const rows = selectRows;
@@ -118,7 +120,8 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
  * won_days (at most a quarter's days per owner, whatever the number of deals), plus the
  * representatives, the settings and whether the week's snapshot was taken. `owner` narrows the
  * pipeline and won sums to one owner ('' for Unassigned); the service folds owners who are not
- * representatives into Unassigned.
+ * representatives into Unassigned. `groups` (a figure's drill-down) reads only those groups' sums
+ * and no representatives.
  */
 export async function forecastInputs(
   db: Db,
@@ -128,9 +131,30 @@ export async function forecastInputs(
     week,
     defaultQuota,
     owner,
-  }: { quarter: Quarter; today: string; week: string; defaultQuota: number; owner?: OwnerFilter },
+    groups,
+  }: {
+    quarter: Quarter;
+    today: string;
+    week: string;
+    defaultQuota: number;
+    owner?: OwnerFilter;
+    groups?: ForecastGroup[];
+  },
 ): Promise<ForecastInputs> {
   const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const none = sql`'[]'::json`;
+  const members = sql`(SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
+    SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
+    FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id WHERE u.role = ${ROLES.representative}) m)`;
+  const open = groups?.filter((g) => g !== 'closed');
+  const sums = sql`(SELECT coalesce(json_agg(f), '[]'::json) FROM (
+    SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
+    FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}
+      ${open ? sql`AND forecast_group = ANY (string_to_array(${open.join(',')}, ','))` : sql``}) f)`;
+  const won = sql`(SELECT coalesce(json_agg(w), '[]'::json) FROM (
+    SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
+    WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} AND ${key}
+    GROUP BY owner_key HAVING sum(deals) > 0) w)`;
   const [row] = await rows<{
     members: Member[] | string;
     sums: PipelineSum[] | string;
@@ -139,17 +163,8 @@ export async function forecastInputs(
     snapshot_taken: boolean;
   }>(
     db,
-    sql`SELECT
-      (SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
-        SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
-        FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id WHERE u.role = ${ROLES.representative}) m) AS members,
-      (SELECT coalesce(json_agg(f), '[]'::json) FROM (
-        SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
-        FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}) f) AS sums,
-      (SELECT coalesce(json_agg(w), '[]'::json) FROM (
-        SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
-        WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} AND ${key}
-        GROUP BY owner_key HAVING sum(deals) > 0) w) AS won,
+    sql`SELECT ${groups ? none : members} AS members, ${open?.length === 0 ? none : sums} AS sums,
+      ${groups && !groups.includes('closed') ? none : won} AS won,
       (SELECT json_build_object('stage_probabilities', stage_probabilities, 'risk_thresholds', risk_thresholds)
         FROM insight_settings LIMIT 1) AS settings,
       EXISTS (SELECT 1 FROM forecast_snapshot_weeks WHERE week = ${week}) AS snapshot_taken`,
@@ -219,11 +234,11 @@ export async function groupDeals(
     (group) => sql`(SELECT ${DEAL_COLUMNS} FROM opportunities o LEFT JOIN users u ON u.id = o.owner_id
       WHERE o.closing_quarter = ${quarter.start} AND o.forecast_group = ${group} AND ${ownerCondition(owner)} AND ${live()}
         ${group === 'closed' ? sql`AND o.closing_date <= ${wonUntil(quarter, today)}` : sql``}
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${offset + limit})`,
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(offset + limit)})`,
   );
   const found = await rows<DealRow>(
     db,
-    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${literalLimit(limit)} OFFSET ${literalLimit(offset)}`,
   );
   return found.map(toDeal);
 }
@@ -326,7 +341,7 @@ export async function changedDeals(
     ),
     rows<ChangedDeal>(
       db,
-      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${limit}`,
+      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${literalLimit(limit)}`,
     ),
   ]);
   return { counts, items: items.map((r) => ({ ...r, ...toDeal(r) })) };
@@ -371,7 +386,7 @@ export async function riskCandidates(
         OR o.closing_date < ${today}::date
         OR o.stage_changed_at <= now() - make_interval(days => ${thresholds.stuckInStageDays})
         OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1))
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${limit}`,
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(limit)}`,
   );
   return found.map(toDeal);
 }
@@ -386,14 +401,17 @@ export async function visibleDeal(db: Db, id: number, ownerOnly: string | null):
   return found ? toDeal(found) : null;
 }
 
-/** Each deal's latest analysed calls (at most RISK_CALLS_READ), newest first. */
+/**
+ * Each deal's latest analysed calls (at most RISK_CALLS_READ), newest first. The ids are one text
+ * parameter, so the statement's text is the same for every page and planned once.
+ */
 export async function latestCalls(db: Db, opportunityIds: number[]): Promise<StoredCallAnalysis[]> {
   if (!opportunityIds.length) return [];
   const found = await rows<StoredCallAnalysis & { createdAt: string | Date }>(
     db,
     sql`SELECT c.id, c.opportunity_id AS "opportunityId", c.created_at AS "createdAt", c.result, c.transcript_lines AS "transcriptLines"
-      FROM unnest(${sql.raw(`ARRAY[${opportunityIds.map((id) => Number(id)).join(',')}]::int[]`)}) AS d(id),
-      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${RISK_CALLS_READ}) c`,
+      FROM unnest(string_to_array(${opportunityIds.map((id) => Number(id)).join(',')}, ',')::int[]) AS d(id),
+      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${literalLimit(RISK_CALLS_READ)}) c`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }
@@ -451,7 +469,7 @@ export async function representativeCalls(db: Db, representativeId: string, limi
         c.transcript_lines AS "transcriptLines", o.client_company_name
       FROM call_analyses c JOIN opportunities o ON o.id = c.opportunity_id
       WHERE c.owner_key = ${representativeId} AND ${live()}
-      ORDER BY c.created_at DESC LIMIT ${limit}`,
+      ORDER BY c.created_at DESC LIMIT ${literalLimit(limit)}`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }

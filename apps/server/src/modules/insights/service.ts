@@ -162,7 +162,7 @@ export async function getForecastDeals(db: Db, query: ForecastDealsQuery, now = 
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),
-    forecastInputs(db, { quarter, today: today(now), week: weekStart(now), defaultQuota: 0, owner }),
+    forecastInputs(db, { quarter, today: today(now), week: weekStart(now), defaultQuota: 0, owner, groups }),
   ]);
   const probability = settings.stageProbabilities;
   let total = 0;
