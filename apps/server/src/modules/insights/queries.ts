@@ -16,14 +16,16 @@ import {
 } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
+import { literalLimit } from '../../db/prepared/literal-limit.ts';
 
 const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
 
 /**
- * Every query of the manager's insights. Forecast totals read forecast_summaries (open deals) and
- * the won deals' index; lists read the opportunities in index order, biggest first. No query
- * groups over all opportunities.
+ * Every query of the manager's insights. Totals read summaries kept on write (forecast_summaries,
+ * won_days, weekly_summaries, call_score_weeks); lists read the opportunities, or the calls, in
+ * index order. No query groups over all opportunities or all calls. Limits are written into the
+ * text (db/prepared/literal-limit.ts) so that each statement keeps its generic plan.
  */
 
 const rows = selectRows;
@@ -46,12 +48,17 @@ function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
 
 // --- settings ---
 
+type StoredSettings = { stage_probabilities?: unknown; risk_thresholds?: unknown } | null | undefined;
+
+/** The stored settings over the defaults (a setting never saved is its default). */
+const withDefaults = (row: StoredSettings): InsightSettings => ({
+  stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, ...((row?.stage_probabilities ?? {}) as object) },
+  riskThresholds: { ...DEFAULT_RISK_THRESHOLDS, ...((row?.risk_thresholds ?? {}) as object) },
+});
+
 export async function readSettings(db: Db): Promise<InsightSettings> {
   const [row] = await db.select().from(insightSettings).limit(1);
-  return {
-    stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, ...(row?.stage_probabilities ?? {}) },
-    riskThresholds: { ...DEFAULT_RISK_THRESHOLDS, ...(row?.risk_thresholds ?? {}) },
-  };
+  return withDefaults(row);
 }
 
 export async function saveSettings(db: Db, settings: InsightSettings, actorId: string): Promise<void> {
@@ -75,16 +82,6 @@ export interface Member {
   quota: number;
 }
 
-/** Every representative with their quarterly quota (or the default). */
-export async function representatives(db: Db, defaultQuota: number): Promise<Member[]> {
-  return rows<Member>(
-    db,
-    sql`SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
-      FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id
-      WHERE u.role = ${ROLES.representative} ORDER BY u.full_name, u.id`,
-  );
-}
-
 export interface PipelineSum {
   owner_key: string;
   stage: Stage;
@@ -93,40 +90,92 @@ export interface PipelineSum {
   amount: number;
 }
 
-/** The quarter's open pipeline per owner, stage and group, from the summaries. */
-export async function pipelineSums(db: Db, quarter: Quarter, owner?: OwnerFilter): Promise<PipelineSum[]> {
-  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
-  return rows<PipelineSum>(
-    db,
-    sql`SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
-      FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}`,
-  );
+export interface WonSum {
+  owner_key: string;
+  deals: number;
+  amount: number;
+}
+
+export interface ForecastInputs {
+  /** Every representative with their quarterly quota (or the default), by name. */
+  members: Member[];
+  /** The quarter's open pipeline per owner, stage and group. */
+  sums: PipelineSum[];
+  /** Won deals per owner in the quarter, up to today. */
+  won: WonSum[];
+  settings: InsightSettings;
+  /** Whether the week's forecast snapshot was taken. */
+  snapshotTaken: boolean;
 }
 
 /** The last day won deals count up to: today, or the quarter's end when it is over. */
 const wonUntil = (quarter: Quarter, today: string) => (quarter.end < today ? quarter.end : today);
 
+/** json from node-postgres is parsed; PGlite may hand back text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 /**
- * Won amount per owner for the quarter, up to today: one range of the won deals' index (owner,
- * closing date) per user, and one for deals without an owner. Owners are users (a foreign key), so
- * no deal is missed; the service folds owners who are not representatives into Unassigned.
+ * What the forecast's figures are made of, in one statement (one round trip, decision 009), each
+ * from a summary kept on write: the open pipeline from forecast_summaries, the won amounts from
+ * won_days (at most a quarter's days per owner, whatever the number of deals), plus the
+ * representatives, the settings and whether the week's snapshot was taken. `owner` narrows the
+ * pipeline and won sums to one owner ('' for Unassigned); the service folds owners who are not
+ * representatives into Unassigned. `groups` (a figure's drill-down) reads only those groups' sums
+ * and no representatives.
  */
-export async function wonSums(
+export async function forecastInputs(
   db: Db,
-  quarter: Quarter,
-  today: string,
-): Promise<Array<{ owner_key: string; deals: number; amount: number }>> {
-  const until = wonUntil(quarter, today);
-  const won = (owner: SQL) => sql`SELECT count(*)::int AS deals, coalesce(sum(o.amount), 0)::float8 AS amount
-    FROM opportunities o WHERE o.outcome = 'won' AND ${owner} AND ${live()} AND o.closing_date BETWEEN ${quarter.start} AND ${until}`;
-  // Each owner's range on its own (an OR of owner and "no owner" would defeat the index).
-  const found = await rows<{ owner_key: string | null; deals: number; amount: number }>(
+  {
+    quarter,
+    today,
+    week,
+    defaultQuota,
+    owner,
+    groups,
+  }: {
+    quarter: Quarter;
+    today: string;
+    week: string;
+    defaultQuota: number;
+    owner?: OwnerFilter;
+    groups?: ForecastGroup[];
+  },
+): Promise<ForecastInputs> {
+  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const none = sql`'[]'::json`;
+  const members = sql`(SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
+    SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
+    FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id WHERE u.role = ${ROLES.representative}) m)`;
+  const open = groups?.filter((g) => g !== 'closed');
+  const sums = sql`(SELECT coalesce(json_agg(f), '[]'::json) FROM (
+    SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
+    FROM forecast_summaries WHERE quarter = ${quarter.start} AND ${key}
+      ${open ? sql`AND forecast_group = ANY (string_to_array(${open.join(',')}, ','))` : sql``}) f)`;
+  const won = sql`(SELECT coalesce(json_agg(w), '[]'::json) FROM (
+    SELECT owner_key, sum(deals)::int AS deals, sum(amount_sum)::float8 AS amount FROM won_days
+    WHERE day BETWEEN ${quarter.start} AND ${wonUntil(quarter, today)} AND ${key}
+    GROUP BY owner_key HAVING sum(deals) > 0) w)`;
+  const [row] = await rows<{
+    members: Member[] | string;
+    sums: PipelineSum[] | string;
+    won: WonSum[] | string;
+    settings: StoredSettings | string;
+    snapshot_taken: boolean;
+  }>(
     db,
-    sql`SELECT u.id AS owner_key, w.deals, w.amount FROM users u, LATERAL (${won(sql`o.owner_id = u.id`)}) w WHERE w.deals > 0
-      UNION ALL
-      SELECT NULL, w.deals, w.amount FROM (${won(sql`o.owner_id IS NULL`)}) w WHERE w.deals > 0`,
+    sql`SELECT ${groups ? none : members} AS members, ${open?.length === 0 ? none : sums} AS sums,
+      ${groups && !groups.includes('closed') ? none : won} AS won,
+      (SELECT json_build_object('stage_probabilities', stage_probabilities, 'risk_thresholds', risk_thresholds)
+        FROM insight_settings LIMIT 1) AS settings,
+      EXISTS (SELECT 1 FROM forecast_snapshot_weeks WHERE week = ${week}) AS snapshot_taken`,
   );
-  return found.map((r) => ({ ...r, owner_key: r.owner_key ?? '' }));
+  return {
+    members: parsed(row!.members),
+    sums: parsed(row!.sums),
+    won: parsed(row!.won),
+    settings: withDefaults(row!.settings === null ? null : parsed(row!.settings)),
+    snapshotTaken: row!.snapshot_taken,
+  };
 }
 
 export interface DealRow {
@@ -185,11 +234,11 @@ export async function groupDeals(
     (group) => sql`(SELECT ${DEAL_COLUMNS} FROM opportunities o LEFT JOIN users u ON u.id = o.owner_id
       WHERE o.closing_quarter = ${quarter.start} AND o.forecast_group = ${group} AND ${ownerCondition(owner)} AND ${live()}
         ${group === 'closed' ? sql`AND o.closing_date <= ${wonUntil(quarter, today)}` : sql``}
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${offset + limit})`,
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(offset + limit)})`,
   );
   const found = await rows<DealRow>(
     db,
-    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${literalLimit(limit)} OFFSET ${literalLimit(offset)}`,
   );
   return found.map(toDeal);
 }
@@ -227,14 +276,20 @@ export async function ensureSnapshot(db: Db, week: string, quarters: Quarter[]):
   });
 }
 
-/** The snapshot to compare with: last week's if it was taken, else this week's. */
-export async function baselineSnapshot(db: Db, week: string): Promise<SnapshotWeek | null> {
-  const [found] = await rows<SnapshotWeek>(
+/**
+ * The snapshot to compare with: last week's if it was taken, else this week's. `stamp` changes
+ * whenever a deal is touched or deleted (the latest activity and the latest delete, each the end
+ * of an index): what the changes since the snapshot are read again on.
+ */
+export async function baselineSnapshot(db: Db, week: string): Promise<(SnapshotWeek & { stamp: string }) | null> {
+  const [found] = await rows<SnapshotWeek & { stamp: string }>(
     db,
-    sql`SELECT week::text, taken_at FROM forecast_snapshot_weeks WHERE week <= ${week}
+    sql`SELECT week::text, taken_at, concat_ws('|', (SELECT max(last_activity_at) FROM opportunities)::text,
+        (SELECT max(deleted_at) FROM deleted_opportunities)::text) AS stamp
+      FROM forecast_snapshot_weeks WHERE week <= ${week}
       ORDER BY (week < ${week}) DESC, week DESC LIMIT 1`,
   );
-  return found ? { week: found.week, taken_at: isoOf(found.taken_at) } : null;
+  return found ? { week: found.week, taken_at: isoOf(found.taken_at), stamp: found.stamp } : null;
 }
 
 export interface ChangedDeal extends DealRow {
@@ -286,7 +341,7 @@ export async function changedDeals(
     ),
     rows<ChangedDeal>(
       db,
-      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${limit}`,
+      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${literalLimit(limit)}`,
     ),
   ]);
   return { counts, items: items.map((r) => ({ ...r, ...toDeal(r) })) };
@@ -297,6 +352,8 @@ export async function changedDeals(
 /**
  * Open deals where a row rule may fire (the SQL twin of dealRisks' row rules) or that have an
  * analysed call, biggest first, after the cursor. The page is then judged by dealRisks itself.
+ * "Has an analysed call" is a scalar subquery, one index probe per deal the other rules let
+ * through: written as EXISTS, the planner hashes every analysis's deal on each request.
  */
 export async function riskCandidates(
   db: Db,
@@ -328,8 +385,8 @@ export async function riskCandidates(
         OR o.next_meeting_date IS NULL OR o.next_meeting_date < now()
         OR o.closing_date < ${today}::date
         OR o.stage_changed_at <= now() - make_interval(days => ${thresholds.stuckInStageDays})
-        OR EXISTS (SELECT 1 FROM call_analyses c WHERE c.opportunity_id = o.id))
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${limit}`,
+        OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1))
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(limit)}`,
   );
   return found.map(toDeal);
 }
@@ -344,14 +401,17 @@ export async function visibleDeal(db: Db, id: number, ownerOnly: string | null):
   return found ? toDeal(found) : null;
 }
 
-/** Each deal's latest analysed calls (at most RISK_CALLS_READ), newest first. */
+/**
+ * Each deal's latest analysed calls (at most RISK_CALLS_READ), newest first. The ids are one text
+ * parameter, so the statement's text is the same for every page and planned once.
+ */
 export async function latestCalls(db: Db, opportunityIds: number[]): Promise<StoredCallAnalysis[]> {
   if (!opportunityIds.length) return [];
   const found = await rows<StoredCallAnalysis & { createdAt: string | Date }>(
     db,
     sql`SELECT c.id, c.opportunity_id AS "opportunityId", c.created_at AS "createdAt", c.result, c.transcript_lines AS "transcriptLines"
-      FROM unnest(${sql.raw(`ARRAY[${opportunityIds.map((id) => Number(id)).join(',')}]::int[]`)}) AS d(id),
-      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${RISK_CALLS_READ}) c`,
+      FROM unnest(string_to_array(${opportunityIds.map((id) => Number(id)).join(',')}, ',')::int[]) AS d(id),
+      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${literalLimit(RISK_CALLS_READ)}) c`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }
@@ -379,22 +439,18 @@ export async function weeklyFigures(db: Db, firstWeek: string, owner: OwnerFilte
   );
 }
 
-const scoreOf = (path: string) =>
-  sql.raw(`CASE WHEN jsonb_typeof(c.result #> '{${path},score}') = 'number' THEN (c.result #>> '{${path},score}')::float8 END`);
-
-/** Average call scores per week (UTC), over calls on the owner's deals. */
+/** Average call scores per week (UTC), over calls on the owner's deals, from call_score_weeks. */
 export async function weeklyCallScores(
   db: Db,
   firstWeek: string,
   owner: OwnerFilter,
 ): Promise<Array<{ week: string; technical: number | null; commercial: number | null }>> {
+  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
   return rows(
     db,
-    sql`SELECT date_trunc('week', c.created_at AT TIME ZONE 'UTC')::date::text AS week,
-        avg(${scoreOf('technicalScore')})::float8 AS technical, avg(${scoreOf('commercialScore')})::float8 AS commercial
-      FROM call_analyses c ${owner === undefined ? sql`` : sql`JOIN opportunities o ON o.id = c.opportunity_id AND ${ownerCondition(owner)}`}
-      WHERE c.created_at >= ${firstWeek}::date
-      GROUP BY 1`,
+    sql`SELECT week::text, (sum(technical_sum) / nullif(sum(technical_count), 0))::float8 AS technical,
+        (sum(commercial_sum) / nullif(sum(commercial_count), 0))::float8 AS commercial
+      FROM call_score_weeks WHERE week >= ${firstWeek} AND ${key} GROUP BY week`,
   );
 }
 
@@ -402,15 +458,18 @@ export interface CoachingCall extends StoredCallAnalysis {
   client_company_name: string | null;
 }
 
-/** A representative's latest analysed calls, newest first. */
+/**
+ * A representative's latest analysed calls, newest first, read in the order of
+ * call_analyses_owner_created_idx (a call carries its deal's owner; NULL once the deal is gone).
+ */
 export async function representativeCalls(db: Db, representativeId: string, limit: number): Promise<CoachingCall[]> {
   const found = await rows<CoachingCall & { createdAt: string | Date }>(
     db,
     sql`SELECT c.id, c.opportunity_id AS "opportunityId", c.created_at AS "createdAt", c.result,
         c.transcript_lines AS "transcriptLines", o.client_company_name
-      FROM opportunities o JOIN call_analyses c ON c.opportunity_id = o.id
-      WHERE o.owner_id = ${representativeId} AND ${live()}
-      ORDER BY c.created_at DESC LIMIT ${limit}`,
+      FROM call_analyses c JOIN opportunities o ON o.id = c.opportunity_id
+      WHERE c.owner_key = ${representativeId} AND ${live()}
+      ORDER BY c.created_at DESC LIMIT ${literalLimit(limit)}`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }

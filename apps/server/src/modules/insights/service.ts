@@ -20,6 +20,7 @@ import {
   type Forecast,
   type InsightDeal,
   type InsightSettings,
+  type Quarter,
   type QuarterKey,
   type RisksPage,
   type RisksQuery,
@@ -36,19 +37,18 @@ import {
   groupDeals,
   isRepresentative,
   latestCalls,
-  pipelineSums,
+  forecastInputs,
   readSettings,
   representativeCalls,
-  representatives,
   riskCandidates,
   saveSettings,
   visibleDeal,
   weeklyCallScores,
   weeklyFigures,
-  wonSums,
   writeForecastCategory,
   type DealRow,
   type PipelineSum,
+  type SnapshotWeek,
 } from './queries.ts';
 
 /** The manager's insights: forecast, deals at risk, trends and coaching (docs/decisions/020). */
@@ -106,16 +106,19 @@ const finish = (f: ForecastFiguresWire): ForecastFiguresWire => ({
  */
 export async function getForecast(db: Db, key: QuarterKey, defaultQuota: number, now = new Date()): Promise<Forecast> {
   const quarter = quarterFor(key, now);
+  const week = weekStart(now);
+  const { members, sums, won, settings, snapshotTaken } = await forecastInputs(db, {
+    quarter,
+    today: today(now),
+    week,
+    defaultQuota,
+  });
   // The week's snapshot starts on the first forecast read without holding it up; "changes" waits for it.
-  ensureSnapshot(db, weekStart(now), [quarterFor('current', now), quarterFor('next', now)]).catch((error: unknown) =>
-    onSnapshotError(error),
-  );
-  const [members, sums, won, settings] = await Promise.all([
-    representatives(db, defaultQuota),
-    pipelineSums(db, quarter),
-    wonSums(db, quarter, today(now)),
-    readSettings(db),
-  ]);
+  if (!snapshotTaken) {
+    ensureSnapshot(db, week, [quarterFor('current', now), quarterFor('next', now)]).catch((error: unknown) =>
+      onSnapshotError(error),
+    );
+  }
   const byOwner = new Map(members.map((m) => [m.id!, empty(m.quota)]));
   const unassigned = empty(0);
   const of = (key: string) => byOwner.get(key) ?? unassigned;
@@ -150,7 +153,7 @@ export async function getForecastDeals(db: Db, query: ForecastDealsQuery, now = 
   const quarter = quarterFor(query.quarter, now);
   const groups = GROUPS_OF[query.figure];
   const owner = query.representative;
-  const [items, settings, sums, won] = await Promise.all([
+  const [items, { settings, sums, won }] = await Promise.all([
     groupDeals(db, {
       quarter,
       groups,
@@ -159,17 +162,13 @@ export async function getForecastDeals(db: Db, query: ForecastDealsQuery, now = 
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),
-    readSettings(db),
-    pipelineSums(db, quarter, owner),
-    query.figure === 'won' ? wonSums(db, quarter, today(now)) : Promise.resolve([]),
+    forecastInputs(db, { quarter, today: today(now), week: weekStart(now), defaultQuota: 0, owner, groups }),
   ]);
   const probability = settings.stageProbabilities;
   let total = 0;
   let sum = 0;
   if (query.figure === 'won') {
-    const reps = owner === undefined ? null : new Set([owner === 'unassigned' ? '' : owner]);
     for (const w of won) {
-      if (reps && !reps.has(w.owner_key)) continue;
       total += w.deals;
       sum += w.amount;
     }
@@ -193,12 +192,30 @@ export async function getForecastDeals(db: Db, query: ForecastDealsQuery, now = 
 /** The latest changes listed; the counts cover every change. */
 const CHANGES_LISTED = 100;
 
+/**
+ * The last answer per database, reused while no deal was touched or deleted since and for at most
+ * CHANGES_REUSED_MS (a write whose transaction started before the latest activity but committed
+ * after it leaves the stamp as it was): reading every deal touched since the snapshot costs
+ * milliseconds per thousand, on each of a manager's requests (docs/decisions/022).
+ */
+const CHANGES_REUSED_MS = 5_000;
+const lastChanges = new WeakMap<Db, { key: string; at: number; value: ForecastChanges }>();
+
 /** What changed in the two forecast quarters since last week's snapshot (the rule: forecastChange). */
 export async function getForecastChanges(db: Db, now = new Date()): Promise<ForecastChanges> {
   const week = weekStart(now);
   const window = [quarterFor('current', now), quarterFor('next', now)];
   await ensureSnapshot(db, week, window);
   const snapshot = (await baselineSnapshot(db, week))!;
+  const key = [snapshot.week, snapshot.taken_at, snapshot.stamp, ...window.map((q) => q.start)].join('|');
+  const last = lastChanges.get(db);
+  if (last && last.key === key && now.getTime() - last.at < CHANGES_REUSED_MS) return last.value;
+  const value = await readChanges(db, snapshot, window);
+  lastChanges.set(db, { key, at: now.getTime(), value });
+  return value;
+}
+
+async function readChanges(db: Db, snapshot: SnapshotWeek, window: Quarter[]): Promise<ForecastChanges> {
   const found = await changedDeals(db, snapshot, window, CHANGES_LISTED);
   const counts = Object.fromEntries(FORECAST_CHANGE_KINDS.map((k) => [k, 0])) as ForecastChanges['counts'];
   for (const c of found.counts) counts[c.kind] = c.deals;
