@@ -99,13 +99,14 @@ const STORED_STAGE_TOTALS = sql`
 
 // My Companies' filter facts per owner and named company (migration 0022).
 const RECOMPUTED_COMPANY_FACTS = sql`
-  SELECT coalesce(owner_id, '') AS owner_key, client_company_name AS company, f.kind, f.value, count(*)::text AS rows
+  SELECT coalesce(owner_id, '') AS owner_key, client_company_name AS company, f.kind, f.value, count(*)::text AS rows,
+    coalesce(sum(amount), 0)::numeric::text AS amount_sum
   FROM opportunities CROSS JOIN LATERAL (VALUES ('deal', ''), ('product', product), ('client', client_name),
     ('lead_status', lead_status), ('industry', nullif(btrim(company_industry), ''))) AS f(kind, value)
   WHERE btrim(client_company_name) <> '' AND f.value IS NOT NULL
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 const STORED_COMPANY_FACTS = sql`
-  SELECT owner_key, company, kind, value, rows::text FROM rep_company_facts ORDER BY 1, 2, 3, 4`;
+  SELECT owner_key, company, kind, value, rows::text, amount_sum::numeric::text FROM rep_company_facts ORDER BY 1, 2, 3, 4`;
 
 // Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
 const normalise = (rows: Array<Record<string, string>>) =>

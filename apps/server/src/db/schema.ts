@@ -339,8 +339,9 @@ export const repCompanies = pgTable(
 );
 
 /**
- * What My Companies' filters read per representative and company (migration 0022): kind 'deal'
- * (value ''), 'product', 'client', 'lead_status' or 'industry', and how many deals carry the value.
+ * What My Companies shows and filters on, per representative and company (migration 0022): kind
+ * 'deal' (value ''), 'product', 'client', 'lead_status' or 'industry', how many deals carry the
+ * value and their amounts.
  */
 export const repCompanyFacts = pgTable(
   'rep_company_facts',
@@ -350,6 +351,7 @@ export const repCompanyFacts = pgTable(
     kind: text('kind').notNull(),
     value: text('value').notNull(),
     rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'rep_company_facts_pk', columns: [t.owner_key, t.kind, t.value, t.company] }),

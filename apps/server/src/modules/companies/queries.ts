@@ -7,27 +7,34 @@ import { literalLimit } from '../../db/prepared/literal-limit.ts';
 import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 
-const industry = sql`coalesce(max(nullif(btrim(${o.company_industry}), '')), ${DEFAULT_INDUSTRY})`;
-
-const companyColumns = {
-  name: sql<string>`${o.client_company_name}`,
-  industry: sql<string>`${industry}`,
-  clients: sql<string[] | null>`array_agg(distinct ${o.client_name}) filter (where ${o.client_name} is not null)`,
-  recent_products: sql<string[] | null>`array_agg(distinct ${o.product}) filter (where ${o.product} is not null)`,
-  lead_statuses: sql<string[] | null>`array_agg(distinct ${o.lead_status}) filter (where ${o.lead_status} is not null)`,
-  total_value: sql<number>`coalesce(sum(${o.amount}), 0)::float8`,
-  // The next meeting ahead on one of the company's open deals: a won or lost deal has none.
-  next_meeting_date: sql<
-    Date | string | null
-  >`min(${o.next_meeting_date}) filter (where ${o.outcome} = 'open' and ${o.next_meeting_date} > now())`,
-  opportunity_count: sql<number>`count(*)::int`,
-};
-
-type CompanyRow = { [K in keyof typeof companyColumns]: (typeof companyColumns)[K]['_']['type'] };
-
 const facts = repCompanyFacts;
 /** The company's industry from its facts: the same rule as `industry` over its rows. */
 const factIndustry = sql`coalesce(max(${facts.value}) filter (where ${facts.kind} = 'industry'), ${DEFAULT_INDUSTRY})`;
+
+const valuesOf = (kind: string) =>
+  sql<string[] | null>`array_agg(${facts.value} order by ${facts.value}) filter (where ${facts.kind} = ${kind})`;
+
+/**
+ * A company as My Companies shows it, from its facts (the same figures as grouping its deals: the
+ * distinct clients, products and lead statuses in order, the industry, the deal count and total
+ * value), and its next meeting ahead on one of its open deals (a won or lost deal has none), read
+ * from the index of open deals' meetings.
+ */
+const companyColumns = (actor: Actor) => ({
+  name: sql<string>`${facts.company}`,
+  industry: sql<string>`${factIndustry}`,
+  clients: valuesOf('client'),
+  recent_products: valuesOf('product'),
+  lead_statuses: valuesOf('lead_status'),
+  total_value: sql<number>`coalesce(sum(${facts.amount_sum}) filter (where ${facts.kind} = 'deal'), 0)::float8`,
+  next_meeting_date: sql<Date | string | null>`(select min(${o.next_meeting_date}) from ${o}
+    where ${o.owner_id} = ${actor.userId} and ${o.client_company_name} = ${facts.company}
+      and ${o.outcome} = 'open' and ${o.next_meeting_date} > now())`,
+  opportunity_count: sql<number>`coalesce(sum(${facts.rows}) filter (where ${facts.kind} = 'deal'), 0)::int`,
+});
+
+type Columns = ReturnType<typeof companyColumns>;
+type CompanyRow = { [K in keyof Columns]: Columns[K]['_']['type'] };
 
 /**
  * Filters on a company's aggregates (industry, a product among its deals, search), for HAVING over
@@ -60,9 +67,9 @@ const matchingCompanies = (db: Db, actor: Actor, having: SQL[]) =>
     .having(sql.join(having, sql` and `));
 
 /**
- * Companies derived from the representative's own opportunities, grouped by the database. The
- * page's names come first, in order, from a summary kept by triggers (decision 009): rep_companies
- * unfiltered, rep_company_facts filtered; then only those companies' rows are grouped.
+ * Companies derived from the representative's own opportunities, from summaries kept by triggers
+ * (decision 009): the page's names in order from rep_companies unfiltered, from rep_company_facts
+ * filtered; then those companies' figures from their facts.
  */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
   const having = companyFilters(query);
@@ -85,12 +92,12 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
         .offset(offset)
         .as('page');
   const rows = await db
-    .select({ ...companyColumns, total: sql<number>`max(${page.total})` })
-    .from(o)
-    .innerJoin(page, eq(o.client_company_name, page.company))
-    .where(eq(o.owner_id, actor.userId))
-    .groupBy(o.client_company_name)
-    .orderBy(o.client_company_name);
+    .select({ ...companyColumns(actor), total: sql<number>`max(${page.total})` })
+    .from(facts)
+    .innerJoin(page, eq(facts.company, page.company))
+    .where(eq(facts.owner_key, actor.userId))
+    .groupBy(facts.company)
+    .orderBy(facts.company);
 
   let total = rows[0]?.total ?? 0;
   if (!rows.length && query.page > 1) total = await countCompanies(db, actor, having);
