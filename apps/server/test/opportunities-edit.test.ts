@@ -131,6 +131,8 @@ describe('editing opportunities', () => {
     expect(change('stage')).toMatchObject({ source: 'person', actor_id: aId, before: 'Qualified', after: 'Proposal' });
     expect(change('status')).toMatchObject({ source: 'person', actor_id: aId, before: 'Qualified', after: 'Proposal' });
     expect(history).toHaveLength(3);
+    // The move's answer is the deal's detail, as a read of it gives it.
+    expect(moved.body).toEqual((await repA.get(url)).body);
 
     // Another rep's card answers like a missing one and stays where it was.
     const other = await repB.patch(url, { version: 2, stage: 'Negotiation' });
@@ -153,6 +155,12 @@ describe('editing opportunities', () => {
     const reopened = await repA.patch(url, { version: 4, stage: 'New' });
     expect(reopened.body).toMatchObject({ stage: 'New', status: 'New', outcome: 'open', version: 5 });
     expect((await repA.get(`${url}/history?pageSize=50`)).body.total).toBe(1 + 2 + 2 + 3 + 2);
+    // With a closed deal, the owner's win rate comes with the move's answer too.
+    await create(repA, { ...newDeal, stage: 'Closed-Lost', closing_date: '2030-01-15' });
+    const next = await create(repA, { ...newDeal, stage: 'New' });
+    const nextMove = await repA.patch(`/api/opportunities/${next.id}`, { version: 1, stage: 'Qualified' });
+    expect(nextMove.body.owner_win_rate).not.toBeNull();
+    expect(nextMove.body).toEqual((await repA.get(`/api/opportunities/${next.id}`)).body);
   });
 
   it('needs a close date to mark a deal won or lost, and keeps the reason', async () => {

@@ -33,7 +33,7 @@ import {
   visibleOpportunity,
   type OpportunityRow,
 } from './queries.ts';
-import { detailOf, getOpportunity } from './service.ts';
+import { detailOf, detailWith } from './service.ts';
 
 /**
  * People editing deals: create, edit (optimistic concurrency on the version), soft delete and
@@ -91,9 +91,8 @@ export type EditOutcome = { ok: true; opportunity: OpportunityDetail } | { ok: f
 export async function editOpportunity(db: Db, actor: Actor, id: number, patch: OpportunityPatch): Promise<EditOutcome> {
   // A card dragged between open stages: one statement; anything it does not write goes the general way.
   const stage = openStageMove(patch);
-  if (stage && (await moveOpenDeal(db, actor, id, patch.version, stage)) !== undefined) {
-    return { ok: true, opportunity: await getOpportunity(db, actor, id) };
-  }
+  const moved = stage ? await moveOpenDeal(db, actor, id, patch.version, stage) : undefined;
+  if (moved) return { ok: true, opportunity: detailWith(moved.row, moved.rate) };
   const written = await db.transaction(async (tx) => {
     const before = await lockVisibleOpportunity(tx, actor, id);
     if (!before) throw notFound('Opportunity');

@@ -42,7 +42,7 @@ export async function detailOf(db: DbOrTx, row: Row): Promise<OpportunityDetail>
 }
 
 /** The detail from a row and its owner's closed deals read with it (undefined: none closed yet). */
-function detailWith(row: Row, rate: { won: number; lost: number } | undefined): OpportunityDetail {
+export function detailWith(row: Row, rate: { won: number; lost: number } | undefined): OpportunityDetail {
   return {
     ...toWire(row),
     version: row.version,
