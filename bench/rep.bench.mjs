@@ -374,7 +374,8 @@ async function benchPostgres() {
     const [{ id: owner }] = (await client.query(`select id from users where email = $1`, [DEMO_EMAIL])).rows;
     let t = performance.now();
     await client.query(generateSql(1_000_000));
-    await client.query('VACUUM ANALYZE opportunities');
+    // Every table, as the other benches: the summary tables the triggers filled have no statistics yet.
+    await client.query('VACUUM ANALYZE');
     const [{ n }] = (await client.query('select count(*)::int n from opportunities')).rows;
     const [{ mine }] = (await client.query('select count(*)::int mine from opportunities where owner_id = $1', [owner])).rows;
     log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
@@ -417,7 +418,7 @@ async function benchPglite() {
     const [{ id: owner }] = await query(`select id from users where email = '${DEMO_EMAIL}'`);
     const t = performance.now();
     await db.exec(generateSql(100_000));
-    await db.exec('VACUUM ANALYZE opportunities');
+    await db.exec('VACUUM ANALYZE');
     const [{ n }] = await query('select count(*)::int n from opportunities');
     const [{ mine }] = await query(`select count(*)::int mine from opportunities where owner_id = '${owner}'`);
     log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);

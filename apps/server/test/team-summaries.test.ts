@@ -210,6 +210,38 @@ describe('team and rep summaries', () => {
     await expectInSync();
   });
 
+  // An update runs only the folds whose inputs changed (migration 0024): each column alone, on a
+  // few rows, must still leave every summary equal to its recomputation.
+  it('follow an update of any one column, whichever summaries it reaches', async () => {
+    const db = server.database.db;
+    const some = (await db.select({ id: opportunities.id }).from(opportunities).limit(12)).map((r) => r.id);
+    const changes: Array<Parameters<ReturnType<typeof db.update<typeof opportunities>>['set']>[0]> = [
+      { owner_id: reps[2]! },
+      { product: 'Only Product' },
+      withStageOfChange({ status: 'Proposal' }),
+      withStageOfChange({ status: 'Closed-Lost', closing_date: '2026-02-03' }),
+      { lead_status: 'Cold Lead' },
+      { amount: 4321 },
+      { client_company_name: 'One Column Co' },
+      { client_name: 'Ada Column' },
+      { next_meeting_date: new Date(Date.UTC(2026, 5, 1, 9)) },
+      { closing_date: '2027-03-31' },
+      { company_industry: 'Energy' },
+      { record_date: new Date(Date.UTC(2025, 6, 1)) },
+      { technical_scoring: 2.5 },
+      { commercial_scoring: null },
+      { forecast_category: 'best_case' },
+      { notes: 'a note moves no figure' },
+    ];
+    for (const [i, change] of changes.entries()) {
+      await db
+        .update(opportunities)
+        .set(change)
+        .where(inArray(opportunities.id, [some[i % some.length]!, some[(i + 5) % some.length]!]));
+      await expectInSync();
+    }
+  });
+
   it('follow deletes, an owner leaving (owner set to null by the database) and bulk imports', async () => {
     const db = server.database.db;
     await db.delete(opportunities).where(eq(opportunities.owner_id, reps[2]!));
