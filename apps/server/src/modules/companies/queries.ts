@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
+import { StatementCache } from '../../db/prepared/statement-cache.ts';
 import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 
@@ -20,7 +21,7 @@ const valuesOf = (kind: string) =>
  * value), and its next meeting ahead on one of its open deals (a won or lost deal has none), read
  * from the index of open deals' meetings.
  */
-const companyColumns = (actor: Actor) => ({
+const companyColumns = (owner: SQL | string) => ({
   name: sql<string>`${facts.company}`,
   industry: sql<string>`${factIndustry}`,
   clients: valuesOf('client'),
@@ -28,7 +29,7 @@ const companyColumns = (actor: Actor) => ({
   lead_statuses: valuesOf('lead_status'),
   total_value: sql<number>`coalesce(sum(${facts.amount_sum}) filter (where ${facts.kind} = 'deal'), 0)::float8`,
   next_meeting_date: sql<Date | string | null>`(select min(${o.next_meeting_date}) from ${o}
-    where ${o.owner_id} = ${actor.userId} and ${o.client_company_name} = ${facts.company}
+    where ${o.owner_id} = ${owner} and ${o.client_company_name} = ${facts.company}
       and ${o.outcome} = 'open' and ${o.next_meeting_date} > now())`,
   opportunity_count: sql<number>`coalesce(sum(${facts.rows}) filter (where ${facts.kind} = 'deal'), 0)::int`,
 });
@@ -39,71 +40,110 @@ type CompanyRow = { [K in keyof Columns]: Columns[K]['_']['type'] };
 /**
  * Filters on a company's aggregates (industry, a product among its deals, search), for HAVING over
  * its facts (rep_company_facts, kept by triggers: migration 0022). Search matches the name, the
- * industry, or one of its clients, products or lead statuses.
+ * industry, or one of its clients, products or lead statuses. `value` gives each filter's value:
+ * the query's own, or a placeholder bound when a prepared statement runs.
  */
-function companyFilters(query: CompanyListQuery): SQL[] {
+function companyFilters(query: CompanyListQuery, value: (name: keyof FilterValues) => unknown = (name) => filterValues(query)[name]): SQL[] {
   const having: SQL[] = [];
-  if (query.industry) having.push(sql`lower(${factIndustry}) = ${query.industry.toLowerCase()}`);
-  if (query.product) having.push(sql`bool_or(${facts.kind} = 'product' and ${facts.value} = ${query.product})`);
+  if (query.industry) having.push(sql`lower(${factIndustry}) = ${value('industry')}`);
+  if (query.product) having.push(sql`bool_or(${facts.kind} = 'product' and ${facts.value} = ${value('product')})`);
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = value('pattern');
     having.push(sql`(${facts.company} ilike ${pattern} or ${factIndustry} ilike ${pattern}
       or bool_or(${facts.kind} in ('product', 'client', 'lead_status') and ${facts.value} ilike ${pattern}))`);
   }
   return having;
 }
 
-const namedSummary = (actor: Actor) => and(eq(repCompanies.owner_key, actor.userId), sql`btrim(${repCompanies.company}) <> ''`);
+interface FilterValues {
+  industry?: string;
+  product?: string;
+  pattern?: string;
+}
+
+function filterValues(query: CompanyListQuery): FilterValues {
+  return {
+    ...(query.industry ? { industry: query.industry.toLowerCase() } : {}),
+    ...(query.product ? { product: query.product } : {}),
+    ...(query.q ? { pattern: likePattern(query.q) } : {}),
+  };
+}
+
+const namedSummary = (owner: SQL | string) => and(eq(repCompanies.owner_key, owner), sql`btrim(${repCompanies.company}) <> ''`);
 /** How many named companies the rep has, from rep_companies. */
-const summaryCount = (actor: Actor) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(actor)})`;
+const summaryCount = (owner: SQL | string) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(owner)})`;
 
 /** The representative's companies that pass the filters, by name (the facts hold named companies only). */
-const matchingCompanies = (db: Db, actor: Actor, having: SQL[]) =>
+const matchingCompanies = (db: Db, owner: SQL | string, having: SQL[]) =>
   db
     .select({ company: facts.company })
     .from(facts)
-    .where(eq(facts.owner_key, actor.userId))
+    .where(eq(facts.owner_key, owner))
     .groupBy(facts.company)
     .having(sql.join(having, sql` and `));
 
+const bound = (name: string) => sql.placeholder(name) as unknown as SQL;
+
 /**
- * Companies derived from the representative's own opportunities, from summaries kept by triggers
- * (decision 009): the page's names in order from rep_companies unfiltered, from rep_company_facts
- * filtered; then those companies' figures from their facts.
+ * One page of companies and the total, as one prepared statement per shape (which filters, page
+ * size): the page's names in order from rep_companies unfiltered, from rep_company_facts filtered;
+ * then those companies' figures from their facts.
  */
-export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
-  const having = companyFilters(query);
-  const offset = (query.page - 1) * query.pageSize;
-  const matching = matchingCompanies(db, actor, having).as('matching');
+function buildPage(db: Db, query: CompanyListQuery, shape: string) {
+  const owner = bound('owner');
+  const having = companyFilters(query, bound);
+  const matching = matchingCompanies(db, owner, having).as('matching');
   const page = having.length
     ? db
         .select({ company: matching.company, total: sql<number>`(count(*) over ())::int`.as('total') })
         .from(matching)
         .orderBy(asc(matching.company))
         .limit(literalLimit(query.pageSize))
-        .offset(offset)
+        .offset(sql.placeholder('offset'))
         .as('page')
     : db
-        .select({ company: repCompanies.company, total: sql<number>`${summaryCount(actor)}`.as('total') })
+        .select({ company: repCompanies.company, total: sql<number>`${summaryCount(owner)}`.as('total') })
         .from(repCompanies)
-        .where(namedSummary(actor))
+        .where(namedSummary(owner))
         .orderBy(asc(repCompanies.company))
         .limit(literalLimit(query.pageSize))
-        .offset(offset)
+        .offset(sql.placeholder('offset'))
         .as('page');
-  const rows = await db
-    .select({ ...companyColumns(actor), total: sql<number>`max(${page.total})` })
+  return db
+    .select({ ...companyColumns(owner), total: sql<number>`max(${page.total})` })
     .from(facts)
     .innerJoin(page, eq(facts.company, page.company))
-    .where(eq(facts.owner_key, actor.userId))
+    .where(eq(facts.owner_key, owner))
     .groupBy(facts.company)
-    .orderBy(facts.company);
+    .orderBy(facts.company)
+    .prepare(`nexa_companies_${shape}`);
+}
+
+// Building this statement through Drizzle cost more of the server's time than the database spent
+// running it; it is built once per database and shape (as the opportunity list is).
+const prepared = new WeakMap<Db, StatementCache<ReturnType<typeof buildPage>>>();
+
+const shapeOf = (query: CompanyListQuery) =>
+  `${query.industry ? 'i' : ''}${query.product ? 'p' : ''}${query.q ? 'q' : ''}_${query.pageSize}`;
+
+/** Companies derived from the representative's own opportunities, from summaries kept by triggers (decision 009). */
+export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
+  let forDb = prepared.get(db);
+  if (!forDb) prepared.set(db, (forDb = new StatementCache()));
+  const shape = shapeOf(query);
+  const build = () => buildPage(db, query, shape);
+  const statement = forDb.keep(shape, build) ?? build();
+  const rows = (await statement.execute({
+    owner: actor.userId,
+    offset: (query.page - 1) * query.pageSize,
+    ...filterValues(query),
+  })) as Array<CompanyRow & { total: number }>;
 
   let total = rows[0]?.total ?? 0;
-  if (!rows.length && query.page > 1) total = await countCompanies(db, actor, having);
+  if (!rows.length && query.page > 1) total = await countCompanies(db, actor, companyFilters(query));
   return {
     total,
-    items: rows.map(({ total: _total, ...row }: CompanyRow & { total: number }) => ({
+    items: rows.map(({ total: _total, ...row }) => ({
       ...row,
       clients: row.clients ?? [],
       recent_products: row.recent_products ?? [],
@@ -117,9 +157,9 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
 /** Past the last page: the total alone, so the pager still knows the size. */
 async function countCompanies(db: Db, actor: Actor, having: SQL[]): Promise<number> {
   if (!having.length) {
-    const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor)} as n`);
+    const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor.userId)} as n`);
     return row?.n ?? 0;
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matchingCompanies(db, actor, having).as('c'));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matchingCompanies(db, actor.userId, having).as('c'));
   return row?.n ?? 0;
 }
