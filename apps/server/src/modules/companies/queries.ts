@@ -43,7 +43,10 @@ type CompanyRow = { [K in keyof Columns]: Columns[K]['_']['type'] };
  * industry, or one of its clients, products or lead statuses. `value` gives each filter's value:
  * the query's own, or a placeholder bound when a prepared statement runs.
  */
-function companyFilters(query: CompanyListQuery, value: (name: keyof FilterValues) => unknown = (name) => filterValues(query)[name]): SQL[] {
+function companyFilters(
+  query: CompanyListQuery,
+  value: (name: keyof FilterValues) => unknown = (name) => filterValues(query)[name],
+): SQL[] {
   const having: SQL[] = [];
   if (query.industry) having.push(sql`lower(${factIndustry}) = ${value('industry')}`);
   if (query.product) having.push(sql`bool_or(${facts.kind} = 'product' and ${facts.value} = ${value('product')})`);
@@ -71,7 +74,8 @@ function filterValues(query: CompanyListQuery): FilterValues {
 
 const namedSummary = (owner: SQL | string) => and(eq(repCompanies.owner_key, owner), sql`btrim(${repCompanies.company}) <> ''`);
 /** How many named companies the rep has, from rep_companies. */
-const summaryCount = (owner: SQL | string) => sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(owner)})`;
+const summaryCount = (owner: SQL | string) =>
+  sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(owner)})`;
 
 /** The representative's companies that pass the filters, by name (the facts hold named companies only). */
 const matchingCompanies = (db: Db, owner: SQL | string, having: SQL[]) =>
