@@ -207,10 +207,14 @@ export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
 
 /** The row with its owner's closed deals (one statement: the detail's answer), when the actor may see it. */
 export async function visibleOpportunityWithRate(db: Db, actor: Actor, id: number) {
+  // One owner's counts, probed per row (a join would group every representative's summaries first).
+  // Written out: in a one-table select Drizzle leaves column names unqualified, and the subquery's
+  // owner_id would then be its own.
+  const ownerCount = (count: 'won' | 'lost') =>
+    sql<number | null>`(select w.${sql.identifier(count)} from rep_win_rate w where w.owner_id = opportunities.owner_id)`;
   const [found] = await db
-    .select({ row: o, won: repWinRate.won, lost: repWinRate.lost })
+    .select({ row: o, won: ownerCount('won'), lost: ownerCount('lost') })
     .from(o)
-    .leftJoin(repWinRate, eq(repWinRate.owner_id, o.owner_id))
     .where(and(eq(o.id, id), visibleTo(actor)));
   if (!found) return undefined;
   const rate = found.won === null || found.lost === null ? undefined : { won: found.won, lost: found.lost };
@@ -314,8 +318,9 @@ export async function moveOpenDeal(db: Db, actor: Actor, id: number, version: nu
       SELECT id, 'person', ${actor.userId}, 'status', to_jsonb(old_status), to_jsonb(${stage}::text) FROM moved
       WHERE old_status IS DISTINCT FROM ${stage}
     )
-    SELECT moved.row, rate.won, rate.lost FROM moved
-    LEFT JOIN LATERAL (SELECT won, lost FROM rep_win_rate WHERE owner_id = moved.owner_id) rate ON true`,
+    SELECT moved.row, (SELECT won FROM rep_win_rate WHERE owner_id = moved.owner_id) AS won,
+      (SELECT lost FROM rep_win_rate WHERE owner_id = moved.owner_id) AS lost
+    FROM moved`,
   );
   if (!moved) return undefined;
   // The row as JSON: its timestamps are ISO strings, which every reader of a row passes through iso().
