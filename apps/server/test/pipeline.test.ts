@@ -147,6 +147,9 @@ describe('pipeline and companies API', () => {
     ['q=analytics', ['Initech']],
     ['q=qualified', ['Globex']],
     ['q=bobco', []],
+    // The default industry of a company whose deals name none, and a search with another filter.
+    ['q=techno', ['Globex', 'Initech']],
+    ['q=a&product=CRM%20Platform', ['Acme', 'Globex']],
     ['industry=Technology', ['Globex', 'Initech']],
     ['industry=retail', ['Acme']],
     ['product=CRM%20Platform', ['Acme', 'Globex']],
