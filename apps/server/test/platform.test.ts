@@ -42,6 +42,13 @@ describe(`platform (${testDatabaseKind()})`, () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it("tells the server's own time for an answer (Server-Timing)", async () => {
+    const res = await server.anonymous.get('/api/health');
+    const timing = /^app;dur=(\d+\.\d{3})$/.exec(res.headers.get('server-timing') ?? '');
+    expect(timing).not.toBeNull();
+    expect(Number(timing![1])).toBeGreaterThan(0);
+  });
+
   it('echoes a well-formed request id and replaces a malformed one', async () => {
     const good = await server.anonymous.get('/api/health', { 'x-request-id': 'abc-123' });
     expect(good.headers.get('x-request-id')).toBe('abc-123');
