@@ -37,6 +37,15 @@ describe('opportunity field formats round-trip through the existing parsers', ()
     expect(parsed[0]).toEqual({ number: 1, title: 'Budget', text: '60,000 euros approved' });
   });
 
+  it('leaves no markdown that removing one mark would create (fast-check found "*`*A")', () => {
+    const text = formatCommercialAnswers([
+      { text: '*`*A', lines: [1] },
+      { text: '_`_B`', lines: [2] },
+    ]);
+    expect(text).toBe('1- A\n2- B');
+    expect(parseCommercialPoints(text).map((p) => p.text)).toEqual(['A', 'B']);
+  });
+
   it('round-trips any text (property)', () => {
     const text = fc.string({ minLength: 1, maxLength: 120 }).filter((s) => /[a-z]/i.test(s));
     fc.assert(

@@ -6,10 +6,20 @@ import type { CallAnalysis } from './schemas/call-insights.ts';
  * unchanged: `Question:`/`Response:` pairs and "1- Title: text" points.
  */
 
+/** The text without `**`, `__` or backticks, removed until none is left ("*`*" gives "**" after one pass). */
+function withoutMarkdown(text: string): string {
+  let previous: string;
+  let out = text;
+  do {
+    previous = out;
+    out = out.replace(/\*\*|__|`/g, '');
+  } while (out !== previous);
+  return out;
+}
+
 /** One line of plain text: no markdown the parsers would strip, no label they would eat. */
 function flat(text: string): string {
-  return text
-    .replace(/\*\*|__|`/g, '')
+  return withoutMarkdown(text)
     .replace(/\s+/g, ' ')
     .replace(/^(?:#+\s*)+/, '')
     .replace(/^(?:(?:\d+\s*[-.)]\s*)?(?:question|q|response|answer|réponse|reponse|a)\s*\d*\s*:\s*)+/i, '')
