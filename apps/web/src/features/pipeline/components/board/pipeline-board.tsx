@@ -2,6 +2,7 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -36,6 +37,9 @@ const collision: CollisionDetection = (args) => {
 };
 
 type Extra = { board: Board; cards: Partial<Record<Stage, BoardCard[]>> };
+
+// Columns measured before a card is picked up too (see the DndContext below).
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 /**
  * The board: a column per stage. Cards move by dragging (mouse, touch, or keyboard: Space, arrows,
@@ -225,6 +229,9 @@ export function PipelineBoard({
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('board.instructions') } }}
+        // The columns measured before a card is picked up too: by default they are measured once the
+        // drag has begun, and an arrow key pressed before that (a busy phone) found no column to go to.
+        measuring={MEASURING}
       >
         <div className="-mx-1 overflow-x-auto px-1 pb-2">
           <div className="grid min-w-[60rem] grid-cols-6 gap-2.5">
