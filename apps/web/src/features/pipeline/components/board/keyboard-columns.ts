@@ -17,10 +17,14 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
     .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
     .filter((column): column is { id: typeof column.id; rect: NonNullable<typeof column.rect> } => column.rect !== undefined)
     .sort((a, b) => a.rect.left - b.rect.left);
+  // Where the card is now: the column it is over; before the first collision is computed (an arrow
+  // pressed right after Space on a busy machine), the column it was picked up from; else its centre.
   const centre = collisionRect.left + collisionRect.width / 2;
-  const current = over
-    ? columns.findIndex((c) => c.id === over.id)
-    : columns.findIndex((c) => centre >= c.rect.left && centre <= c.rect.right);
+  const from = over?.id ?? (context.active?.data.current as { card?: { stage?: string } } | undefined)?.card?.stage;
+  const current =
+    from !== undefined
+      ? columns.findIndex((c) => c.id === from)
+      : columns.findIndex((c) => centre >= c.rect.left && centre <= c.rect.right);
   const target = columns[current + step];
   if (!target) return undefined;
   const left = target.rect.left + (target.rect.width - collisionRect.width) / 2;
