@@ -206,6 +206,8 @@ test('the demo card plays its run, pauses with its timers stopped, resumes and e
 
 test('the partner carousel loops with the arrow keys and the buttons, and announces the slide', async ({ page }) => {
   await page.goto('/');
+  // The page is pre-rendered: an arrow key pressed before React hydrates it reaches no handler.
+  await waitForHydration(page);
   const carousel = page.getByTestId('partner-carousel');
   const status = page.getByTestId('partner-status');
   await carousel.scrollIntoViewIfNeeded();
