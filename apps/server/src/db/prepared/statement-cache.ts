@@ -36,3 +36,19 @@ export class StatementCache<V> {
     if (this.accepts(key)) this.#entries.set(key, value);
   }
 }
+
+/**
+ * Statements built once per database and shape (the opportunity list's, My Companies'): building a
+ * statement through Drizzle costs the server as much as running it. Each database gets its own
+ * StatementCache (a prepared statement belongs to its database); past the bound a shape is built
+ * for its one call.
+ */
+export class PerDatabaseStatements<V> {
+  readonly #byDatabase = new WeakMap<object, StatementCache<V>>();
+
+  get(database: object, shape: string, build: () => V): V {
+    let cache = this.#byDatabase.get(database);
+    if (!cache) this.#byDatabase.set(database, (cache = new StatementCache<V>()));
+    return cache.keep(shape, build) ?? build();
+  }
+}

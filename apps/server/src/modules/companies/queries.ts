@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
-import { StatementCache } from '../../db/prepared/statement-cache.ts';
+import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
 import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
 
@@ -140,22 +140,18 @@ function buildPage(db: Db, query: CompanyListQuery, shape: string) {
 
 // Building this statement through Drizzle cost more of the server's time than the database spent
 // running it; it is built once per database and shape (as the opportunity list is).
-const prepared = new WeakMap<Db, StatementCache<ReturnType<typeof buildPage>>>();
-
-const shapeOf = (query: CompanyListQuery) =>
-  `${query.industry ? 'i' : ''}${query.product ? 'p' : ''}${query.q ? 'q' : ''}_${query.pageSize}`;
+const prepared = new PerDatabaseStatements<ReturnType<typeof buildPage>>();
 
 /** Companies derived from the representative's own opportunities, from summaries kept by triggers (decision 009). */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
-  let forDb = prepared.get(db);
-  if (!forDb) prepared.set(db, (forDb = new StatementCache()));
-  const shape = shapeOf(query);
-  const build = () => buildPage(db, query, shape);
-  const statement = forDb.keep(shape, build) ?? build();
+  const values = filterValues(query);
+  // Which filters are given (their values are bound) and the page size decide the statement's text.
+  const shape = `${Object.keys(values).join('-')}_${query.pageSize}`;
+  const statement = prepared.get(db, shape, () => buildPage(db, query, shape));
   const rows = (await statement.execute({
     owner: actor.userId,
     offset: (query.page - 1) * query.pageSize,
-    ...filterValues(query),
+    ...values,
   })) as Array<CompanyRow & { total: number }>;
 
   let total = rows[0]?.total ?? 0;

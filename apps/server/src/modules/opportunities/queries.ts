@@ -14,7 +14,7 @@ import {
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
-import { StatementCache } from '../../db/prepared/statement-cache.ts';
+import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
 import {
   apiKeys,
   callAnalyses,
@@ -148,16 +148,12 @@ function filterShape(actor: Actor, query: OpportunityFiltersQuery): string {
 }
 
 // A list's prepared query per database and shape: building the SQL through Drizzle cost as much
-// Node time as the rest of the call. Shapes are few in use; past the cache's bound a shape is built
-// for its one call.
-const prepared = new WeakMap<Db, StatementCache<ReturnType<typeof buildList>>>();
+// Node time as the rest of the call. Shapes are few in use.
+const prepared = new PerDatabaseStatements<ReturnType<typeof buildList>>();
 
 export async function listOpportunities(db: Db, actor: Actor, query: OpportunityListQuery) {
-  let forDb = prepared.get(db);
-  if (!forDb) prepared.set(db, (forDb = new StatementCache()));
   const shape = shapeOf(actor, query);
-  const build = () => buildList(db, actor, query, shape);
-  const list = forDb.keep(shape, build) ?? build();
+  const list = prepared.get(db, shape, () => buildList(db, actor, query, shape));
   const [row] = await list.execute(listValues(actor, query, (query.page - 1) * query.pageSize));
   return { items: jsonValue(row?.items).map(toListItem), total: Number(row?.total ?? 0) };
 }
@@ -205,20 +201,29 @@ export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
   return row;
 }
 
+/**
+ * The won and lost deals of the owner in `ownerColumn`, each one probe of rep_win_rate by its key (a
+ * join would group every representative's summaries first). The column is written out: in a
+ * one-table select Drizzle leaves column names unqualified, and the subquery's owner_id would then
+ * be its own.
+ */
+const ownerClosedDeals = (ownerColumn: string) => {
+  const count = (outcome: 'won' | 'lost') =>
+    sql<number | null>`(select w.${sql.identifier(outcome)} from rep_win_rate w where w.owner_id = ${sql.raw(ownerColumn)})`;
+  return { won: count('won'), lost: count('lost') };
+};
+
+/** The owner's closed deals as the detail needs them: undefined before any deal is closed. */
+const closedDeals = ({ won, lost }: { won: number | null; lost: number | null }) =>
+  won === null || lost === null ? undefined : { won, lost };
+
 /** The row with its owner's closed deals (one statement: the detail's answer), when the actor may see it. */
 export async function visibleOpportunityWithRate(db: Db, actor: Actor, id: number) {
-  // One owner's counts, probed per row (a join would group every representative's summaries first).
-  // Written out: in a one-table select Drizzle leaves column names unqualified, and the subquery's
-  // owner_id would then be its own.
-  const ownerCount = (count: 'won' | 'lost') =>
-    sql<number | null>`(select w.${sql.identifier(count)} from rep_win_rate w where w.owner_id = opportunities.owner_id)`;
   const [found] = await db
-    .select({ row: o, won: ownerCount('won'), lost: ownerCount('lost') })
+    .select({ row: o, ...ownerClosedDeals('opportunities.owner_id') })
     .from(o)
     .where(and(eq(o.id, id), visibleTo(actor)));
-  if (!found) return undefined;
-  const rate = found.won === null || found.lost === null ? undefined : { won: found.won, lost: found.lost };
-  return { row: found.row, rate };
+  return found && { row: found.row, rate: closedDeals(found) };
 }
 
 /** A representative's closed deals, from the rep_win_rate view; undefined before any is closed. */
@@ -299,6 +304,7 @@ export async function updateOpportunityFields(
  */
 export async function moveOpenDeal(db: Db, actor: Actor, id: number, version: number, stage: Stage) {
   const owner = actor.role === ROLES.manager ? sql`` : sql` AND owner_id = ${actor.userId}`;
+  const closed = ownerClosedDeals('moved.owner_id');
   const [moved] = await selectRows<{ row: OpportunityRow | string; won: number | null; lost: number | null }>(
     db,
     sql`WITH old AS (
@@ -318,14 +324,11 @@ export async function moveOpenDeal(db: Db, actor: Actor, id: number, version: nu
       SELECT id, 'person', ${actor.userId}, 'status', to_jsonb(old_status), to_jsonb(${stage}::text) FROM moved
       WHERE old_status IS DISTINCT FROM ${stage}
     )
-    SELECT moved.row, (SELECT won FROM rep_win_rate WHERE owner_id = moved.owner_id) AS won,
-      (SELECT lost FROM rep_win_rate WHERE owner_id = moved.owner_id) AS lost
-    FROM moved`,
+    SELECT moved.row, ${closed.won} AS won, ${closed.lost} AS lost FROM moved`,
   );
   if (!moved) return undefined;
   // The row as JSON: its timestamps are ISO strings, which every reader of a row passes through iso().
-  const row = jsonValue(moved.row) as OpportunityRow;
-  return { row, rate: moved.won === null || moved.lost === null ? undefined : { won: moved.won, lost: moved.lost } };
+  return { row: jsonValue(moved.row) as OpportunityRow, rate: closedDeals(moved) };
 }
 
 export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
