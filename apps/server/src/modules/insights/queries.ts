@@ -4,6 +4,7 @@ import {
   DEFAULT_STAGE_PROBABILITIES,
   RISK_CALLS_READ,
   ROLES,
+  UNASSIGNED_OWNER,
   type ForecastCategory,
   type ForecastChangeKind,
   type ForecastGroup,
@@ -14,7 +15,7 @@ import {
   type Stage,
   type StoredCallAnalysis,
 } from '@nexa/domain';
-import { selectRows, type Db } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
 
@@ -38,12 +39,17 @@ const live = (alias = 'o') => sql.raw(`${alias}.id IS NOT NULL`);
 
 /** A representative's id, "unassigned" for deals with no representative, or every deal. */
 export type OwnerFilter = string | undefined;
-const UNASSIGNED = 'unassigned';
 
 function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
   if (owner === undefined) return sql`TRUE`;
-  if (owner === UNASSIGNED) return sql.raw(`${column} IS NULL`);
+  if (owner === UNASSIGNED_OWNER) return sql.raw(`${column} IS NULL`);
   return sql`${sql.raw(column)} = ${owner}`;
+}
+
+/** The same filter on a summary's owner_key, where deals with no owner are kept under ''. */
+function summaryOwnerCondition(owner: OwnerFilter): SQL {
+  if (owner === undefined) return sql`TRUE`;
+  return sql`owner_key = ${owner === UNASSIGNED_OWNER ? '' : owner}`;
 }
 
 // --- settings ---
@@ -111,9 +117,6 @@ export interface ForecastInputs {
 /** The last day won deals count up to: today, or the quarter's end when it is over. */
 const wonUntil = (quarter: Quarter, today: string) => (quarter.end < today ? quarter.end : today);
 
-/** json from node-postgres is parsed; PGlite may hand back text. */
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /**
  * What the forecast's figures are made of, in one statement (one round trip, decision 009), each
  * from a summary kept on write: the open pipeline from forecast_summaries, the won amounts from
@@ -141,7 +144,7 @@ export async function forecastInputs(
     groups?: ForecastGroup[];
   },
 ): Promise<ForecastInputs> {
-  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const key = summaryOwnerCondition(owner);
   const none = sql`'[]'::json`;
   const members = sql`(SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
     SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
@@ -170,10 +173,10 @@ export async function forecastInputs(
       EXISTS (SELECT 1 FROM forecast_snapshot_weeks WHERE week = ${week}) AS snapshot_taken`,
   );
   return {
-    members: parsed(row!.members),
-    sums: parsed(row!.sums),
-    won: parsed(row!.won),
-    settings: withDefaults(row!.settings === null ? null : parsed(row!.settings)),
+    members: jsonValue(row!.members),
+    sums: jsonValue(row!.sums),
+    won: jsonValue(row!.won),
+    settings: withDefaults(jsonValue(row!.settings) as StoredSettings),
     snapshotTaken: row!.snapshot_taken,
   };
 }
@@ -429,7 +432,7 @@ export interface WeeklyRow {
 }
 
 export async function weeklyFigures(db: Db, firstWeek: string, owner: OwnerFilter): Promise<WeeklyRow[]> {
-  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const key = summaryOwnerCondition(owner);
   return rows<WeeklyRow>(
     db,
     sql`SELECT week::text, sum(created_amount)::float8 AS created_amount, sum(won_deals)::int AS won_deals,
@@ -445,7 +448,7 @@ export async function weeklyCallScores(
   firstWeek: string,
   owner: OwnerFilter,
 ): Promise<Array<{ week: string; technical: number | null; commercial: number | null }>> {
-  const key = owner === undefined ? sql`TRUE` : sql`owner_key = ${owner === UNASSIGNED ? '' : owner}`;
+  const key = summaryOwnerCondition(owner);
   return rows(
     db,
     sql`SELECT week::text, (sum(technical_sum) / nullif(sum(technical_count), 0))::float8 AS technical,

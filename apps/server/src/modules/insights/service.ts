@@ -26,6 +26,7 @@ import {
   type RisksQuery,
   type StageProbabilities,
   type Trends,
+  UNASSIGNED_OWNER,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -294,7 +295,7 @@ const average = (sum: number, count: number) => (count === 0 ? null : Math.round
 const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 10) / 10);
 
 async function knownRepresentative(db: Db, id: string | undefined) {
-  if (id !== undefined && id !== 'unassigned' && !(await isRepresentative(db, id))) {
+  if (id !== undefined && id !== UNASSIGNED_OWNER && !(await isRepresentative(db, id))) {
     throw new AppError('not_found', 'Sales representative not found');
   }
 }
