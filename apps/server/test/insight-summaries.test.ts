@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStageOfChange } from '@nexa/domain';
 import { makeOpportunities } from '../src/db/factories.ts';
 import { callAnalyses, opportunities, users } from '../src/db/schema.ts';
+import { comparableRows } from './summary-rows.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
 /**
@@ -40,17 +41,12 @@ const STORED_CALL_SCORES = sql`
     commercial_sum::text, commercial_count::text
   FROM call_score_weeks ORDER BY 1, 2`;
 
-// Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
-const normalise = (rows: Array<Record<string, string>>) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
-
 const DAY = 86_400_000;
 
 describe('insight read summaries', () => {
   let server: TestServer;
   let reps: string[];
-  const select = async (query: ReturnType<typeof sql>) =>
-    normalise(((await server.database.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows);
+  const select = (query: ReturnType<typeof sql>) => comparableRows(server.database.db, query);
   const expectInSync = async () => {
     expect(await select(STORED_WON_DAYS)).toEqual(await select(RECOMPUTED_WON_DAYS));
     expect(await select(STORED_CALL_OWNERS)).toEqual(await select(RECOMPUTED_CALL_OWNERS));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStageOfChange } from '@nexa/domain';
 import { makeOpportunities } from '../src/db/factories.ts';
 import { opportunities, users } from '../src/db/schema.ts';
+import { comparableRows } from './summary-rows.ts';
 import { startTestServer, type TestServer } from './test-app.ts';
 
 /**
@@ -108,15 +109,10 @@ const RECOMPUTED_COMPANY_FACTS = sql`
 const STORED_COMPANY_FACTS = sql`
   SELECT owner_key, company, kind, value, rows::text, amount_sum::numeric::text FROM rep_company_facts ORDER BY 1, 2, 3, 4`;
 
-// Numeric text may differ in trailing zeros (100.00 vs 100): compare as numbers per column.
-const normalise = (rows: Array<Record<string, string>>) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
-
 describe('team and rep summaries', () => {
   let server: TestServer;
   let reps: string[];
-  const select = async (query: ReturnType<typeof sql>) =>
-    normalise(((await server.database.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows);
+  const select = (query: ReturnType<typeof sql>) => comparableRows(server.database.db, query);
   const expectInSync = async () => {
     const [stored, recomputed] = [await select(STORED), await select(RECOMPUTED)];
     expect(stored).toEqual(recomputed);
