@@ -46,7 +46,7 @@ export const repOpportunities: Prefetch = (client, args) =>
 export const board: Prefetch = (client, args) =>
   Promise.all([
     client.prefetchQuery(opportunityFacetsQueryOptions()),
-    client.prefetchQuery(boardQueryOptions(boardFilters(filtersFromSearch(new URL(args.request.url).searchParams)))),
+    client.prefetchQuery(boardQueryOptions(boardFilters(urlFilters(args)))),
   ]);
 
 export const teamDashboard: Prefetch = (client) => client.prefetchQuery(teamQueryOptions());

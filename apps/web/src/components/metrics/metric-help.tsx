@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { MetricHelpButton } from './metric-help-button.tsx';
 import type { MetricId } from './metric-ids.ts';
 
 // The popover (Radix and its positioning engine) loads on the first "i" a person opens, not with
 // every dashboard: it was 12 KB gzip of each first page.
 const loadPopover = () => import('./metric-help-popover.tsx');
-const MetricHelpPopover = lazy(() => loadPopover().then((m) => ({ default: m.MetricHelpPopover })));
+const MetricHelpPopover = lazyNamed(loadPopover, 'MetricHelpPopover');
 const preload = () => void loadPopover();
 
 /**

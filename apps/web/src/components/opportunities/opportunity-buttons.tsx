@@ -1,15 +1,16 @@
 import { Plus, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { Button } from '../ui/button.tsx';
 
 // The dialogs (their form, the shared validation schemas, the dialog primitive) load when they are
 // first wanted, not with the page: they were a fifth of the dashboard's first JavaScript.
 const loadDialogs = () => import('./create-opportunity-dialog.tsx');
-const CreateOpportunityDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CreateOpportunityDialog })));
-const RecentlyDeletedDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RecentlyDeletedDialog })));
-/** Hovering or focusing the button starts the download, so the dialog is usually there by the click. */
-const preload = () => void loadDialogs();
+const CreateOpportunityDialog = lazyNamed(loadDialogs, 'CreateOpportunityDialog');
+const RecentlyDeletedDialog = lazyNamed(loadDialogs, 'RecentlyDeletedDialog');
+/** Hovering or focusing a button starts the download, so the dialog is usually there by the click. */
+const preloadOnIntent = { onPointerEnter: () => void loadDialogs(), onFocus: () => void loadDialogs() };
 
 /** "New opportunity": a button, and its dialog once asked for. */
 export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: number) => string }) {
@@ -23,8 +24,7 @@ export function CreateOpportunityButton({ detailHref }: { detailHref?: (id: numb
           setWanted(true);
           setOpen(true);
         }}
-        onPointerEnter={preload}
-        onFocus={preload}
+        {...preloadOnIntent}
         data-testid="new-opportunity"
       >
         <Plus className="h-4 w-4" aria-hidden />
@@ -46,13 +46,7 @@ export function RecentlyDeletedButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        variant="secondary"
-        onClick={() => setOpen(true)}
-        onPointerEnter={preload}
-        onFocus={preload}
-        data-testid="recently-deleted"
-      >
+      <Button variant="secondary" onClick={() => setOpen(true)} {...preloadOnIntent} data-testid="recently-deleted">
         <RotateCcw className="h-4 w-4" aria-hidden />
         {t('edit.recentlyDeleted')}
       </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TrendChart } from '../components/trend-chart.tsx';
 import type { TrendPoint } from '@nexa/domain';
+import { LineChart } from '../../../components/charts/line-chart.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
@@ -57,7 +57,13 @@ export function TrendsPage() {
                 <p className="mt-1 text-xl font-bold tabular-nums">
                   {t('trends.latest', { value: latest === null ? t('trends.noValue') : format(latest) })}
                 </p>
-                <TrendChart points={points.map((p) => ({ label: shortDate(p.week), value: p[key] }))} format={axis ?? format} />
+                <div className="mt-2">
+                  <LineChart
+                    points={points.map((p) => ({ label: shortDate(p.week), value: p[key] }))}
+                    height={112}
+                    format={axis ?? format}
+                  />
+                </div>
                 {/* A table is not clipped by sr-only itself: its wrapper is. */}
                 <div className="sr-only">
                   <table>

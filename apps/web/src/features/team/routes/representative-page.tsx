@@ -1,9 +1,10 @@
 import { ArrowLeft, Clock, DollarSign, History, Target, Trophy } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRepresentative } from '../api/get-representative.ts';
@@ -18,9 +19,7 @@ import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 // The deal's dialog shows the whole opportunity view (17 KB gzip with its editing and validation): it
 // loads when a deal is opened, not with the representative's page.
-const OpportunityDialog = lazy(() =>
-  import('../components/opportunity-dialog.tsx').then((m) => ({ default: m.OpportunityDialog })),
-);
+const OpportunityDialog = lazyNamed(() => import('../components/opportunity-dialog.tsx'), 'OpportunityDialog');
 
 function Tile({
   label,

@@ -2,7 +2,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -13,13 +12,14 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isClosingStage, STAGES, type Board, type BoardCard, type Stage } from '@nexa/domain';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../../lib/use-media-query.ts';
 import { cn } from '../../../../lib/cn.ts';
+import { lazyNamed } from '../../../../lib/lazy-named.ts';
 import { getBoardColumn, type BoardFilters } from '../../api/get-board.ts';
 import { useMoveOpportunity } from '../../api/move-opportunity.ts';
 import { CardPreview, DraggableCard, MovableCard, type CardLinks } from './board-card.tsx';
@@ -28,7 +28,7 @@ import { columnKeyboardCoordinates } from './keyboard-columns.ts';
 
 // The close dialog (the dialog primitive with its focus trap and scroll lock, 14 KB gzip) loads when a
 // deal is first dropped on won or lost, not with the board.
-const CloseDealDialog = lazy(() => import('./close-deal-dialog.tsx').then((m) => ({ default: m.CloseDealDialog })));
+const CloseDealDialog = lazyNamed(() => import('./close-deal-dialog.tsx'), 'CloseDealDialog');
 
 // The pointer decides where a mouse drop lands; a keyboard move has no pointer, so the card's rectangle does.
 const collision: CollisionDetection = (args) => {
@@ -37,9 +37,6 @@ const collision: CollisionDetection = (args) => {
 };
 
 type Extra = { board: Board; cards: Partial<Record<Stage, BoardCard[]>> };
-
-// Columns measured before a card is picked up too (see the DndContext below).
-const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 /**
  * The board: a column per stage. Cards move by dragging (mouse, touch, or keyboard: Space, arrows,
@@ -229,9 +226,6 @@ export function PipelineBoard({
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('board.instructions') } }}
-        // The columns measured before a card is picked up too: by default they are measured once the
-        // drag has begun, and an arrow key pressed before that (a busy phone) found no column to go to.
-        measuring={MEASURING}
       >
         <div className="-mx-1 overflow-x-auto px-1 pb-2">
           <div className="grid min-w-[60rem] grid-cols-6 gap-2.5">
