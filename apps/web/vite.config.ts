@@ -40,7 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     target: 'es2022',
-    // The server-side build only feeds the pre-renderer; it is deleted once the pages are written.
+    // The server-side build renders the public pages at build time and signed-in first pages per request.
     outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
     // The pre-renderer reads which chunks a page needs, to preload them from its static HTML.
     manifest: !isSsrBuild,

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EntryServer from '../src/entry-server.tsx';
+import { writeHtmlPage } from '../src/html-page.ts';
 import { precompressFile } from './precompress.ts';
 
-/** Where `vite build --ssr` writes the renderer (relative to apps/web); removed once the pages are written. */
+/** Where `vite build --ssr` writes the renderer (relative to apps/web), beside the client's dist/. */
 export const SSR_OUT_DIR = 'dist-ssr';
 /** The pre-rendered pages inside the client build, and the index the server reads (apps/server/src/http/spa.ts). */
 export const PAGES_DIR = 'pages';
@@ -15,18 +16,6 @@ interface ManifestChunk {
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-const OG_LOCALE = { en: 'en_US', fr: 'fr_FR' } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Replaces exactly one match of `pattern` in `html`; a template that changed shape stops the build. */
-function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
-  const matches = html.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))?.length ?? 0;
-  if (matches !== 1) throw new Error(`prerender: expected one ${what} in index.html, found ${matches}`);
-  return html.replace(pattern, () => replacement);
-}
 
 /** The chunk of a source module and every chunk it imports statically, as URLs. */
 function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -51,7 +40,6 @@ export async function prerenderSite(root: string): Promise<void> {
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const manifestFile = path.join(dist, '.vite/manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-  const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
 
   const pages: Record<string, string> = {};
   for (const page of entry.prerenderedPages()) {
@@ -65,48 +53,13 @@ export async function prerenderSite(root: string): Promise<void> {
       for (const namespace of ['common', ...page.namespaces]) {
         for (const chunk of chunksOf(manifest, `src/locales/${language}/${namespace}.json`)) preloads.add(chunk);
       }
-      const title = escapeHtml(meta.title);
-      const description = escapeHtml(meta.description ?? '');
-      let out = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${language}">`, '<html lang>');
-      out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title>${title}</title>`, '<title>');
-      out = replaceOnce(
-        out,
-        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-        `<meta name="description" content="${description}" />`,
-        'description',
-      );
-      out = replaceOnce(
-        out,
-        /<meta\s+property="og:title"\s+content="[^"]*"\s*\/?>/,
-        `<meta property="og:title" content="${title}" />`,
-        'og:title',
-      );
-      out = replaceOnce(
-        out,
-        /<meta\s+property="og:description"\s+content="[^"]*"\s*\/?>/,
-        `<meta property="og:description" content="${description}" />`,
-        'og:description',
-      );
-      const head = [
-        `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
-        `<meta name="twitter:title" content="${title}" />`,
-        `<meta name="twitter:description" content="${description}" />`,
-        ...[...preloads]
-          .filter((file) => !inTemplate.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ];
-      // The page paints from HTML and CSS alone. The entry chunk and its preloads (~130 KB, the bulk
-      // of the JavaScript) are fetched at low priority, so the stylesheet wins the bandwidth; the
-      // page's own small chunks keep their normal priority, so hydration is not starved (decision 010).
-      out = out.replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`);
-      out = replaceOnce(out, /\s*<\/head>/, `\n    ${head.join('\n    ')}\n  </head>`, '</head>');
-      // No whitespace around the markup: hydration matches #root's children node for node.
-      out = replaceOnce(
-        out,
-        /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/,
-        `<div id="root" data-prerendered="${language}">${html}</div>`,
-        '#root',
-      );
+      const out = writeHtmlPage(template, {
+        language,
+        title: meta.title,
+        description: meta.description ?? '',
+        markup: html,
+        preloads: [...preloads].map((file) => `/${file}`),
+      });
       const target = path.join(dist, PAGES_DIR, language, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, out);
@@ -117,8 +70,8 @@ export async function prerenderSite(root: string): Promise<void> {
     path.join(dist, PAGES_DIR, PAGES_INDEX),
     `${JSON.stringify({ languages: entry.LANGUAGES, pages }, null, 2)}\n`,
   );
-  // Build inputs, not things to serve.
+  // A build input, not a thing to serve. The renderer stays: the server renders signed-in first pages
+  // with it (apps/server/src/http/signed-in-pages.ts).
   fs.rmSync(path.dirname(manifestFile), { recursive: true });
-  fs.rmSync(ssrDir, { recursive: true, force: true });
   console.log(`pre-rendered ${Object.keys(pages).length} pages × ${entry.LANGUAGES.length} languages into dist/${PAGES_DIR}/`);
 }

@@ -1,9 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { ServerRenderedState } from './entry-server.tsx';
 import { App } from './app/app.tsx';
 import { browserQueryClient } from './app/query-client.ts';
 import { createRouter, routerReady } from './app/router.tsx';
 import { currentLanguage, i18nReady } from './lib/i18n.ts';
-import { prerenderedLanguage } from './lib/prerendered.ts';
+import { prerenderedLanguage, serverRenderedState } from './lib/prerendered.ts';
+import { rememberRenderHints, setRenderHints } from './lib/render-hints.ts';
 import './index.css';
 
 /** Ends the current task, letting the browser paint or handle input before the rest runs. */
@@ -17,6 +19,14 @@ function yieldToMain(): Promise<void> {
 async function start() {
   // A task of its own: evaluating the entry chunk already takes one long task on a slow phone.
   await yieldToMain();
+  // A signed-in page the server rendered: its data fills the cache (the route loaders find it fresh)
+  // and its first render assumes what the server did (time zone, width), so hydration matches.
+  const server = serverRenderedState<ServerRenderedState>();
+  if (server) {
+    setRenderHints(server.hints);
+    for (const { key, data, at } of server.queries) browserQueryClient().setQueryData(key, data, { updatedAt: at });
+  }
+  rememberRenderHints();
   const router = createRouter();
   // The page's code and messages first, so its first render is whole — what hydration needs.
   await Promise.all([i18nReady, routerReady(router)]);

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, pickLanguage, preferredLanguageOf, type Language } from '@nexa/domain/language';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeApiPath } from './api-route.ts';
 import { body } from './error-handler.ts';
+import { loadSignedInPages } from './signed-in-pages.ts';
 
 /** Where the web build writes the pre-rendered public pages, and their index (apps/web/build/prerender.ts). */
 const PAGES_DIR = 'pages';
@@ -31,6 +33,30 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPages | undefined 
 function requestLanguage(request: FastifyRequest): Language {
   const stored = parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE];
   return pickLanguage(stored, preferredLanguageOf(request.headers['accept-language']));
+}
+
+type HtmlEncoding = 'br' | 'gzip' | 'identity';
+
+/** Brotli, else gzip, else none, by what the browser accepts (a quality of zero refuses). */
+function htmlEncoding(accept: string | undefined): HtmlEncoding {
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : 'identity';
+}
+
+/**
+ * A page rendered per request is compressed as it is sent (the built files come compressed from the
+ * build): at a middle quality, a few milliseconds for tens of kilobytes that a phone then need not fetch.
+ */
+function compress(html: string, encoding: HtmlEncoding): Buffer | string {
+  if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return encoding === 'gzip' ? zlib.gzipSync(html, { level: 6 }) : html;
 }
 
 /**
@@ -59,7 +85,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const renderSignedIn = hasWeb ? await loadSignedInPages(app, webDistDir, template) : undefined;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (looksLikeApiPath(url) || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(body('not_found', `No route ${request.method} ${url}`));
@@ -75,6 +104,21 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
           .header('content-language', language)
           .type('text/html')
           .sendFile(path.posix.join(PAGES_DIR, language, prerendered.pages[url]!));
+      }
+    }
+    if (renderSignedIn && request.method === 'GET') {
+      const language = requestLanguage(request);
+      const html = await renderSignedIn(request, language);
+      // One person's page with their data: never stored by a cache, never shared.
+      if (html !== undefined) {
+        const encoding = htmlEncoding(request.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'Cookie, Accept-Encoding')
+          .header('content-language', language)
+          .type('text/html; charset=utf-8')
+          .send(compress(html, encoding));
       }
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

@@ -17,6 +17,8 @@ let browserClient: QueryClient | undefined;
  * code downloads (app/route-data.ts). The pre-renderer and tests make their own.
  */
 export function browserQueryClient(): QueryClient {
+  // One cache for every visitor of a server would hand one person's answers to another.
+  if (import.meta.env.SSR) throw new Error('The server renders each page with a cache of its own');
   browserClient ??= createQueryClient();
   return browserClient;
 }

@@ -23,9 +23,11 @@ import { teamQueryOptions } from '../features/team/api/get-team.ts';
  */
 
 /** Each page's reads, as its loader starts them. */
-type Prefetch = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
+type Prefetch = (client: QueryClient, args: RouteArgs) => Promise<unknown>;
+/** What a page's reads take of its route: its address and parameters (a loader's, or the server's match). */
+type RouteArgs = Pick<LoaderFunctionArgs, 'request' | 'params'>;
 
-const urlFilters = ({ request }: LoaderFunctionArgs) =>
+const urlFilters = ({ request }: RouteArgs) =>
   filtersFromSearch<UrlOpportunityFilters>(new URL(request.url).searchParams, ['page']);
 
 export const signedIn: Prefetch = (client) => client.prefetchQuery(meQueryOptions());

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
@@ -17,18 +17,27 @@ const lazyPage =
     return { Component: module[name] };
   };
 
+/** Marks a signed-in page's route with the reads it starts (app/route-data.ts). */
+export interface RouteDataHandle {
+  data: keyof typeof RouteData;
+}
+
 /**
  * A loader that starts a page's reads while its code downloads (app/route-data.ts, decision 021). It
  * returns at once: the page renders as soon as its code is there, and finds its data in the cache or
  * on its way. route-data.ts is a chunk of its own, fetched beside the page's, so the public pages
- * (whose entry chunk holds this file) carry none of the workspaces' API code.
+ * (whose entry chunk holds this file) carry none of the workspaces' API code. The route's handle
+ * names the same reads for the server, which awaits them with the request's own cache before it
+ * renders the page (src/entry-server.tsx); its loaders do nothing there.
  */
-const prefetch =
-  (page: keyof typeof RouteData): LoaderFunction =>
-  (args) => {
+const prefetch = (page: RouteDataHandle['data']): Pick<RouteObject, 'loader' | 'handle'> => ({
+  loader: (args) => {
+    if (import.meta.env.SSR) return null;
     void import('./route-data.ts').then((data) => data[page](browserQueryClient(), args)).catch(() => undefined);
     return null;
-  };
+  },
+  handle: { data: page } satisfies RouteDataHandle,
+});
 
 /** What the build needs to pre-render a public page (src/entry-server.tsx, decision 010). */
 export interface PrerenderHandle {
@@ -55,7 +64,7 @@ function sitePage(file: string, name: string, namespaces: string[]): Pick<RouteO
 function ownWorkspacePage(path: string, page: RouteObject['lazy']): RouteObject {
   return {
     path,
-    loader: prefetch('signedIn'),
+    ...prefetch('signedIn'),
     lazy: async () => {
       const { RouteGuard } = await import('./route-guard.tsx');
       return { element: <RouteGuard /> };
@@ -106,7 +115,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.rep.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
-        loader: prefetch('signedIn'),
+        ...prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.representative} /> };
@@ -117,7 +126,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: prefetch('repDashboard'),
+                ...prefetch('repDashboard'),
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
                   'opportunities',
@@ -126,12 +135,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'opportunities',
-                loader: prefetch('repOpportunities'),
+                ...prefetch('repOpportunities'),
                 lazy: lazyPage(() => import('../features/opportunities/routes/opportunities-page.tsx'), 'OpportunitiesPage'),
               },
               {
                 path: 'pipeline',
-                loader: prefetch('board'),
+                ...prefetch('board'),
                 lazy: lazyPage(() => import('../features/pipeline/routes/board-page.tsx'), 'RepPipelinePage', [
                   'pipeline',
                   'opportunities',
@@ -167,7 +176,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.manager.dashboard.path,
         // The guard (TanStack Query profile, sonner) loads with the workspace, not with the public site.
-        loader: prefetch('signedIn'),
+        ...prefetch('signedIn'),
         lazy: async () => {
           const { RouteGuard } = await import('./route-guard.tsx');
           return { element: <RouteGuard role={ROLES.manager} /> };
@@ -178,7 +187,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: prefetch('teamDashboard'),
+                ...prefetch('teamDashboard'),
                 lazy: lazyPage(() => import('../features/team/routes/team-dashboard-page.tsx'), 'TeamDashboardPage', [
                   'team',
                   'metrics',
@@ -200,7 +209,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'representatives/:repId',
-                loader: prefetch('representative'),
+                ...prefetch('representative'),
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
                   'call-analysis',

@@ -31,6 +31,17 @@ export interface RequestOptions {
   retry?: boolean;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let serverTransport: (() => Transport | undefined) | undefined;
+
+/**
+ * The server-side renderer's way to the API (src/entry-server.tsx): the page's request's own
+ * transport (its session, its address), looked up per call because renders run concurrently.
+ */
+export function setServerTransport(lookup: () => Transport | undefined): void {
+  serverTransport = lookup;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const data = (await response.json()) as Partial<ApiErrorBody>;
@@ -48,7 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(path, {
+      response = await (serverTransport?.() ?? fetch)(path, {
         method,
         credentials: 'same-origin',
         signal: options.signal,
@@ -72,7 +83,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       continue;
     }
     const error = await toApiError(response);
-    if (error.status === 401 && !path.startsWith('/api/auth/')) {
+    if (error.status === 401 && !path.startsWith('/api/auth/') && typeof window !== 'undefined') {
       window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     }
     throw error;

@@ -1,4 +1,5 @@
 import { currentLanguage } from './i18n.ts';
+import { renderHints } from './render-hints.ts';
 
 const locale = () => (currentLanguage() === 'fr' ? 'fr-FR' : 'en-US');
 
@@ -48,7 +49,16 @@ export function formatDate(
   if (!value) return null;
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale(), options).format(date);
+  // On the server, the browser's zone (lib/render-hints.ts); in the browser, undefined: its own.
+  return new Intl.DateTimeFormat(locale(), { ...options, timeZone: options.timeZone ?? renderHints().timeZone }).format(date);
+}
+
+/** The hour of the day (0–23) where the page is read: the browser's zone, or the one the server rendered for. */
+export function currentHour(now = new Date()): number {
+  const hour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: renderHints().timeZone }).format(
+    now,
+  );
+  return Number(hour);
 }
 
 let displayTimeZone: string | undefined;

@@ -11,19 +11,12 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { prerenderedLanguage } from './prerendered.ts';
+import { cookieValue } from './render-hints.ts';
 
 export { LANGUAGES, type Language };
 
 // The pre-renderer (apps/web/build/prerender.ts) runs this module in Node, with no document.
 const inBrowser = typeof document !== 'undefined';
-
-function readCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  return document.cookie
-    .split('; ')
-    .find((entry) => entry.startsWith(prefix))
-    ?.slice(prefix.length);
-}
 
 /**
  * Keeps the visitor's choice where the server reads it (a cookie: the next page arrives
@@ -41,7 +34,7 @@ function rememberLanguage(language: Language) {
 
 /** The visitor's own choice: the cookie, else local storage (then copied to the cookie for the server). */
 function storedLanguage(): Language | undefined {
-  const cookie = readCookie(LANGUAGE_COOKIE);
+  const cookie = cookieValue(document.cookie, LANGUAGE_COOKIE);
   if (isLanguage(cookie)) return cookie;
   let stored: string | null = null;
   try {

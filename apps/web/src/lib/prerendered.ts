@@ -13,3 +13,18 @@ export function prerenderedLanguage(): Language | undefined {
   const value = document.getElementById('root')?.getAttribute(PRERENDERED_ATTRIBUTE);
   return isLanguage(value) ? value : undefined;
 }
+
+/** The element holding a server-rendered page's data (src/entry-server.tsx), read once before hydration. */
+export const PAGE_STATE_ID = 'nexa-page-state';
+
+/** What the server rendered a signed-in page with, or undefined on any other page. */
+export function serverRenderedState<T>(): T | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(PAGE_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { NARROW_QUERY, renderHints } from './render-hints.ts';
 
 /** Tables become cards below this width (Tailwind's `md`). */
-export const CARDS_BELOW = '(max-width: 767.98px)';
+export const CARDS_BELOW = NARROW_QUERY;
 
 function matches(query: string): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
@@ -21,6 +22,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => matches(query),
-    () => false,
+    // What a server-rendered page was rendered with, so hydration matches it (lib/render-hints.ts).
+    () => query === NARROW_QUERY && renderHints().narrow,
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorKey } from '../../../lib/api-client.ts';
-import { formatMoney, formatNumber, formatScore } from '../../../lib/format.ts';
+import { currentHour, formatMoney, formatNumber, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
@@ -92,9 +92,7 @@ export function TeamDashboardPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {t(greetingKey(new Date().getHours()), { name: firstName })}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(greetingKey(currentHour()), { name: firstName })}</h1>
         <p className="mt-1 text-slate-600">{t('dashboard.subtitle')}</p>
       </header>
 
