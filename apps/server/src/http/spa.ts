@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE, pickLanguage, preferredLanguageOf, type Language } from '@nexa/domain/language';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeApiPath } from './api-route.ts';
 import { body } from './error-handler.ts';
+import { compress, htmlEncoding } from './html-encoding.ts';
 import { loadSignedInPages } from './signed-in-pages.ts';
 
 /** Where the web build writes the pre-rendered public pages, and their index (apps/web/build/prerender.ts). */
@@ -33,30 +33,6 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPages | undefined 
 function requestLanguage(request: FastifyRequest): Language {
   const stored = parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE];
   return pickLanguage(stored, preferredLanguageOf(request.headers['accept-language']));
-}
-
-type HtmlEncoding = 'br' | 'gzip' | 'identity';
-
-/** Brotli, else gzip, else none, by what the browser accepts (a quality of zero refuses). */
-function htmlEncoding(accept: string | undefined): HtmlEncoding {
-  const accepted = new Set(
-    (accept ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  );
-  if (accepted.has('br')) return 'br';
-  return accepted.has('gzip') ? 'gzip' : 'identity';
-}
-
-/**
- * A page rendered per request is compressed as it is sent (the built files come compressed from the
- * build): at a middle quality, a few milliseconds for tens of kilobytes that a phone then need not fetch.
- */
-function compress(html: string, encoding: HtmlEncoding): Buffer | string {
-  if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-  return encoding === 'gzip' ? zlib.gzipSync(html, { level: 6 }) : html;
 }
 
 /**
