@@ -31,7 +31,8 @@ export type RenderSignedInPage = (request: FastifyRequest, language: Language) =
  */
 function transportFor(app: FastifyInstance, request: FastifyRequest) {
   return async (url: string, init: RequestInit): Promise<Response> => {
-    const headers: Record<string, string> = { cookie: request.headers.cookie ?? '' };
+    // The page's request id too: its reads are logged under the id of the page they were made for.
+    const headers: Record<string, string> = { cookie: request.headers.cookie ?? '', 'x-request-id': request.id };
     for (const name of ['accept-language', 'user-agent'] as const) {
       const value = request.headers[name];
       if (value) headers[name] = value;
