@@ -23,8 +23,11 @@
     script.src = entry;
     document.head.append(script);
   };
-  // The frame after the next one: the page has painted by then.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // A tab opened in the background paints nothing until it is shown: start anyway.
-  setTimeout(start, 300);
+  // A hidden tab (opened in the background) paints nothing: nothing to wait for. A visible one starts
+  // after its next frame, once the page has painted — however long that takes on a slow phone.
+  if (document.visibilityState === 'hidden') start();
+  else {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    document.addEventListener('visibilitychange', start, { once: true });
+  }
 })();
