@@ -1,4 +1,4 @@
-import { withStage } from '@nexa/domain';
+import { bySalesRank, TEAM_DASHBOARD_TOP, withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -202,7 +202,8 @@ describe('manager team figures', () => {
           { id: ben, full_name: 'Ben Carter', onGoing: 10_000, closedWin: 0, closedLost: 0 },
           { id: null, full_name: 'Unassigned', onGoing: 0, closedWin: 7_000, closedLost: 3_000 },
         ],
-        representatives: [adaMember(), benMember(), cyMember(), unassigned],
+        // The most sales first; Ben and Unassigned tie at 10,000 and go by name.
+        representatives: [adaMember(), benMember(), unassigned, cyMember()],
       });
     });
 
@@ -362,6 +363,54 @@ describe('manager team figures', () => {
       }
       const after = await manager.get(`/api/team/representatives/${ada}`);
       expect(after.body.metrics.quarterlyQuota).toBe(200_000);
+    });
+  });
+
+  describe('a team larger than the dashboard shows', () => {
+    let big: TestServer;
+    let boss: HttpClient;
+
+    beforeAll(async () => {
+      big = await startTestServer();
+      const m = await big.createUser({ role: 'Sales Manager', fullName: 'Morgan Manager' });
+      boss = await big.signIn(m.email, m.password);
+      const values: (typeof opportunities.$inferInsert)[] = [];
+      // 12 representatives: rep 01 sells 1,000 … rep 12 sells 12,000, except that 11 and 12 tie with
+      // 10 at 10,000; the best scores belong to rep 01, far outside the top 10.
+      for (let i = 1; i <= TEAM_DASHBOARD_TOP + 2; i++) {
+        const name = `Rep ${String(i).padStart(2, '0')}`;
+        const { id } = await big.createUser({ role: 'Sales Representative', fullName: name });
+        values.push(
+          withStage({
+            owner_id: id,
+            account_manager: 'x',
+            status: 'On-going',
+            amount: Math.min(i, 10) * 1_000,
+            technical_scoring: i === 1 ? 10 : 5,
+            commercial_scoring: i === 1 ? 9 : 4,
+          }),
+        );
+      }
+      await big.database.db.insert(opportunities).values(values);
+    });
+    afterAll(() => big.close());
+
+    it('shows the 10 with the most sales, counts everyone, and finds leaders beyond the 10', async () => {
+      const res = await boss.get('/api/team');
+      expect(res.status).toBe(200);
+      expect(res.body.representativesCount).toBe(12);
+      expect(res.body.opportunitiesCount).toBe(12);
+      expect(res.body.totalAmount).toBe(1_000 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 10 + 10));
+      const shown = res.body.representatives.map((m: { full_name: string }) => m.full_name);
+      expect(shown).toEqual(['Rep 10', 'Rep 11', 'Rep 12', 'Rep 09', 'Rep 08', 'Rep 07', 'Rep 06', 'Rep 05', 'Rep 04', 'Rep 03']);
+      expect(res.body.pipeline.map((m: { full_name: string }) => m.full_name)).toEqual(shown);
+      expect(res.body.technicalLeader).toMatchObject({ full_name: 'Rep 01', score: 10 });
+      expect(res.body.commercialLeader).toMatchObject({ full_name: 'Rep 01', score: 9 });
+      // The same order as the domain's rule, and the paged list still holds everyone.
+      const list = await boss.get('/api/team/representatives?pageSize=200');
+      const ranked = [...list.body.items].sort(bySalesRank).slice(0, TEAM_DASHBOARD_TOP);
+      expect(ranked.map((m: { full_name: string }) => m.full_name)).toEqual(shown);
+      expect(list.body.total).toBe(12);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bySalesRank,
   conversionRate,
   cycleDays,
   fallbackWinRate,
@@ -113,5 +114,32 @@ describe('team metrics', () => {
     expect(parseQuotaInput('300,000')).toBe(300_000);
     expect(parseQuotaInput(' $ 250000 ')).toBe(250_000);
     for (const bad of ['', '0', '12.5', '-4', 'abc', '2000000000']) expect(parseQuotaInput(bad)).toBeNull();
+  });
+});
+
+describe('bySalesRank, the team dashboard order', () => {
+  const member = (full_name: string, totalSales: number, id: string | null = full_name.toLowerCase()) => ({
+    full_name,
+    totalSales,
+    id,
+  });
+
+  it('puts the most sales first, then names and ids by code point, Unassigned after a namesake', () => {
+    const sorted = [
+      member('ben', 5),
+      member('Ada', 5),
+      member('Zed', 9),
+      member('Unassigned', 5, null),
+      member('Unassigned', 5, 'u-2'),
+      member('Éva', 5),
+    ].sort(bySalesRank);
+    expect(sorted.map((m) => `${m.full_name}:${m.id}`)).toEqual([
+      'Zed:zed',
+      'Ada:ada',
+      'Unassigned:u-2',
+      'Unassigned:null',
+      'ben:ben',
+      'Éva:éva',
+    ]);
   });
 });

@@ -14,6 +14,21 @@ export const WIN_RATE_WEIGHTS = { technical: 0.4, commercial: 0.6 } as const;
 export const REPRESENTATIVE_LOCATION = 'Remote';
 export const RECENT_OPPORTUNITIES = 3;
 export const RECENT_ACTIVITIES = 4;
+/** How many representatives the team dashboard's chart and table show; the full list is paged. */
+export const TEAM_DASHBOARD_TOP = 10;
+
+/**
+ * The team dashboard's order: total sales, most first; ties by name, then id, by code point (the
+ * SQL's `COLLATE "C"`), the Unassigned group (no id) after a representative of the same name.
+ */
+export function bySalesRank(
+  a: { totalSales: number; full_name: string; id: string | null },
+  b: { totalSales: number; full_name: string; id: string | null },
+): number {
+  const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  if (a.totalSales !== b.totalSales) return b.totalSales - a.totalSales;
+  return byCodePoint(a.full_name, b.full_name) || (a.id === null ? 1 : b.id === null ? -1 : byCodePoint(a.id, b.id));
+}
 
 export const REPRESENTATIVE_SORT_FIELDS = ['full_name', 'email', 'totalSales', 'totalDeals', 'conversionRate'] as const;
 export type RepresentativeSortField = (typeof REPRESENTATIVE_SORT_FIELDS)[number];

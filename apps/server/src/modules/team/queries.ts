@@ -112,16 +112,36 @@ export interface TeamTotals {
   totalAmount: number;
 }
 
-/** Every member and, in the same statement, the team's cards (the Unassigned group counts in the totals). */
-export async function listMembers(db: Db): Promise<{ members: MemberRow[]; totals: TeamTotals }> {
-  const found = await rows<MemberRow & TeamTotals>(
+/** Where a member stands on the team dashboard (1 = first); leaders are every member tied at the best. */
+export interface RankedMemberRow extends MemberRow {
+  salesRank: number;
+  technicalRank: number;
+  commercialRank: number;
+}
+
+/**
+ * The team dashboard's members in one statement, with the team's cards (the Unassigned group counts
+ * in the totals): the `top` by total sales (ties by name, then id, in code-point order) and every
+ * representative tied at the best technical or commercial average — so the answer keeps its size
+ * however many representatives the team has; the full list is paged (`searchMembers`).
+ */
+export async function teamDashboardMembers(db: Db, top: number): Promise<{ members: RankedMemberRow[]; totals: TeamTotals }> {
+  const found = await rows<RankedMemberRow & TeamTotals>(
     db,
-    sql`WITH ${membersCte()}
-      SELECT *,
-        (count(id) OVER ())::int AS "representativesCount",
-        (sum("totalDeals") OVER ())::int AS "opportunitiesCount",
-        (sum("totalSales") OVER ())::float8 AS "totalAmount"
-      FROM members ORDER BY id IS NULL, full_name, id`,
+    sql`WITH ${membersCte()},
+      ranked AS (
+        SELECT *,
+          (count(id) OVER ())::int AS "representativesCount",
+          (sum("totalDeals") OVER ())::int AS "opportunitiesCount",
+          (sum("totalSales") OVER ())::float8 AS "totalAmount",
+          (row_number() OVER (ORDER BY "totalSales" DESC, full_name COLLATE "C", id COLLATE "C"))::int AS "salesRank",
+          (rank() OVER (ORDER BY (id IS NULL OR "techAverage" IS NULL), "techAverage" DESC))::int AS "technicalRank",
+          (rank() OVER (ORDER BY (id IS NULL OR "commAverage" IS NULL), "commAverage" DESC))::int AS "commercialRank"
+        FROM members
+      )
+      SELECT * FROM ranked
+      WHERE "salesRank" <= ${top} OR "technicalRank" = 1 OR "commercialRank" = 1
+      ORDER BY "salesRank"`,
   );
   const totals = {
     representativesCount: found[0]?.representativesCount ?? 0,

@@ -1,6 +1,7 @@
 import {
   RECENT_ACTIVITIES,
   RECENT_OPPORTUNITIES,
+  TEAM_DASHBOARD_TOP,
   quotaAttainment,
   type AccountManagerNames,
   type Opportunity,
@@ -15,7 +16,6 @@ import { iso } from '../../db/iso.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   isRepresentative,
-  listMembers,
   ownedOpportunity,
   readAccountManagerNames,
   recentActivities,
@@ -24,6 +24,7 @@ import {
   saveAccountManagerNames,
   saveQuarterlyQuota,
   searchMembers,
+  teamDashboardMembers,
   type MemberRow,
 } from './queries.ts';
 
@@ -51,16 +52,21 @@ function leader(members: MemberRow[], key: 'techAverage' | 'commAverage', shown:
   return best ? { id: best.id!, full_name: best.full_name, score: best[shown]! } : null;
 }
 
+/**
+ * The team dashboard: the team's cards, the leaders, and the TEAM_DASHBOARD_TOP representatives by
+ * total sales for its chart and table — the same size at 5 or 5,000 representatives.
+ */
 export async function getTeamOverview(db: Db): Promise<TeamOverview> {
-  const { members, totals } = await listMembers(db);
+  const { members, totals } = await teamDashboardMembers(db, TEAM_DASHBOARD_TOP);
+  const top = members.filter((m) => m.salesRank <= TEAM_DASHBOARD_TOP);
   return {
     ...totals,
     technicalLeader: leader(members, 'techAverage', 'techScore'),
     commercialLeader: leader(members, 'commAverage', 'commScore'),
-    pipeline: members
+    pipeline: top
       .filter((m) => m.totalDeals > 0)
       .map((m) => ({ id: m.id, full_name: m.full_name, onGoing: m.onGoing, closedWin: m.closedWin, closedLost: m.closedLost })),
-    representatives: members.map(toMember),
+    representatives: top.map(toMember),
   };
 }
 
