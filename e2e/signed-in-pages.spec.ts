@@ -47,26 +47,31 @@ async function alexPagePath(page: Page): Promise<string> {
   return `/manager/representatives/${alex.id}`;
 }
 
+/**
+ * The reads a page must not make again once hydrated. The opportunity list and the board are not in
+ * them: their answers are fresh for one second only (others move deals), so a page hydrated later
+ * than that (a slow phone, a loaded CI machine) refreshes them in the background, as it should.
+ */
 const PAGES = [
   {
     name: 'the rep dashboard',
     path: async () => '/rep',
     as: DEMO.alex,
-    reads: ['/api/me', '/api/pipeline', '/api/opportunities'],
+    reads: ['/api/me', '/api/pipeline', '/api/opportunities/facets'],
     text: 'Welcome back, Alex',
   },
   {
     name: "the rep's opportunities",
     path: async () => '/rep/opportunities',
     as: DEMO.alex,
-    reads: ['/api/me', '/api/opportunities'],
+    reads: ['/api/me', '/api/opportunities/facets'],
     text: 'My Opportunities',
   },
   {
     name: "the rep's board",
     path: async () => '/rep/pipeline',
     as: DEMO.alex,
-    reads: ['/api/me', '/api/pipeline/board'],
+    reads: ['/api/me', '/api/opportunities/facets'],
     text: 'Your deals by stage',
   },
   { name: 'the team dashboard', path: async () => '/manager', as: DEMO.manager, reads: ['/api/me', '/api/team'], text: 'Morgan' },
