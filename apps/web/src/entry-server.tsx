@@ -11,7 +11,7 @@ import { createQueryClient } from './app/query-client.ts';
 import * as routeData from './app/route-data.ts';
 import { routerReady, routes, type PrerenderHandle, type RouteDataHandle } from './app/router.tsx';
 import { jsonScript, writeHtmlPage } from './html-page.ts';
-import { setServerTransport } from './lib/api-client.ts';
+import { setServerTransport, type Transport } from './lib/api-client.ts';
 import i18next, { i18nReady } from './lib/i18n.ts';
 import { PAGE_STATE_ID } from './lib/prerendered.ts';
 import { hintsFromRequest, setRenderHints, type RenderHints } from './lib/render-hints.ts';
@@ -66,9 +66,6 @@ async function renderWhole(app: ReactNode): Promise<{ html: string; meta?: PageM
   return { html, meta, errors };
 }
 
-/** How the server's renderer reaches the API: with the page's request (its session and address). */
-export type Transport = (path: string, init: RequestInit) => Promise<Response>;
-
 const transports = new AsyncLocalStorage<Transport>();
 setServerTransport(() => transports.getStore());
 
@@ -122,15 +119,17 @@ export async function renderSignedInPage(request: SignedInPageRequest): Promise<
   if (!hints) return undefined;
   const location = new URL(request.url, 'http://nexa.invalid');
   const matches = matchRoutes(routes, location.pathname) ?? [];
-  const page = (matches.at(-1)?.route.handle as Partial<RouteDataHandle> | undefined)?.data;
-  if (!page) return undefined;
+  const readsOf = (route: RouteObject) => (route.handle as Partial<RouteDataHandle> | undefined)?.data;
+  // Only a page whose own route names its reads: a guard's alone (the profile) is not a page.
+  const leaf = matches.at(-1);
+  if (!leaf || !readsOf(leaf.route)) return undefined;
   const client = createQueryClient();
   const routeArgs = (params: Record<string, string | undefined>) => ({ request: new Request(location), params });
   await transports.run(request.transport, () =>
     Promise.all(
       matches.flatMap(({ route, params }) => {
-        const data = (route.handle as Partial<RouteDataHandle> | undefined)?.data;
-        return data ? [routeData[data](client, routeArgs(params))] : [];
+        const reads = readsOf(route);
+        return reads ? [routeData[reads](client, routeArgs(params))] : [];
       }),
     ),
   );

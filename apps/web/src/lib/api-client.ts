@@ -31,7 +31,8 @@ export interface RequestOptions {
   retry?: boolean;
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
+/** How a request reaches the API: `fetch` in the browser; the page's own request on the server. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let serverTransport: (() => Transport | undefined) | undefined;
 
 /**

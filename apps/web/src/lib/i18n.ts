@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { prerenderedLanguage } from './prerendered.ts';
-import { cookieValue } from './render-hints.ts';
+import { cookieValue, setCookie } from './cookies.ts';
 
 export { LANGUAGES, type Language };
 
@@ -23,8 +23,7 @@ const inBrowser = typeof document !== 'undefined';
  * pre-rendered in that language) and in local storage, where visits before the cookie kept it.
  */
 function rememberLanguage(language: Language) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  setCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_S);
   try {
     localStorage.setItem(LANGUAGE_COOKIE, language);
   } catch {

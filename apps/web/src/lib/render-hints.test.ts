@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentHour, formatDate } from './format.ts';
-import { cookieValue, hintsFromRequest, isTimeZone, NARROW_COOKIE, setRenderHints, TIME_ZONE_COOKIE } from './render-hints.ts';
+import { isTimeZone } from '@nexa/domain/time-zone';
+import { cookieValue } from './cookies.ts';
+import { hintsFromRequest, NARROW_COOKIE, setRenderHints, TIME_ZONE_COOKIE } from './render-hints.ts';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';

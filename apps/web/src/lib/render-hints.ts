@@ -1,3 +1,6 @@
+import { isTimeZone } from '@nexa/domain/time-zone';
+import { cookieValue, setCookie } from './cookies.ts';
+
 /**
  * What a page rendered on the server assumed about the browser it was for: the time zone its dates
  * are written in and whether its screen is narrow (cards instead of tables). The browser keeps both
@@ -26,28 +29,6 @@ export function setRenderHints(hints: RenderHints): void {
   current = hints;
 }
 
-/** A value of a `Cookie` header (or `document.cookie`). */
-export function cookieValue(header: string, name: string): string | undefined {
-  const prefix = `${name}=`;
-  const entry = header.split(/;\s*/).find((part) => part.startsWith(prefix));
-  if (entry === undefined) return undefined;
-  try {
-    return decodeURIComponent(entry.slice(prefix.length));
-  } catch {
-    return undefined;
-  }
-}
-
-export function isTimeZone(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The hints a request's cookies carry, or undefined without a valid time zone: without it the
  * server cannot write dates as this browser would, so it leaves the page to the browser. A phone's
@@ -62,12 +43,8 @@ export function hintsFromRequest(cookieHeader: string, userAgent: string): Rende
 
 /** Keeps this browser's time zone and width where the server reads them (the next page it renders). */
 export function rememberRenderHints(): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  const set = (name: string, value: string) => {
-    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${HINT_MAX_AGE_S}; SameSite=Lax${secure}`;
-  };
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone) set(TIME_ZONE_COOKIE, zone);
+  if (zone) setCookie(TIME_ZONE_COOKIE, zone, HINT_MAX_AGE_S);
   const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
-  set(NARROW_COOKIE, narrow ? '1' : '0');
+  setCookie(NARROW_COOKIE, narrow ? '1' : '0', HINT_MAX_AGE_S);
 }

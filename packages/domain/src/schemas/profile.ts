@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
+import { isTimeZone } from '../time-zone.ts';
 
-/** True for a time zone name the platform knows (IANA: 'Europe/Paris', 'America/New_York', 'UTC'). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, { message: 'validation.timeZone' });
 
