@@ -27,6 +27,35 @@ const STORED = sql`
     commercial_sum::text, commercial_count::text, cycle_days_sum::text, cycle_count::text
   FROM team_summaries ORDER BY 1, 2`;
 
+// The manager dashboard's one row per owner (migration 0026), from the rows again.
+const RECOMPUTED_MEMBER_TOTALS = sql`
+  SELECT coalesce(owner_id, '') AS owner_key, count(*)::text AS deals, coalesce(sum(amount), 0)::numeric::text AS amount_sum,
+    count(*) FILTER (WHERE stage = 'Closed-Win')::text AS won_deals, count(*) FILTER (WHERE stage = 'Closed-Lost')::text AS lost_deals,
+    coalesce(sum(amount) FILTER (WHERE stage NOT IN ('Closed-Win', 'Closed-Lost')), 0)::numeric::text AS open_amount,
+    coalesce(sum(amount) FILTER (WHERE stage = 'Closed-Win'), 0)::numeric::text AS won_amount,
+    coalesce(sum(amount) FILTER (WHERE stage = 'Closed-Lost'), 0)::numeric::text AS lost_amount,
+    coalesce(sum(technical_scoring::numeric), 0)::text AS technical_sum, count(technical_scoring)::text AS technical_count,
+    coalesce(sum(commercial_scoring::numeric), 0)::text AS commercial_sum, count(commercial_scoring)::text AS commercial_count,
+    coalesce(sum(closing_date - (record_date AT TIME ZONE 'UTC')::date)
+      FILTER (WHERE stage IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL), 0)::text AS cycle_days_sum,
+    count(*) FILTER (WHERE stage IN ('Closed-Win', 'Closed-Lost') AND closing_date IS NOT NULL)::text AS cycle_count,
+    (avg(technical_scoring::numeric))::float8::text AS technical_average,
+    (avg(commercial_scoring::numeric))::float8::text AS commercial_average
+  FROM opportunities GROUP BY 1 ORDER BY 1`;
+const STORED_MEMBER_TOTALS = sql`
+  SELECT owner_key, deals::text, amount_sum::numeric::text, won_deals::text, lost_deals::text, open_amount::numeric::text,
+    won_amount::numeric::text, lost_amount::numeric::text, technical_sum::text, technical_count::text, commercial_sum::text,
+    commercial_count::text, cycle_days_sum::text, cycle_count::text, technical_average::float8::text,
+    commercial_average::float8::text
+  FROM member_totals ORDER BY 1`;
+
+const RECOMPUTED_TEAM_TOTALS = sql`
+  SELECT (SELECT count(*) FROM opportunities)::text AS deals, (SELECT coalesce(sum(amount), 0) FROM opportunities)::numeric::text AS amount,
+    (SELECT count(*) FROM users WHERE role = 'Sales Representative')::text AS representatives`;
+const STORED_TEAM_TOTALS = sql`
+  SELECT coalesce(sum(deals), 0)::text AS deals, coalesce(sum(amount_sum), 0)::numeric::text AS amount,
+    coalesce(sum(representatives), 0)::text AS representatives FROM team_totals`;
+
 const RECOMPUTED_COMPANIES = sql`
   SELECT coalesce(owner_id, '') AS owner_key, client_company_name AS company, count(*)::text AS deals
   FROM opportunities WHERE client_company_name IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`;
@@ -116,6 +145,8 @@ describe('team and rep summaries', () => {
   const expectInSync = async () => {
     const [stored, recomputed] = [await select(STORED), await select(RECOMPUTED)];
     expect(stored).toEqual(recomputed);
+    expect(await select(STORED_MEMBER_TOTALS)).toEqual(await select(RECOMPUTED_MEMBER_TOTALS));
+    expect(await select(STORED_TEAM_TOTALS)).toEqual(await select(RECOMPUTED_TEAM_TOTALS));
     expect(await select(STORED_COMPANIES)).toEqual(await select(RECOMPUTED_COMPANIES));
     expect(await select(STORED_COMPANY_MONTHS)).toEqual(await select(RECOMPUTED_COMPANY_MONTHS));
     expect(await select(STORED_MEETING_DAYS)).toEqual(await select(RECOMPUTED_MEETING_DAYS));
@@ -243,6 +274,11 @@ describe('team and rep summaries', () => {
     await db.delete(opportunities).where(eq(opportunities.owner_id, reps[2]!));
     await expectInSync();
     await db.delete(users).where(eq(users.id, reps[0]!));
+    await expectInSync();
+    // A representative made manager and back: the team's count of representatives follows.
+    await db.update(users).set({ role: 'Sales Manager' }).where(eq(users.id, reps[1]!));
+    await expectInSync();
+    await db.update(users).set({ role: 'Sales Representative' }).where(eq(users.id, reps[1]!));
     await expectInSync();
     await db.execute(sql`
       INSERT INTO opportunities (owner_id, account_manager, status, stage, lead_status, amount, technical_scoring, commercial_scoring, record_date, closing_date)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  byLeaderRank,
   bySalesRank,
   conversionRate,
   cycleDays,
@@ -141,5 +142,18 @@ describe('bySalesRank, the team dashboard order', () => {
       'ben:ben',
       'Éva:éva',
     ]);
+  });
+});
+
+describe('byLeaderRank, a score leader', () => {
+  it('takes the best average, then the most sales, then the id by code point', () => {
+    const sorted = [
+      { id: 'b', average: 8, totalSales: 100 },
+      { id: 'a', average: 8, totalSales: 100 },
+      { id: 'Z', average: 8, totalSales: 100 },
+      { id: 'c', average: 8, totalSales: 900 },
+      { id: 'd', average: 9, totalSales: 0 },
+    ].sort(byLeaderRank);
+    expect(sorted.map((m) => m.id)).toEqual(['d', 'c', 'Z', 'a', 'b']);
   });
 });

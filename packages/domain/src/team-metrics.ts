@@ -30,6 +30,18 @@ export function bySalesRank(
   return byCodePoint(a.full_name, b.full_name) || (a.id === null ? 1 : b.id === null ? -1 : byCodePoint(a.id, b.id));
 }
 
+/**
+ * The dashboard's leader on a score: the representative with the highest average; ties go to the
+ * one with more total sales, then to the id first by code point — an order the database keeps in
+ * an index, so the leader is found without reading every representative tied at the best.
+ */
+export function byLeaderRank(
+  a: { average: number; totalSales: number; id: string },
+  b: { average: number; totalSales: number; id: string },
+): number {
+  return b.average - a.average || b.totalSales - a.totalSales || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 export const REPRESENTATIVE_SORT_FIELDS = ['full_name', 'email', 'totalSales', 'totalDeals', 'conversionRate'] as const;
 export type RepresentativeSortField = (typeof REPRESENTATIVE_SORT_FIELDS)[number];
 // Written out (not mapped) so bundlers can drop the schema, and zod, from pages that do not use it.

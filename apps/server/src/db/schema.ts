@@ -324,6 +324,46 @@ export const teamSummaries = pgTable(
 );
 
 /**
+ * One row per owner with team_summaries' sums split by outcome (migration 0026), kept by the same
+ * statement triggers; its indexes give the manager's dashboard the most sales and the best score
+ * averages without ranking the whole team.
+ */
+export const memberTotals = pgTable(
+  'member_totals',
+  {
+    owner_key: text('owner_key').primaryKey(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+    won_deals: bigint('won_deals', { mode: 'number' }).notNull().default(0),
+    lost_deals: bigint('lost_deals', { mode: 'number' }).notNull().default(0),
+    open_amount: numeric('open_amount', { mode: 'number' }).notNull().default(0),
+    won_amount: numeric('won_amount', { mode: 'number' }).notNull().default(0),
+    lost_amount: numeric('lost_amount', { mode: 'number' }).notNull().default(0),
+    technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
+    technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
+    commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
+    commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
+    cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
+    cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+    technical_average: numeric('technical_average', { mode: 'number' }).generatedAlwaysAs(
+      sql`technical_sum / nullif(technical_count, 0)`,
+    ),
+    commercial_average: numeric('commercial_average', { mode: 'number' }).generatedAlwaysAs(
+      sql`commercial_sum / nullif(commercial_count, 0)`,
+    ),
+  },
+  (t) => [
+    index('member_totals_sales_idx').on(t.amount_sum.desc()),
+    index('member_totals_technical_idx')
+      .on(t.technical_average.desc(), t.amount_sum.desc(), sql`owner_key COLLATE "C"`)
+      .where(sql`technical_average IS NOT NULL`),
+    index('member_totals_commercial_idx')
+      .on(t.commercial_average.desc(), t.amount_sum.desc(), sql`owner_key COLLATE "C"`)
+      .where(sql`commercial_average IS NOT NULL`),
+  ],
+);
+
+/**
  * The distinct client companies of each representative (all time, and per month recorded), kept
  * by triggers like the team summaries (migration rep_company_summaries), so the rep dashboard's
  * company cards count a few index entries instead of de-duplicating every opportunity.

@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * A LIMIT written into the statement's text instead of bound as a parameter. Every statement is
@@ -10,4 +10,13 @@ import { sql, type Placeholder } from 'drizzle-orm';
 export function literalLimit(rows: number): Placeholder {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`limit must be a non-negative integer, got ${rows}`);
   return sql.raw(String(rows)) as unknown as Placeholder;
+}
+
+/**
+ * A constant text (a role name, a stage) written into the statement's text as a quoted literal, so
+ * a statement whose only parameters were constants has none: PostgreSQL then keeps one plan for it
+ * instead of planning it again on every call (a custom plan per call while it has parameters).
+ */
+export function literalText(value: string): SQL {
+  return sql.raw(`'${value.replaceAll("'", "''")}'`);
 }

@@ -10,14 +10,15 @@ import {
 } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
+import { literalLimit, literalText } from '../../db/prepared/literal-limit.ts';
 import { opportunities, opportunityChanges, repQuotas, users } from '../../db/schema.ts';
 
 /**
- * Every team figure comes from the summaries (team_summaries, rep_win_rate), a few hundred rows at
- * most, never from a GROUP BY over the opportunities, and counts the stored outcome (open, won,
- * lost), never the status text. One CTE defines a team member's figures, so the dashboard, the
- * list and the detail show the same numbers; docs/metrics.md states each formula, and
- * @nexa/domain's team-metrics.ts the same rules for one group of rows.
+ * Every team figure comes from the summaries (member_totals, one row per owner; rep_win_rate), never
+ * from a GROUP BY over the opportunities, and counts the stored outcome (open, won, lost), never the
+ * status text. One CTE defines a team member's figures, so the dashboard, the list and the detail
+ * show the same numbers; docs/metrics.md states each formula, and @nexa/domain's team-metrics.ts
+ * the same rules for one group of rows.
  */
 
 export interface MemberRow {
@@ -44,36 +45,39 @@ export interface MemberRow {
 
 export const rows = selectRows;
 
-/** The representatives (users with the role) and one Unassigned group for every other owner. */
-const membersCte = (onlyRepresentative?: string) => sql`
+/** The role as a literal: the dashboard's statement then has no parameter and keeps its plan. */
+const REPRESENTATIVE = literalText(ROLES.representative);
+
+const totalsColumns = sql`t.deals, t.amount_sum AS amount, t.technical_sum AS tech_sum, t.technical_count AS tech_n,
+  t.commercial_sum AS comm_sum, t.commercial_count AS comm_n, t.won_deals AS won, t.lost_deals AS lost,
+  t.cycle_days_sum AS cycle_sum, t.cycle_count AS cycle_n, t.open_amount AS on_going, t.won_amount AS closed_win,
+  t.lost_amount AS closed_lost`;
+
+/**
+ * The members: the representatives (users with the role) that `representatives` keeps, and, with
+ * `unassigned`, one Unassigned group for every other owner (no owner, or a user of another role),
+ * found from the few users who are not representatives.
+ */
+const membersCte = ({ representatives = sql``, unassigned }: { representatives?: SQL; unassigned: boolean }) => sql`
   reps AS (
-    SELECT id, full_name, email FROM users
-    WHERE role = ${ROLES.representative} ${onlyRepresentative === undefined ? sql`` : sql`AND id = ${onlyRepresentative}`}
-  ),
-  grouped AS (
-    SELECT r.id AS group_id,
-      sum(s.deals) AS deals,
-      sum(s.amount_sum) AS amount,
-      sum(s.technical_sum) AS tech_sum, sum(s.technical_count) AS tech_n,
-      sum(s.commercial_sum) AS comm_sum, sum(s.commercial_count) AS comm_n,
-      coalesce(sum(s.deals) FILTER (WHERE s.outcome = 'won'), 0) AS won,
-      coalesce(sum(s.deals) FILTER (WHERE s.outcome = 'lost'), 0) AS lost,
-      sum(s.cycle_days_sum) AS cycle_sum, sum(s.cycle_count) AS cycle_n,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'open'), 0) AS on_going,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'won'), 0) AS closed_win,
-      coalesce(sum(s.amount_sum) FILTER (WHERE s.outcome = 'lost'), 0) AS closed_lost
-    FROM team_summaries s
-    LEFT JOIN reps r ON r.id = s.owner_key
-    ${onlyRepresentative === undefined ? sql`` : sql`WHERE s.owner_key = ${onlyRepresentative}`}
-    GROUP BY r.id
+    SELECT id, full_name, email FROM users WHERE role = ${REPRESENTATIVE} ${representatives}
   ),
   members_raw AS (
-    SELECT r.id, r.full_name, r.email, 'Remote' AS location, g.*
+    SELECT r.id, r.full_name, r.email, 'Remote' AS location, ${totalsColumns}
     FROM reps r
-    LEFT JOIN grouped g ON g.group_id = r.id
-    UNION ALL
-    SELECT NULL, 'Unassigned', NULL, '', g.*
-    FROM grouped g WHERE g.group_id IS NULL AND g.deals > 0
+    LEFT JOIN member_totals t ON t.owner_key = r.id
+    ${
+      unassigned
+        ? sql`UNION ALL
+    SELECT NULL, 'Unassigned', NULL, '', g.* FROM (
+      SELECT sum(t.deals) AS deals, sum(t.amount_sum), sum(t.technical_sum), sum(t.technical_count),
+        sum(t.commercial_sum), sum(t.commercial_count), sum(t.won_deals), sum(t.lost_deals), sum(t.cycle_days_sum),
+        sum(t.cycle_count), sum(t.open_amount), sum(t.won_amount), sum(t.lost_amount)
+      FROM member_totals t
+      WHERE t.owner_key IN (SELECT '' UNION ALL SELECT id FROM users WHERE role IS DISTINCT FROM ${REPRESENTATIVE})
+    ) g WHERE g.deals > 0`
+        : sql``
+    }
   ),
   members AS (
     SELECT id, full_name, email, location,
@@ -112,35 +116,64 @@ export interface TeamTotals {
   totalAmount: number;
 }
 
-/** Where a member stands on the team dashboard (1 = first); leaders are every member tied at the best. */
+/** Where a member stands on the team dashboard by total sales (1 = first), and whether it leads a score. */
 export interface RankedMemberRow extends MemberRow {
   salesRank: number;
-  technicalRank: number;
-  commercialRank: number;
+  technicalLeader: boolean;
+  commercialLeader: boolean;
 }
+
+const isRepresentativeOwner = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = t.owner_key AND u.role = ${REPRESENTATIVE})`;
+
+/** The representative leading on a score (byLeaderRank of @nexa/domain): the first of its index. */
+const scoreLeader = (average: SQL) => sql`(
+  SELECT t.owner_key FROM member_totals t WHERE ${average} IS NOT NULL AND ${isRepresentativeOwner}
+  ORDER BY ${average} DESC, t.amount_sum DESC, t.owner_key COLLATE "C" LIMIT 1)`;
 
 /**
  * The team dashboard's members in one statement, with the team's cards (the Unassigned group counts
- * in the totals): the `top` by total sales (ties by name, then id, in code-point order) and every
- * representative tied at the best technical or commercial average — so the answer keeps its size
- * however many representatives the team has; the full list is paged (`searchMembers`).
+ * in the totals): the `top` by total sales (ties by name, then id, in code-point order) and the
+ * leader on each score. Only those are read, from member_totals' indexes: the representatives with
+ * the `top` largest totals (and any tied with the last), or when fewer than `top` have sales, the
+ * first by name among the others too — so the statement reads about `top` rows however many
+ * representatives the team has; the full list is paged (`searchMembers`). The team's cards add the
+ * few rows of team_totals.
  */
 export async function teamDashboardMembers(db: Db, top: number): Promise<{ members: RankedMemberRow[]; totals: TeamTotals }> {
+  const candidates = sql`
+    leaders AS (
+      SELECT ${scoreLeader(sql`t.technical_average`)} AS technical, ${scoreLeader(sql`t.commercial_average`)} AS commercial
+    ),
+    with_sales AS (
+      SELECT t.owner_key AS id FROM member_totals t WHERE t.amount_sum > 0 AND ${isRepresentativeOwner}
+      ORDER BY t.amount_sum DESC FETCH FIRST ${literalLimit(top)} ROWS WITH TIES
+    ),
+    candidates AS (
+      SELECT id FROM with_sales
+      UNION SELECT technical FROM leaders
+      UNION SELECT commercial FROM leaders
+      UNION
+      (SELECT u.id FROM users u
+        WHERE u.role = ${REPRESENTATIVE} AND (SELECT count(*) FROM with_sales) < ${literalLimit(top)}
+          AND NOT EXISTS (SELECT 1 FROM member_totals t WHERE t.owner_key = u.id AND t.amount_sum > 0)
+        ORDER BY u.full_name COLLATE "C", u.id LIMIT ${literalLimit(top)})
+    ),`;
   const found = await rows<RankedMemberRow & TeamTotals>(
     db,
-    sql`WITH ${membersCte()},
+    sql`WITH ${candidates} ${membersCte({ representatives: sql`AND id IN (SELECT id FROM candidates)`, unassigned: true })},
       ranked AS (
         SELECT *,
-          (count(id) OVER ())::int AS "representativesCount",
-          (sum("totalDeals") OVER ())::int AS "opportunitiesCount",
-          (sum("totalSales") OVER ())::float8 AS "totalAmount",
           (row_number() OVER (ORDER BY "totalSales" DESC, full_name COLLATE "C", id COLLATE "C"))::int AS "salesRank",
-          (rank() OVER (ORDER BY (id IS NULL OR "techAverage" IS NULL), "techAverage" DESC))::int AS "technicalRank",
-          (rank() OVER (ORDER BY (id IS NULL OR "commAverage" IS NULL), "commAverage" DESC))::int AS "commercialRank"
+          coalesce(id = (SELECT technical FROM leaders), false) AS "technicalLeader",
+          coalesce(id = (SELECT commercial FROM leaders), false) AS "commercialLeader"
         FROM members
       )
-      SELECT * FROM ranked
-      WHERE "salesRank" <= ${top} OR "technicalRank" = 1 OR "commercialRank" = 1
+      SELECT ranked.*, team.*
+      FROM ranked,
+        (SELECT coalesce(sum(representatives), 0)::int AS "representativesCount",
+          coalesce(sum(deals), 0)::int AS "opportunitiesCount", coalesce(sum(amount_sum), 0)::float8 AS "totalAmount"
+          FROM team_totals) team
+      WHERE "salesRank" <= ${literalLimit(top)} OR "technicalLeader" OR "commercialLeader"
       ORDER BY "salesRank"`,
   );
   const totals = {
@@ -168,7 +201,7 @@ export async function searchMembers(
   const pattern = q ? likePattern(q) : null;
   const found = await rows<MemberRow & { total: number }>(
     db,
-    sql`WITH ${membersCte()}
+    sql`WITH ${membersCte({ unassigned: true })}
       SELECT *, (count(*) OVER ())::int AS total FROM members
       ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}
       ORDER BY ${column} ${descending ? sql`DESC` : sql`ASC`}, lower(full_name), id
@@ -177,7 +210,7 @@ export async function searchMembers(
   if (found.length === 0 && page > 1) {
     const [count] = await rows<{ total: number }>(
       db,
-      sql`WITH ${membersCte()} SELECT count(*)::int AS total FROM members
+      sql`WITH ${membersCte({ unassigned: true })} SELECT count(*)::int AS total FROM members
         ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}`,
     );
     return { items: [], total: count?.total ?? 0 };
@@ -200,7 +233,7 @@ export interface RepresentativeFigures extends MemberRow {
 export async function representativeFigures(db: Db, id: string): Promise<RepresentativeFigures | null> {
   const [row] = await rows<RepresentativeFigures>(
     db,
-    sql`WITH ${membersCte(id)}
+    sql`WITH ${membersCte({ representatives: sql`AND id = ${id}`, unassigned: false })}
       SELECT m.*,
         (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
         coalesce((SELECT sum(amount) FROM opportunities

@@ -26,6 +26,7 @@ import {
   searchMembers,
   teamDashboardMembers,
   type MemberRow,
+  type RankedMemberRow,
 } from './queries.ts';
 
 export const representativeNotFound = () => new AppError('not_found', 'Sales representative not found');
@@ -44,12 +45,10 @@ const toMember = (row: MemberRow): TeamMember => ({
   winRateSource: row.winRateSource,
 });
 
-/** Leader on a score: the representative with the highest average, ties by name. */
-function leader(members: MemberRow[], key: 'techAverage' | 'commAverage', shown: 'techScore' | 'commScore') {
-  const best = members
-    .filter((m) => m.id !== null && m[key] !== null)
-    .sort((a, b) => b[key]! - a[key]! || a.full_name.localeCompare(b.full_name))[0];
-  return best ? { id: best.id!, full_name: best.full_name, score: best[shown]! } : null;
+/** The member the dashboard's statement marked as leading on a score (byLeaderRank of @nexa/domain). */
+function leader(members: RankedMemberRow[], flag: 'technicalLeader' | 'commercialLeader', shown: 'techScore' | 'commScore') {
+  const found = members.find((m) => m[flag]);
+  return found ? { id: found.id!, full_name: found.full_name, score: found[shown]! } : null;
 }
 
 /**
@@ -61,8 +60,8 @@ export async function getTeamOverview(db: Db): Promise<TeamOverview> {
   const top = members.filter((m) => m.salesRank <= TEAM_DASHBOARD_TOP);
   return {
     ...totals,
-    technicalLeader: leader(members, 'techAverage', 'techScore'),
-    commercialLeader: leader(members, 'commAverage', 'commScore'),
+    technicalLeader: leader(members, 'technicalLeader', 'techScore'),
+    commercialLeader: leader(members, 'commercialLeader', 'commScore'),
     pipeline: top
       .filter((m) => m.totalDeals > 0)
       .map((m) => ({ id: m.id, full_name: m.full_name, onGoing: m.onGoing, closedWin: m.closedWin, closedLost: m.closedLost })),
