@@ -194,5 +194,7 @@ describe('pipeline and companies API', () => {
     expect(res.body).toEqual({ items: [], total: 3 });
     const filtered = await repA.get('/api/companies?page=9&industry=Technology');
     expect(filtered.body).toEqual({ items: [], total: 2 });
+    const byProduct = await repA.get('/api/companies?page=9&product=CRM%20Platform&q=a');
+    expect(byProduct.body).toEqual({ items: [], total: 2 });
   });
 });

@@ -92,12 +92,25 @@ const namedSummary = (owner: SQL | string) => and(eq(repCompanies.owner_key, own
 const summaryCount = (owner: SQL | string) =>
   sql<number>`(select count(*)::int from ${repCompanies} where ${namedSummary(owner)})`;
 
+/**
+ * The facts the filters read: every company's 'deal' row (each named company has one) and its
+ * industry, and the searched product's rows — not its clients, products and lead statuses, which
+ * were most of the rows grouped (2,140 of a representative's facts for 134 companies, 268 now).
+ */
+const filteredFacts = (owner: SQL | string, product: unknown) =>
+  and(
+    eq(facts.owner_key, owner),
+    product === undefined
+      ? sql`${facts.kind} in ('deal', 'industry')`
+      : sql`(${facts.kind} in ('deal', 'industry') or (${facts.kind} = 'product' and ${facts.value} = ${product}))`,
+  );
+
 /** The representative's companies that pass the filters, by name (the facts hold named companies only). */
-const matchingCompanies = (db: Db, owner: SQL | string, having: SQL[]) =>
+const matchingCompanies = (db: Db, owner: SQL | string, having: SQL[], product: unknown) =>
   db
     .select({ company: facts.company })
     .from(facts)
-    .where(eq(facts.owner_key, owner))
+    .where(filteredFacts(owner, product))
     .groupBy(facts.company)
     .having(sql.join(having, sql` and `));
 
@@ -111,7 +124,7 @@ const bound = (name: string) => sql.placeholder(name) as unknown as SQL;
 function buildPage(db: Db, query: CompanyListQuery, shape: string) {
   const owner = bound('owner');
   const having = companyFilters(query, owner, bound);
-  const matching = matchingCompanies(db, owner, having).as('matching');
+  const matching = matchingCompanies(db, owner, having, query.product ? bound('product') : undefined).as('matching');
   const page = having.length
     ? db
         .select({ company: matching.company, total: sql<number>`(count(*) over ())::int`.as('total') })
@@ -155,7 +168,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   })) as Array<CompanyRow & { total: number }>;
 
   let total = rows[0]?.total ?? 0;
-  if (!rows.length && query.page > 1) total = await countCompanies(db, actor, companyFilters(query, actor.userId));
+  if (!rows.length && query.page > 1) total = await countCompanies(db, actor, query);
   return {
     total,
     items: rows.map(({ total: _total, ...row }) => ({
@@ -170,11 +183,13 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
 }
 
 /** Past the last page: the total alone, so the pager still knows the size. */
-async function countCompanies(db: Db, actor: Actor, having: SQL[]): Promise<number> {
+async function countCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<number> {
+  const having = companyFilters(query, actor.userId);
   if (!having.length) {
     const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor.userId)} as n`);
     return row?.n ?? 0;
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matchingCompanies(db, actor.userId, having).as('c'));
+  const matching = matchingCompanies(db, actor.userId, having, filterValues(query).product);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.as('c'));
   return row?.n ?? 0;
 }
