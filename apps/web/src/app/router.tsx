@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { ROLES } from '@nexa/domain';
 import { RouteErrorPage } from './error-page.tsx';
-import { NotFoundPage } from './not-found.tsx';
 import i18next from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -16,6 +15,9 @@ const lazyPage =
     const [module] = await Promise.all([load(), namespaces ? i18next.loadNamespaces(namespaces) : undefined]);
     return { Component: module[name] };
   };
+
+// A page that does not exist is rare: its code is not part of every page's entry chunk.
+const notFoundPage = lazyPage(() => import('./not-found.tsx'), 'NotFoundPage');
 
 /** Marks a signed-in page's route with the reads it starts (app/route-data.ts). */
 export interface RouteDataHandle {
@@ -109,7 +111,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.invite.path, lazy: lazyPage(() => import('../features/auth/routes/invite-page.tsx'), 'InvitePage') },
           { path: paths.signUp.path, element: <Navigate to={paths.earlyAccess.getHref()} replace /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFoundPage },
         ],
       },
       {
@@ -168,7 +170,7 @@ export const routes: RouteObject[] = [
                   'call-analysis',
                 ]),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],
@@ -262,7 +264,7 @@ export const routes: RouteObject[] = [
                   'team-admin',
                 ]),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],

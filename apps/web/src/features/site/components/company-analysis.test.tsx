@@ -105,7 +105,9 @@ describe('CompanyAnalysis', () => {
 
     await act(async () => answer.resolve(json(200, OFFLINE)));
     const result = await screen.findByTestId('analysis-result');
-    expect(within(result).getByRole('heading', { name: 'Diagnosis for Acme Software' })).toBeTruthy();
+    // The result's code loads once asked for; its heading then takes focus for screen readers.
+    const heading = within(result).getByRole('heading', { name: 'Diagnosis for Acme Software' });
+    expect(document.activeElement).toBe(heading);
     expect(within(result).getByTestId('analysis-provider').textContent).toBe('Quick offline analysis, not a live AI answer');
     expect(within(result).getAllByText(/./, { selector: 'p.whitespace-pre-line' })).toHaveLength(2);
     expect(screen.queryByRole('progressbar')).toBeNull();

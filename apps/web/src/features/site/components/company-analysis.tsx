@@ -1,12 +1,13 @@
 import { clsx } from 'clsx';
 import { LoaderCircle, RotateCcw, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanCompanyName, companyNameProblem, type CompanyNameProblem } from '@nexa/domain/cards';
 import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAnalyzeCompany } from '../api/analyze-company.ts';
-import { AnalysisResult, type AnalysisOutcome } from './analysis/analysis-result.tsx';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
+import type { AnalysisOutcome } from './analysis/analysis-result.tsx';
 import { BenefitCards } from './analysis/benefit-cards.tsx';
 import { notify } from './analysis/notify.ts';
 import { useProgress } from './analysis/use-progress.ts';
@@ -19,6 +20,11 @@ const buttonBase =
  * to two highlighted benefit cards out. States: idle → searching → searched; Reset clears both
  * The text and the result; a failed analysis clears the result.
  */
+// A result is shown only after an analysis: its code is not part of the landing page's first load;
+// it starts loading when the visitor submits, while the analysis runs.
+const loadResult = () => import('./analysis/analysis-result.tsx');
+const AnalysisResult = lazyNamed(loadResult, 'AnalysisResult');
+
 export function CompanyAnalysis() {
   const { t } = useTranslation('analysis');
   const ids = { title: useId(), input: useId(), notice: useId(), progress: useId() };
@@ -28,15 +34,13 @@ export function CompanyAnalysis() {
   const [pendingName, setPendingName] = useState('');
   const inflight = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultHeadingRef = useRef<HTMLHeadingElement>(null);
+  // The result's heading takes focus when it appears (after its code has loaded).
+  const resultHeadingRef = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
   const analysis = useAnalyzeCompany();
   const searching = analysis.isPending;
   const progress = useProgress(searching);
 
   useEffect(() => () => inflight.current?.abort(), []);
-  useEffect(() => {
-    if (outcome) resultHeadingRef.current?.focus();
-  }, [outcome]);
 
   const refuse = (reason: CompanyNameProblem) => {
     setOutcome(null);
@@ -50,6 +54,7 @@ export function CompanyAnalysis() {
     const reason = companyNameProblem(query);
     if (reason) return refuse(reason);
     setProblem(null);
+    void loadResult();
     inflight.current?.abort();
     const controller = new AbortController();
     inflight.current = controller;
@@ -194,7 +199,9 @@ export function CompanyAnalysis() {
               <p className="mt-2 text-sm text-slate-600">{t(`progress.${step}`)}</p>
             </div>
           ) : outcome ? (
-            <AnalysisResult outcome={outcome} headingRef={resultHeadingRef} />
+            <Suspense fallback={null}>
+              <AnalysisResult outcome={outcome} headingRef={resultHeadingRef} />
+            </Suspense>
           ) : problem === 'required' ? (
             <p
               className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-600"
