@@ -35,7 +35,7 @@ function prerender(): Plugin {
 }
 
 /**
- * React Router's package exports name only its development build (remix-run/react-router#12532):
+ * React Router's package exports name only its development build (a known issue of the package):
  * a production bundle would carry its dev warnings and checks. The browser's build takes its
  * production build, the same code without them (0.6 KB less gzip in every page's entry chunk).
  */

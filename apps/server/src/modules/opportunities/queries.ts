@@ -27,7 +27,7 @@ import {
   repWinRate,
   users,
 } from '../../db/schema.ts';
-import { iso } from '../../db/iso.ts';
+import { iso, isoText } from '../../db/iso.ts';
 import {
   FILTER_NAMES,
   filterValues,
@@ -82,12 +82,13 @@ const listColumns = {
   amount: o.amount,
   client_company_name: o.client_company_name,
   client_name: o.client_name,
-  next_meeting_date: o.next_meeting_date,
+  next_meeting_date: isoText(o.next_meeting_date).as('next_meeting_date'),
   closing_date: o.closing_date,
-  record_date: o.record_date,
+  record_date: isoText(o.record_date).as('record_date'),
 };
 
-type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] | null };
+type DataOf<C> = C extends SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
+type ListRow = { [K in keyof typeof listColumns]: DataOf<(typeof listColumns)[K]> | null };
 
 function toListItem(row: ListRow): OpportunityListItem {
   return {
@@ -97,8 +98,7 @@ function toListItem(row: ListRow): OpportunityListItem {
     stage: row.stage!,
     outcome: row.outcome!,
     pipeline_status: row.pipeline_status!,
-    next_meeting_date: iso(row.next_meeting_date),
-    record_date: iso(row.record_date)!,
+    record_date: row.record_date!,
   };
 }
 
