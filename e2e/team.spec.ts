@@ -23,6 +23,10 @@ test('the manager goes dashboard → representatives → search → a representa
   await expect(page.getByText('Commercial score leader')).toBeVisible();
   await expect(page.getByTestId('team-chart').locator('svg').first()).toBeVisible();
   await expect(visible(page, 'team-row').filter({ hasText: 'Alex Martin' })).toBeVisible();
+  // The chart says how many it shows: those of the table's rows that have deals, at most ten.
+  const description = await page.getByText(/^Amounts by status for the/).innerText();
+  const charted = Number(/the (\d+) representatives/.exec(description)?.[1] ?? 1);
+  expect(charted).toBeLessThanOrEqual(Math.min(10, await visible(page, 'team-row').count()));
   await expect(page.getByRole('link', { name: 'View Details — Sam Dupont' })).toBeVisible();
 
   await page.getByRole('link', { name: 'View all representatives' }).click();

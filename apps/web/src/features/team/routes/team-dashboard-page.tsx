@@ -2,7 +2,6 @@ import { Award, BriefcaseBusiness, DollarSign, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEAM_DASHBOARD_TOP } from '@nexa/domain/team-metrics';
 
 import { errorKey } from '../../../lib/api-client.ts';
 import { currentHour, formatMoney, formatNumber, formatScore } from '../../../lib/format.ts';
@@ -153,7 +152,9 @@ export function TeamDashboardPage() {
                     <h2 className="text-lg font-semibold">{t('dashboard.chart.title')}</h2>
                     <MetricHelp metric="pipeline-totals" />
                   </div>
-                  <p className="mb-3 text-sm text-slate-600">{t('dashboard.chart.description', { count: TEAM_DASHBOARD_TOP })}</p>
+                  <p className="mb-3 text-sm text-slate-600">
+                    {t('dashboard.chart.description', { count: team.data.pipeline.length })}
+                  </p>
                   <TeamChart data={team.data.pipeline} />
                 </Card>
               )}
