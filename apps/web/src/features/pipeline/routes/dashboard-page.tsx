@@ -18,6 +18,15 @@ import { useDashboardToasts } from '../hooks/use-dashboard-toasts.ts';
 const CsvImportDialog = lazy(() => import('../components/csv-import-dialog.tsx'));
 
 const monthKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+/**
+ * The month the figures count as current (UTC, like every date of the metrics), as a local date on
+ * its first day: the calendar shows the month its data is for, and the server's render of the page
+ * and the browser's agree whatever the visitor's zone.
+ */
+const currentMonth = () => {
+  const now = new Date();
+  return new Date(now.getUTCFullYear(), now.getUTCMonth(), 1);
+};
 
 /** The opportunities list, supplied by the app: it belongs to the opportunities feature. */
 export type DashboardOpportunities = ComponentType<{
@@ -34,8 +43,8 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
   const { t } = useTranslation(['pipeline', 'opportunities']);
   usePageMeta(`${t('title')} — Nexa`);
   const me = useMe();
-  const [calendarMonth, setCalendarMonth] = useState(() => new Date());
-  const isCurrentMonth = monthKey(calendarMonth) === monthKey(new Date());
+  const [calendarMonth, setCalendarMonth] = useState(currentMonth);
+  const isCurrentMonth = monthKey(calendarMonth) === monthKey(currentMonth());
   const pipeline = usePipeline(isCurrentMonth ? undefined : monthKey(calendarMonth));
   const [filters, setFilters] = useUrlFilters<UrlOpportunityFilters>(['page']);
   const [importOpen, setImportOpen] = useState(false);
