@@ -7,7 +7,7 @@
 // board's first page, a filtered My Companies page and the manager's team dashboard.
 // Targets: p95 ≤ 25 ms at 1,000,000 (the manager's dashboard too, since it reads kept totals), and each p95
 // at 10,000,000 at most 1.5 × its p95 at 100,000. BENCH_SCALE_SIZES=100000,1000000 picks sizes;
-// seeding 10,000,000 rows takes about 20 minutes and 14 GB of disk on this machine.
+// seeding 10,000,000 rows takes 20–60 minutes (as busy as the machine is) and 14 GB of disk here.
 // Writes bench/results/scale-rows.json.
 import fs from 'node:fs';
 import os from 'node:os';
