@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { AnalysisLanguage, CompanyAnalysisResponse } from '@nexa/domain';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 
 /** The server bounds the model call at 20 s; past this the page stops waiting anyway. */
 export const ANALYSIS_CLIENT_TIMEOUT_MS = 30_000;
@@ -28,6 +28,8 @@ export async function analyzeCompany({ signal, ...body }: AnalyzeCompanyInput): 
   }
 }
 
-export function useAnalyzeCompany() {
-  return useMutation({ mutationKey: ['analysis', 'company'], mutationFn: analyzeCompany });
+/** What the visitor reads when an analysis fails (the `analysis` messages). */
+export function analysisFailure(t: TFunction<'analysis'>, error: unknown): string {
+  const limited = error instanceof ApiError && error.code === 'rate_limited';
+  return untrustedOriginMessage(t, error) ?? (limited ? t('errors.rateLimited') : t('errors.analysisBody'));
 }

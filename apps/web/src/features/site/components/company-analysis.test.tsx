@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeAll(async () => {
   await i18next.changeLanguage('en');
   await i18next.loadNamespaces(['analysis', 'common']);
+  // The call and the result load when first needed; loaded here once, each test times only the page.
+  await Promise.all([import('../api/analyze-company.ts'), import('./analysis/analysis-result.tsx')]);
 });
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -99,6 +101,7 @@ describe('CompanyAnalysis', () => {
     expect((analyzeButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Analyzing Acme Software…');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/analysis/company');
     expect(JSON.parse(init.body)).toEqual({ companyName: '  Acme Software ', language: 'en' });

@@ -3,9 +3,7 @@ import { LoaderCircle, RotateCcw, Search } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanCompanyName, companyNameProblem, type CompanyNameProblem } from '@nexa/domain/cards';
-import { ApiError, untrustedOriginMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useAnalyzeCompany } from '../api/analyze-company.ts';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 import type { AnalysisOutcome } from './analysis/analysis-result.tsx';
 import { BenefitCards } from './analysis/benefit-cards.tsx';
@@ -24,6 +22,8 @@ const buttonBase =
 // it starts loading when the visitor submits, while the analysis runs.
 const loadResult = () => import('./analysis/analysis-result.tsx');
 const AnalysisResult = lazyNamed(loadResult, 'AnalysisResult');
+// The call itself (the API client) too: the landing page's first load carries only the form.
+const loadAnalysis = () => import('../api/analyze-company.ts');
 
 export function CompanyAnalysis() {
   const { t } = useTranslation('analysis');
@@ -36,8 +36,7 @@ export function CompanyAnalysis() {
   const inputRef = useRef<HTMLInputElement>(null);
   // The result's heading takes focus when it appears (after its code has loaded).
   const resultHeadingRef = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
-  const analysis = useAnalyzeCompany();
-  const searching = analysis.isPending;
+  const [searching, setSearching] = useState(false);
   const progress = useProgress(searching);
 
   useEffect(() => () => inflight.current?.abort(), []);
@@ -60,23 +59,27 @@ export function CompanyAnalysis() {
     inflight.current = controller;
     const companyName = cleanCompanyName(query);
     setPendingName(companyName);
-    analysis.mutate(
-      { companyName: query, language: currentLanguage(), signal: controller.signal },
-      {
-        onSuccess: (response) => {
-          if (controller.signal.aborted) return;
-          setOutcome({ ...response, companyName });
-          if (response.searchLogFailed) notify('warning', t('errors.searchLogTitle'), t('errors.searchLogBody'));
-        },
-        onError: (error) => {
-          if (controller.signal.aborted) return;
-          setOutcome(null);
-          const limited = error instanceof ApiError && error.code === 'rate_limited';
-          const reason = untrustedOriginMessage(t, error) ?? (limited ? t('errors.rateLimited') : t('errors.analysisBody'));
-          notify('error', t('errors.analysisTitle'), reason);
-        },
-      },
-    );
+    setSearching(true);
+    void (async () => {
+      try {
+        const { analyzeCompany } = await loadAnalysis();
+        const response = await analyzeCompany({ companyName: query, language: currentLanguage(), signal: controller.signal });
+        if (controller.signal.aborted) return;
+        setSearching(false);
+        setOutcome({ ...response, companyName });
+        if (response.searchLogFailed) notify('warning', t('errors.searchLogTitle'), t('errors.searchLogBody'));
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setSearching(false);
+        setOutcome(null);
+        // The module is loaded by then, unless loading it is what failed.
+        const reason = await loadAnalysis().then(
+          ({ analysisFailure }) => analysisFailure(t, error),
+          () => t('errors.analysisBody'),
+        );
+        notify('error', t('errors.analysisTitle'), reason);
+      }
+    })();
   };
 
   // With an empty field the Analyze button is disabled, so Enter would do nothing: say why instead.
@@ -90,7 +93,7 @@ export function CompanyAnalysis() {
   const reset = () => {
     inflight.current?.abort();
     inflight.current = null;
-    analysis.reset();
+    setSearching(false);
     setQuery('');
     setOutcome(null);
     setProblem(null);
