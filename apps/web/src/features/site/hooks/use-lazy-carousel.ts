@@ -15,7 +15,9 @@ export function useLazyCarousel(options: EmblaOptionsType, onSelect: (index: num
   const viewportRef = useRef<HTMLDivElement>(null);
   const near = useInView(viewportRef, { threshold: 0, rootMargin: '300px' });
   const [asked, setAsked] = useState(false);
-  const [carousel, setCarousel] = useState<EmblaCarouselType>();
+  // A ref, not state: a key pressed after Embla is made but before the next render must reach it,
+  // not wait as pending for a creation that has already happened.
+  const carousel = useRef<EmblaCarouselType | undefined>(undefined);
   const pending = useRef<Action | null>(null);
   const selectRef = useRef(onSelect);
   useEffect(() => {
@@ -33,23 +35,21 @@ export function useLazyCarousel(options: EmblaOptionsType, onSelect: (index: num
       created = embla;
       const select = () => selectRef.current(embla.selectedScrollSnap());
       embla.on('select', select).on('reInit', select);
+      carousel.current = embla;
       pending.current?.(embla);
       pending.current = null;
-      setCarousel(embla);
     });
     return () => {
       cancelled = true;
+      if (carousel.current === created) carousel.current = undefined;
       created?.destroy();
     };
   }, [wanted, options]);
 
-  const run = useCallback(
-    (action: Action) => {
-      if (carousel) return action(carousel);
-      pending.current = action;
-      setAsked(true);
-    },
-    [carousel],
-  );
+  const run = useCallback((action: Action) => {
+    if (carousel.current) return action(carousel.current);
+    pending.current = action;
+    setAsked(true);
+  }, []);
   return { viewportRef, run };
 }
