@@ -45,11 +45,7 @@ type CompanyRow = { [K in keyof Columns]: Columns[K]['_']['type'] };
  * facts' key (trying it on each of a company's facts cost a third of the page). `value` gives each
  * filter's value: the query's own, or a placeholder bound when a prepared statement runs.
  */
-function companyFilters(
-  query: CompanyListQuery,
-  owner: SQL | string,
-  value: (name: keyof FilterValues) => unknown = (name) => filterValues(query)[name],
-): SQL[] {
+function companyFilters(query: CompanyListQuery, owner: SQL | string, value: (name: keyof FilterValues) => unknown): SQL[] {
   const having: SQL[] = [];
   if (query.industry) having.push(sql`lower(${factIndustry}) = ${value('industry')}`);
   if (query.product) having.push(sql`bool_or(${facts.kind} = 'product' and ${facts.value} = ${value('product')})`);
@@ -105,14 +101,25 @@ const filteredFacts = (owner: SQL | string, product: unknown) =>
       : sql`(${facts.kind} in ('deal', 'industry') or (${facts.kind} = 'product' and ${facts.value} = ${product}))`,
   );
 
-/** The representative's companies that pass the filters, by name (the facts hold named companies only). */
-const matchingCompanies = (db: Db, owner: SQL | string, having: SQL[], product: unknown) =>
-  db
+/**
+ * The representative's companies that pass the query's filters, by name (the facts hold named
+ * companies only); undefined without a filter. `value` as for companyFilters.
+ */
+function matchingCompanies(
+  db: Db,
+  query: CompanyListQuery,
+  owner: SQL | string,
+  value: (name: keyof FilterValues) => unknown = (name) => filterValues(query)[name],
+) {
+  const having = companyFilters(query, owner, value);
+  if (!having.length) return undefined;
+  return db
     .select({ company: facts.company })
     .from(facts)
-    .where(filteredFacts(owner, product))
+    .where(filteredFacts(owner, query.product ? value('product') : undefined))
     .groupBy(facts.company)
     .having(sql.join(having, sql` and `));
+}
 
 const bound = (name: string) => sql.placeholder(name) as unknown as SQL;
 
@@ -123,9 +130,8 @@ const bound = (name: string) => sql.placeholder(name) as unknown as SQL;
  */
 function buildPage(db: Db, query: CompanyListQuery, shape: string) {
   const owner = bound('owner');
-  const having = companyFilters(query, owner, bound);
-  const matching = matchingCompanies(db, owner, having, query.product ? bound('product') : undefined).as('matching');
-  const page = having.length
+  const matching = matchingCompanies(db, query, owner, bound)?.as('matching');
+  const page = matching
     ? db
         .select({ company: matching.company, total: sql<number>`(count(*) over ())::int`.as('total') })
         .from(matching)
@@ -184,12 +190,11 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
 
 /** Past the last page: the total alone, so the pager still knows the size. */
 async function countCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<number> {
-  const having = companyFilters(query, actor.userId);
-  if (!having.length) {
+  const matching = matchingCompanies(db, query, actor.userId);
+  if (!matching) {
     const [row] = await selectRows<{ n: number }>(db, sql`select ${summaryCount(actor.userId)} as n`);
     return row?.n ?? 0;
   }
-  const matching = matchingCompanies(db, actor.userId, having, filterValues(query).product);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching.as('c'));
   return row?.n ?? 0;
 }

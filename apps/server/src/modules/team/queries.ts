@@ -48,10 +48,25 @@ export const rows = selectRows;
 /** The role as a literal: the dashboard's statement then has no parameter and keeps its plan. */
 const REPRESENTATIVE = literalText(ROLES.representative);
 
-const totalsColumns = sql`t.deals, t.amount_sum AS amount, t.technical_sum AS tech_sum, t.technical_count AS tech_n,
-  t.commercial_sum AS comm_sum, t.commercial_count AS comm_n, t.won_deals AS won, t.lost_deals AS lost,
-  t.cycle_days_sum AS cycle_sum, t.cycle_count AS cycle_n, t.open_amount AS on_going, t.won_amount AS closed_win,
-  t.lost_amount AS closed_lost`;
+/** A member's sums in member_totals, by the name the members CTE reads them under. */
+const MEMBER_SUMS = [
+  ['deals', 'deals'],
+  ['amount_sum', 'amount'],
+  ['technical_sum', 'tech_sum'],
+  ['technical_count', 'tech_n'],
+  ['commercial_sum', 'comm_sum'],
+  ['commercial_count', 'comm_n'],
+  ['won_deals', 'won'],
+  ['lost_deals', 'lost'],
+  ['cycle_days_sum', 'cycle_sum'],
+  ['cycle_count', 'cycle_n'],
+  ['open_amount', 'on_going'],
+  ['won_amount', 'closed_win'],
+  ['lost_amount', 'closed_lost'],
+] as const;
+/** One representative's row (`t.column`) or a group's (`sum(t.column)`), the columns in one order. */
+const memberSums = (wrap: (column: string) => string) =>
+  sql.raw(MEMBER_SUMS.map(([column, name]) => `${wrap(`t.${column}`)} AS ${name}`).join(', '));
 
 /**
  * The members: the representatives (users with the role) that `representatives` keeps, and, with
@@ -63,16 +78,14 @@ const membersCte = ({ representatives = sql``, unassigned }: { representatives?:
     SELECT id, full_name, email FROM users WHERE role = ${REPRESENTATIVE} ${representatives}
   ),
   members_raw AS (
-    SELECT r.id, r.full_name, r.email, 'Remote' AS location, ${totalsColumns}
+    SELECT r.id, r.full_name, r.email, 'Remote' AS location, ${memberSums((column) => column)}
     FROM reps r
     LEFT JOIN member_totals t ON t.owner_key = r.id
     ${
       unassigned
         ? sql`UNION ALL
     SELECT NULL, 'Unassigned', NULL, '', g.* FROM (
-      SELECT sum(t.deals) AS deals, sum(t.amount_sum), sum(t.technical_sum), sum(t.technical_count),
-        sum(t.commercial_sum), sum(t.commercial_count), sum(t.won_deals), sum(t.lost_deals), sum(t.cycle_days_sum),
-        sum(t.cycle_count), sum(t.open_amount), sum(t.won_amount), sum(t.lost_amount)
+      SELECT ${memberSums((column) => `sum(${column})`)}
       FROM member_totals t
       WHERE t.owner_key IN (SELECT '' UNION ALL SELECT id FROM users WHERE role IS DISTINCT FROM ${REPRESENTATIVE})
     ) g WHERE g.deals > 0`
