@@ -17,6 +17,9 @@ export const RECENT_ACTIVITIES = 4;
 /** How many representatives the team dashboard's chart and table show; the full list is paged. */
 export const TEAM_DASHBOARD_TOP = 10;
 
+/** Strings compared by code point, as SQL's `COLLATE "C"` does. */
+const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
 /**
  * The team dashboard's order: total sales, most first; ties by name, then id, by code point (the
  * SQL's `COLLATE "C"`), the Unassigned group (no id) after a representative of the same name.
@@ -25,7 +28,6 @@ export function bySalesRank(
   a: { totalSales: number; full_name: string; id: string | null },
   b: { totalSales: number; full_name: string; id: string | null },
 ): number {
-  const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   if (a.totalSales !== b.totalSales) return b.totalSales - a.totalSales;
   return byCodePoint(a.full_name, b.full_name) || (a.id === null ? 1 : b.id === null ? -1 : byCodePoint(a.id, b.id));
 }
@@ -39,7 +41,7 @@ export function byLeaderRank(
   a: { average: number; totalSales: number; id: string },
   b: { average: number; totalSales: number; id: string },
 ): number {
-  return b.average - a.average || b.totalSales - a.totalSales || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.average - a.average || b.totalSales - a.totalSales || byCodePoint(a.id, b.id);
 }
 
 export const REPRESENTATIVE_SORT_FIELDS = ['full_name', 'email', 'totalSales', 'totalDeals', 'conversionRate'] as const;

@@ -299,6 +299,17 @@ export const repWinRate = pgView('rep_win_rate', {
   win_rate_percentage: real('win_rate_percentage'),
 }).existing();
 
+/** The score and cycle sums team_summaries and member_totals both keep (a fresh set per table). */
+const scoreAndCycleSums = () => ({
+  technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
+  technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
+  commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
+  commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
+  /** Closed deals with a closing date: days from record_date (UTC) to closing_date. */
+  cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
+  cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Team figures per representative and outcome, kept equal to the opportunity rows by
  * statement-level triggers in the same transaction (migration pipeline_model), so the manager
@@ -312,13 +323,7 @@ export const teamSummaries = pgTable(
     outcome: text('outcome').$type<Outcome>().notNull(),
     deals: bigint('deals', { mode: 'number' }).notNull().default(0),
     amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
-    technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
-    technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
-    commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
-    commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
-    /** Closed deals with a closing date: days from record_date (UTC) to closing_date. */
-    cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
-    cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+    ...scoreAndCycleSums(),
   },
   (t) => [primaryKey({ columns: [t.owner_key, t.outcome] })],
 );
@@ -339,12 +344,7 @@ export const memberTotals = pgTable(
     open_amount: numeric('open_amount', { mode: 'number' }).notNull().default(0),
     won_amount: numeric('won_amount', { mode: 'number' }).notNull().default(0),
     lost_amount: numeric('lost_amount', { mode: 'number' }).notNull().default(0),
-    technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
-    technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
-    commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
-    commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
-    cycle_days_sum: bigint('cycle_days_sum', { mode: 'number' }).notNull().default(0),
-    cycle_count: bigint('cycle_count', { mode: 'number' }).notNull().default(0),
+    ...scoreAndCycleSums(),
     technical_average: numeric('technical_average', { mode: 'number' }).generatedAlwaysAs(
       sql`technical_sum / nullif(technical_count, 0)`,
     ),

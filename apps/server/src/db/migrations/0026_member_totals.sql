@@ -124,9 +124,8 @@ $$;
 CREATE TRIGGER team_totals_users AFTER INSERT OR DELETE OR UPDATE OF role ON users
   FOR EACH ROW EXECUTE FUNCTION team_totals_on_users();
 --> statement-breakpoint
-INSERT INTO team_totals (slot, deals, amount_sum, representatives)
-SELECT 0, (SELECT count(*) FROM opportunities), (SELECT coalesce(sum(amount), 0) FROM opportunities),
-  (SELECT count(*) FROM users WHERE role = 'Sales Representative');
+INSERT INTO team_totals (slot, representatives)
+SELECT 0, count(*) FROM users WHERE role = 'Sales Representative';
 --> statement-breakpoint
 -- An owner left without deals, removed by the keys the statement took from.
 CREATE FUNCTION member_totals_cleanup_statement() RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -175,11 +174,13 @@ BEGIN
     summaries_update_body());
   EXECUTE format('CREATE OR REPLACE FUNCTION summaries_on_delete() RETURNS trigger LANGUAGE plpgsql AS %L',
     summaries_fold_body('SELECT -1 AS sign, * FROM old_rows', true));
+  -- The existing deals, by the same statements as any insert.
   EXECUTE member_totals_statement('SELECT 1 AS sign, * FROM opportunities');
+  EXECUTE team_totals_statement('SELECT 1 AS sign, * FROM opportunities');
 END
 $do$;
 --> statement-breakpoint
-CREATE FUNCTION team_totals_on_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION dashboard_totals_on_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM member_totals;
   UPDATE team_totals SET deals = 0, amount_sum = 0;
@@ -187,5 +188,5 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER team_totals_truncate AFTER TRUNCATE ON opportunities
-  FOR EACH STATEMENT EXECUTE FUNCTION team_totals_on_truncate();
+CREATE TRIGGER dashboard_totals_truncate AFTER TRUNCATE ON opportunities
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_totals_on_truncate();

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
@@ -25,13 +24,12 @@ function deferred<T>() {
 }
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={client}>
+    <>
       <CompanyAnalysis />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   const input = screen.getByRole('textbox', { name: /company name|nom de l'entreprise/i });
   return { user, input };

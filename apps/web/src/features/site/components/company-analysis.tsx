@@ -13,11 +13,6 @@ import { useProgress } from './analysis/use-progress.ts';
 const buttonBase =
   'inline-flex h-12 items-center justify-center gap-2 rounded-lg px-5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2';
 
-/**
- * The company analysis section (landing and why pages): a company name in, a diagnosis and up
- * to two highlighted benefit cards out. States: idle → searching → searched; Reset clears both
- * The text and the result; a failed analysis clears the result.
- */
 // A result is shown only after an analysis: its code is not part of the landing page's first load;
 // it starts loading when the visitor submits, while the analysis runs.
 const loadResult = () => import('./analysis/analysis-result.tsx');
@@ -25,6 +20,11 @@ const AnalysisResult = lazyNamed(loadResult, 'AnalysisResult');
 // The call itself (the API client) too: the landing page's first load carries only the form.
 const loadAnalysis = () => import('../api/analyze-company.ts');
 
+/**
+ * The company analysis section (landing and why pages): a company name in, a diagnosis and up
+ * to two highlighted benefit cards out. States: idle → searching → searched; Reset clears both
+ * The text and the result; a failed analysis clears the result.
+ */
 export function CompanyAnalysis() {
   const { t } = useTranslation('analysis');
   const ids = { title: useId(), input: useId(), notice: useId(), progress: useId() };
@@ -60,9 +60,10 @@ export function CompanyAnalysis() {
     const companyName = cleanCompanyName(query);
     setPendingName(companyName);
     setSearching(true);
+    const analysis = loadAnalysis();
     void (async () => {
       try {
-        const { analyzeCompany } = await loadAnalysis();
+        const { analyzeCompany } = await analysis;
         const response = await analyzeCompany({ companyName: query, language: currentLanguage(), signal: controller.signal });
         if (controller.signal.aborted) return;
         setSearching(false);
@@ -72,8 +73,8 @@ export function CompanyAnalysis() {
         if (controller.signal.aborted) return;
         setSearching(false);
         setOutcome(null);
-        // The module is loaded by then, unless loading it is what failed.
-        const reason = await loadAnalysis().then(
+        // The module's own message, unless loading the module is what failed.
+        const reason = await analysis.then(
           ({ analysisFailure }) => analysisFailure(t, error),
           () => t('errors.analysisBody'),
         );
