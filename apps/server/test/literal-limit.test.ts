@@ -1,6 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { literalLimit } from '../src/db/prepared/literal-limit.ts';
+import { literalLimit, unseenByPlanner, unseenOffset } from '../src/db/prepared/literal-limit.ts';
 import { opportunities } from '../src/db/schema.ts';
 
 describe('literalLimit', () => {
@@ -15,5 +16,17 @@ describe('literalLimit', () => {
   it('refuses anything but a non-negative integer, so no text reaches the SQL', () => {
     for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => literalLimit(bad)).toThrow(RangeError);
     expect(() => literalLimit('1; drop table users' as unknown as number)).toThrow(RangeError);
+  });
+
+  it('binds a value unseen by the planner as a typed sub-select, still one parameter', () => {
+    const query = db
+      .select({ id: opportunities.id })
+      .from(opportunities)
+      .where(eq(opportunities.owner_id, unseenByPlanner(sql.placeholder('owner'), 'text')))
+      .limit(literalLimit(25))
+      .offset(unseenOffset(sql.placeholder('offset')))
+      .toSQL();
+    expect(query.sql).toMatch(/"owner_id" = \(select \$1::text\) limit 25 offset \(select \$2::bigint\)$/);
+    expect(query.params).toHaveLength(2);
   });
 });

@@ -14,7 +14,9 @@ import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A database of its own for one test file, copied from the migrated template of the run. */
-export async function openTestDatabase(options: { readUrl?: string } = {}): Promise<Database & { url: string }> {
+export async function openTestDatabase(
+  options: { readUrl?: string; poolMax?: number } = {},
+): Promise<Database & { url: string }> {
   if (testDatabaseKind() === 'pglite') {
     const tarball = fs.readFileSync(inject('pgliteTemplate'));
     const database = await openDatabase('memory://', { loadDataDir: new Blob([tarball]) });
@@ -25,7 +27,7 @@ export async function openTestDatabase(options: { readUrl?: string } = {}): Prom
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   const url = withDatabaseName(adminUrl(), name);
-  const database = await openDatabase(url, { poolMax: 4, readUrl: options.readUrl });
+  const database = await openDatabase(url, { poolMax: options.poolMax ?? 4, readUrl: options.readUrl });
   return {
     ...database,
     url,
@@ -118,9 +120,9 @@ let userCounter = 0;
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { readReplicaUrl?: string; storage?: Storage; logStream?: DestinationStream } = {},
+  options: { readReplicaUrl?: string; storage?: Storage; logStream?: DestinationStream; poolMax?: number } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase({ readUrl: options.readReplicaUrl });
+  const database = await openTestDatabase({ readUrl: options.readReplicaUrl, poolMax: options.poolMax });
   const config = testConfig(overrides);
   // With a log stream, the server's own logger (its serializers and line cap) writes to it.
   const app = await buildApp({

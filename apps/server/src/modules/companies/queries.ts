@@ -3,7 +3,7 @@ import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/dom
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { literalLimit } from '../../db/prepared/literal-limit.ts';
+import { literalLimit, unseenByPlanner, unseenOffset } from '../../db/prepared/literal-limit.ts';
 import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
 import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { iso } from '../../db/iso.ts';
@@ -121,7 +121,12 @@ function matchingCompanies(
     .having(sql.join(having, sql` and `));
 }
 
-const bound = (name: string) => sql.placeholder(name) as unknown as SQL;
+/**
+ * A value of the prepared page, unseen by the planner so the statement keeps one plan
+ * (db/prepared/literal-limit.ts) — but the search pattern, whose plan depends on its text.
+ */
+const bound = (name: string): SQL =>
+  name === 'pattern' ? (sql.placeholder(name) as unknown as SQL) : unseenByPlanner(sql.placeholder(name), 'text');
 
 /**
  * One page of companies and the total, as one prepared statement per shape (which filters, page
@@ -137,7 +142,7 @@ function buildPage(db: Db, query: CompanyListQuery, shape: string) {
         .from(matching)
         .orderBy(asc(matching.company))
         .limit(literalLimit(query.pageSize))
-        .offset(sql.placeholder('offset'))
+        .offset(unseenOffset(sql.placeholder('offset')))
         .as('page')
     : db
         .select({ company: repCompanies.company, total: sql<number>`${summaryCount(owner)}`.as('total') })
@@ -145,7 +150,7 @@ function buildPage(db: Db, query: CompanyListQuery, shape: string) {
         .where(namedSummary(owner))
         .orderBy(asc(repCompanies.company))
         .limit(literalLimit(query.pageSize))
-        .offset(sql.placeholder('offset'))
+        .offset(unseenOffset(sql.placeholder('offset')))
         .as('page');
   return db
     .select({ ...companyColumns(owner), total: sql<number>`max(${page.total})` })

@@ -8,6 +8,7 @@ import {
   type OpportunityListQuery,
 } from '@nexa/domain';
 import { likePattern } from '../../db/like-pattern.ts';
+import type { UnseenType } from '../../db/prepared/literal-limit.ts';
 import { opportunities as o, opportunitySearchText, users } from '../../db/schema.ts';
 
 /** The filters of the opportunities as their shared query schema names them (list, board). */
@@ -43,6 +44,23 @@ export type FilterValues = {
   to?: string;
   closing_from?: string;
   closing_to?: string;
+};
+
+/** The SQL type of each value, for binding it unseen by the planner (db/prepared/literal-limit.ts). */
+export const FILTER_VALUE_TYPES: Record<keyof FilterValues, UnseenType> = {
+  pattern: 'text',
+  product: 'text',
+  status: 'text',
+  stage: 'text',
+  lead_status: 'text',
+  company: 'text',
+  owner_filter: 'text',
+  amount_min: 'numeric',
+  amount_max: 'numeric',
+  from: 'timestamptz',
+  to: 'timestamptz',
+  closing_from: 'date',
+  closing_to: 'date',
 };
 
 /**

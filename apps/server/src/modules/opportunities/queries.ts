@@ -13,7 +13,7 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { literalLimit } from '../../db/prepared/literal-limit.ts';
+import { literalLimit, unseenByPlanner, unseenOffset } from '../../db/prepared/literal-limit.ts';
 import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
 import {
   apiKeys,
@@ -30,6 +30,7 @@ import {
 import { iso, isoText } from '../../db/iso.ts';
 import {
   FILTER_NAMES,
+  FILTER_VALUE_TYPES,
   filterValues,
   listFilters,
   type FilterValues,
@@ -57,7 +58,14 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
 };
 
-const bound = (name: keyof ListValues) => sql.placeholder(name);
+/**
+ * A value of the prepared list, unseen by the planner so the statement keeps one plan
+ * (db/prepared/literal-limit.ts) — but the search pattern, whose plan depends on its text.
+ */
+const bound = (name: keyof FilterValues | 'owner') =>
+  name === 'pattern'
+    ? sql.placeholder(name)
+    : unseenByPlanner(sql.placeholder(name), name === 'owner' ? 'text' : FILTER_VALUE_TYPES[name]);
 
 function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
   return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
@@ -119,7 +127,7 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: str
     .where(where)
     .orderBy(order, descending ? desc(o.id) : asc(o.id))
     .limit(literalLimit(query.pageSize))
-    .offset(bound('offset'))
+    .offset(unseenOffset(sql.placeholder('offset')))
     .as('page');
   // An aggregate over the sorted page: one row even when the page is empty, and json_agg keeps
   // the page's order (nothing between them reorders rows).

@@ -8,7 +8,7 @@ import { opportunities } from '../../db/schema.ts';
  * Every opportunity query starts from this condition, so no filter can widen it. A prepared
  * query passes a placeholder for the owner and binds actor.userId to it on each call.
  */
-export function visibleTo(actor: Actor, owner: string | Placeholder = actor.userId): SQL | undefined {
+export function visibleTo(actor: Actor, owner: string | Placeholder | SQL = actor.userId): SQL | undefined {
   if (actor.role === ROLES.manager) return undefined;
   return eq(opportunities.owner_id, owner);
 }

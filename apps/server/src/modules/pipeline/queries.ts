@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Stage } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
+import { literalLimit, literalText, unseenByPlanner } from '../../db/prepared/literal-limit.ts';
 import {
   opportunities as o,
   repCompanies,
@@ -125,17 +126,14 @@ export interface BoardRead {
  * kept-up rep_stage_totals; filtered, the matching rows are counted.
  */
 export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | undefined> {
-  const stages = sql.join(
-    read.stages.map((stage) => sql`${stage}`),
-    sql`, `,
-  );
+  // Stage names and the offset as db/prepared/literal-limit.ts writes them: the statement keeps its plan.
+  const stages = sql.join(read.stages.map(literalText), sql`, `);
   const totals = read.summed
     ? sql`select stage, sum(deals)::int as count, sum(amount_sum)::float8 as amount from ${repStageTotals}
-        where stage in (${stages}) ${read.summaryOwner === null ? sql`` : sql`and owner_key = ${read.summaryOwner}`}
+        where stage in (${stages}) ${read.summaryOwner === null ? sql`` : sql`and owner_key = ${unseenByPlanner(read.summaryOwner, 'text')}`}
         group by stage`
     : sql`select ${o.stage} as stage, count(*)::int as count, coalesce(sum(${o.amount}), 0)::float8 as amount from ${o}
         where ${read.where} and ${o.stage} in (${stages}) group by ${o.stage}`;
-  // The limit is written into the text (db/prepared/literal-limit.ts explains why); it is 1–100.
   const [row] = await selectRows<BoardRow>(
     db,
     sql`
@@ -152,7 +150,7 @@ export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | und
                ${o.next_meeting_date} as next_meeting_date, ${o.closing_date} as closing_date
              from ${o} where ${read.where} and ${o.stage} = s.stage
              order by ${o.next_meeting_date} asc nulls last, ${o.id} asc
-             limit ${sql.raw(String(read.limit))} offset ${read.offset}) card) c) as columns`,
+             limit ${literalLimit(read.limit)} offset ${unseenByPlanner(read.offset, 'bigint')}) card) c) as columns`,
   );
   return row;
 }
