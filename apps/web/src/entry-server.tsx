@@ -59,6 +59,9 @@ async function renderWhole(app: ReactNode): Promise<{ html: string; meta?: PageM
     <PageMetaContext value={(reported) => (meta = reported)}>{app}</PageMetaContext>,
     {
       onError: (error) => void errors.push(error),
+      // Every Suspense boundary in place: React outlines a large one (its HTML at the end, moved in by
+      // an inline script the CSP refuses) unless the chunk size allows the whole page.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     },
   );
   let html = '';
