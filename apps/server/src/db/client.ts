@@ -9,6 +9,7 @@ import { usePreparedStatements } from './prepared/pglite-prepared.ts';
 import { StatementCache } from './prepared/statement-cache.ts';
 import { statementName } from './prepared/statement-name.ts';
 import { makeFolderPrivate } from './private-folder.ts';
+import { timedQuery } from './query-clock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -65,6 +66,8 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   // A first start has just created the cluster's files, with the umask's modes.
   if (dir) makeFolderPrivate(dir);
   usePreparedStatements(client);
+  const query = client.query.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => timedQuery(() => query(...args))) as typeof client.query;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -100,7 +103,11 @@ class PreparingClient extends pg.Client {
       const name = namedFor(config.text);
       if (name) args[0] = { ...config, name };
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    const query = () => (super.query as (...a: unknown[]) => never)(...args);
+    // A promise (a transaction's statements): timed here. With a callback the pool is the caller,
+    // and timed it (openPool).
+    const promised = typeof args.at(-1) !== 'function' && typeof config === 'object' && typeof config.submit !== 'function';
+    return (promised ? timedQuery(query) : query()) as never;
   }
 }
 
@@ -116,6 +123,11 @@ function openPool(url: string, max: number) {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) =>
+    typeof args.at(-1) === 'function'
+      ? query(...args)
+      : timedQuery(() => query(...args) as Promise<unknown>)) as typeof pool.query;
   return pool;
 }
 
