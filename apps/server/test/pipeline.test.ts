@@ -153,6 +153,8 @@ describe('pipeline and companies API', () => {
     ['industry=Technology', ['Globex', 'Initech']],
     ['industry=retail', ['Acme']],
     ['product=CRM%20Platform', ['Acme', 'Globex']],
+    // A product alone pages the key range of its facts, in name order.
+    ['product=CRM%20Platform&pageSize=1&page=2', ['Globex']],
     ['product=Secret', []],
     ['product=CRM%20Platform&industry=Technology', ['Globex']],
     ['pageSize=1&page=2', ['Globex']],
