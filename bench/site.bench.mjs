@@ -1,4 +1,4 @@
-/* global fetch */
+/* global fetch, setTimeout */
 // `npm run bench site`: what the public site costs a visitor. The runner has built the app.
 // 1. Starts the production server on a free port and a throw-away data folder.
 // 2. Opens '/' and '/why-nexa' in Chromium and sums the JavaScript each page fetches
@@ -10,18 +10,19 @@
 //    (issue 22): /rep, /rep/opportunities, /rep/pipeline, /manager and a representative's page —
 //    the JavaScript each fetches until the network is idle (every script of the load, the lazy ones
 //    included: an upper bound of what comes before the first meaningful paint) against a 200 KB gzip
-//    budget, and Lighthouse on a phone (mobile preset, default throttling) with the session cookie and
-//    the time-zone cookie the app sets (with it the server renders the page: each page reports whether it did).
+//    budget, and Lighthouse on a phone (mobile preset, default throttling) in a browser holding the
+//    session cookie and the time-zone cookie the app sets (with it the server renders the page: each
+//    page reports whether it did).
 // SITE_PAGES=public or SITE_PAGES=signed-in measures one half only (the other keeps its last figures).
 // Prints the figures and writes bench/results/site.json.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { root } from '../scripts/lib.mjs';
-import { DEMO, signIn, startServer } from './lib/server.mjs';
+import { DEMO, freePort, signIn, startServer } from './lib/server.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -62,17 +63,17 @@ async function startSiteServer() {
   return { base: server.url, port: server.port, stop };
 }
 
+/** `name=value; name=value` as Playwright's cookies for `base`. */
+const cookiesFor = (base, header) =>
+  header.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name, value: value.join('='), url: base };
+  });
+
 /** The JavaScript files a page fetches until the network is idle, with their sizes (`cookie`: a session's). */
 async function scriptsOf(browser, base, pagePath, cookie) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  if (cookie) {
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: base };
-      }),
-    );
-  }
+  if (cookie) await context.addCookies(cookiesFor(base, cookie));
   const page = await context.newPage();
   const seen = [];
   page.on('request', (request) => {
@@ -102,8 +103,12 @@ const loadAverage = () =>
     .map((load) => load.toFixed(2))
     .join(' ');
 
-/** One Lighthouse run; a run that fails is tried once more, and its stderr is shown either way. */
-function lighthouse(url, preset, attempt = 1, cookie = undefined) {
+/**
+ * One Lighthouse run; a run that fails is tried once more, and its stderr is shown either way.
+ * `browser`: a signed-in browser's debugging port (signedInBrowser) — Lighthouse then loads the page
+ * in it and keeps its cookies, instead of starting a browser of its own with empty storage.
+ */
+function lighthouse(url, preset, attempt = 1, browser = undefined) {
   const out = path.join(os.tmpdir(), `nexa-lh-${process.pid}-${preset}.json`);
   const args = [
     'lighthouse',
@@ -111,10 +116,8 @@ function lighthouse(url, preset, attempt = 1, cookie = undefined) {
     '--quiet',
     '--output=json',
     `--output-path=${out}`,
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ...(browser ? [`--port=${browser.port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
-    // Lighthouse clears the origin's storage before it loads: the session goes in a header instead.
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   const load = loadAverage();
   fs.rmSync(out, { force: true });
@@ -132,13 +135,13 @@ function lighthouse(url, preset, attempt = 1, cookie = undefined) {
       .join('\n');
     const why = result.error ? String(result.error) : `exit ${result.status}`;
     console.error(`lighthouse failed on ${url} (${preset}, attempt ${attempt}, ${why}):\n${stderr || '(no output)'}`);
-    if (attempt === 1) return lighthouse(url, preset, 2, cookie);
+    if (attempt === 1) return lighthouse(url, preset, 2, browser);
     throw new Error(`lighthouse failed twice on ${url} (${preset})`);
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
-  if (cookie && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
+  if (browser && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`lighthouse on ${url} ended on ${report.finalDisplayedUrl}: the session was not sent`);
   const score = (id) => Math.round(report.categories[id].score * 100);
   // What stands between a page and 100: each failing audit of accessibility and best practices.
@@ -174,11 +177,19 @@ function lighthouse(url, preset, attempt = 1, cookie = undefined) {
     ),
     failing,
     load,
+    // Lighthouse's own measure of the host's CPU (higher is faster; it warns below 1,000): total
+    // blocking time follows it, so runs on different days compare only at a similar index.
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
   };
 }
 
-function medianRun(url, preset, cookie) {
-  const runs = Array.from({ length: LH_RUNS }, () => lighthouse(url, preset, 1, cookie));
+/** LH_RUNS runs, the one with the median score kept; `browser.prepare()` runs before each (signed-in pages). */
+async function medianRun(url, preset, browser = undefined) {
+  const runs = [];
+  for (let i = 0; i < LH_RUNS; i++) {
+    await browser?.prepare();
+    runs.push(lighthouse(url, preset, 1, browser));
+  }
   const best = median(runs.map((run) => run.performance));
   return {
     ...runs.find((run) => run.performance === best),
@@ -186,6 +197,7 @@ function medianRun(url, preset, cookie) {
     tbtRuns: runs.map((run) => run.tbtMs),
     lcpRuns: runs.map((run) => run.lcpMs),
     loads: runs.map((run) => run.load),
+    benchmarkIndexes: runs.map((run) => run.benchmarkIndex),
   };
 }
 
@@ -232,7 +244,7 @@ async function measurePublic(browser, base) {
   const scores = {};
   for (const pagePath of ['/', '/why-nexa']) {
     for (const preset of ['mobile', 'desktop']) {
-      const result = medianRun(base + pagePath, preset);
+      const result = await medianRun(base + pagePath, preset);
       scores[`${pagePath} ${preset}`] = result;
       console.log(
         `lighthouse ${pagePath} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}; runs ${result.runs.join('/')}, TBT ${result.tbtRuns.join('/')} ms, load average ${result.loads.join(' | ')})`,
@@ -274,6 +286,55 @@ async function signedInPages(base) {
   ];
 }
 
+/**
+ * A browser holding a person's cookies, for Lighthouse to drive through its debugging port. A
+ * signed-in person's browser sends the session from its cookie jar; a session given to Lighthouse as
+ * an extra header was lost as soon as the page set a cookie of its own (the render hints), and a
+ * page that read again after hydrating was sent to sign in. Chromium is started as Lighthouse starts
+ * it; before each run `prepare()` connects, empties the HTTP cache (Lighthouse's own reset would also
+ * clear the cookies), sets the cookies again and disconnects (a client still attached to the browser
+ * holds back the tab Lighthouse opens: it never paints).
+ */
+async function signedInBrowser(base, cookie) {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-lh-profile-'));
+  const child = spawn(
+    CHROMIUM,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(`${endpoint}/json/version`);
+      break;
+    } catch (error) {
+      if (tries > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    port,
+    prepare: async () => {
+      const browser = await chromium.connectOverCDP(endpoint);
+      const [context] = browser.contexts();
+      const page = context.pages()[0] ?? (await context.newPage());
+      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await context.clearCookies();
+      await context.addCookies(cookiesFor(base, cookie));
+      await browser.close();
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 async function measureSignedIn(browser, base) {
   const pages = await signedInPages(base);
   const js = {};
@@ -294,10 +355,16 @@ async function measureSignedIn(browser, base) {
   }
   const scores = {};
   for (const { path: pagePath, name = pagePath, cookie } of pages) {
-    const result = medianRun(base + pagePath, 'mobile', cookie);
+    const browser = await signedInBrowser(base, cookie);
+    let result;
+    try {
+      result = await medianRun(base + pagePath, 'mobile', browser);
+    } finally {
+      await browser.close();
+    }
     scores[`${name} mobile`] = result;
     console.log(
-      `lighthouse ${name} mobile: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, ${result.scripts} scripts, ${result.jsTransferKB} KB JS transferred, ${result.jsBeforeLcpKB} KB of it before the observed LCP; runs ${result.runs.join('/')}, LCP ${result.lcpRuns.join('/')} ms, TBT ${result.tbtRuns.join('/')} ms, load average ${result.loads.join(' | ')})${result.failing.length ? `\n    failing: ${result.failing.join(', ')}` : ''}`,
+      `lighthouse ${name} mobile: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, ${result.scripts} scripts, ${result.jsTransferKB} KB JS transferred, ${result.jsBeforeLcpKB} KB of it before the observed LCP; runs ${result.runs.join('/')}, LCP ${result.lcpRuns.join('/')} ms, TBT ${result.tbtRuns.join('/')} ms, load average ${result.loads.join(' | ')}, benchmark index ${result.benchmarkIndexes.join('/')})${result.failing.length ? `\n    failing: ${result.failing.join(', ')}` : ''}`,
     );
   }
   return {
