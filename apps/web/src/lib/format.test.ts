@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatCompactMoney, formatPercent, formatScore } from './format.ts';
+import { formatCompactMoney, formatDate, formatPercent, formatScore } from './format.ts';
 import i18next from './i18n.ts';
 
 // French separates thousands and the percent sign with narrow no-break spaces.
@@ -21,5 +21,18 @@ describe('numbers in the active language', () => {
     expect([formatScore(6.8), formatScore(7), formatPercent(43)]).toEqual(['6.8', '7', '43%']);
     await i18next.changeLanguage('fr');
     expect([formatScore(6.8), formatScore(7), plain(formatPercent(43))]).toEqual(['6,8', '7', '43 %']);
+  });
+
+  it('writes a date in the language and zone asked for, however many were asked before', async () => {
+    const at = '2026-11-26T23:30:00.000Z';
+    await i18next.changeLanguage('en');
+    const day = (timeZone: string) => formatDate(at, { dateStyle: 'medium', timeZone });
+    expect([day('America/New_York'), day('Pacific/Kiritimati'), day('America/New_York')]).toEqual([
+      'Nov 26, 2026',
+      'Nov 27, 2026',
+      'Nov 26, 2026',
+    ]);
+    await i18next.changeLanguage('fr');
+    expect(plain(day('Pacific/Kiritimati')!)).toBe('27 nov. 2026');
   });
 });

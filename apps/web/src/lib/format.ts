@@ -3,10 +3,28 @@ import { renderHints } from './render-hints.ts';
 
 const locale = () => (currentLanguage() === 'fr' ? 'fr-FR' : 'en-US');
 
+// A formatter is costly to build (it loads the locale's data) and cheap to use: a dashboard formats a
+// few hundred values as it renders, so each kind is built once per locale, options and zone.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n${locale()}${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale(), options)));
+  return format;
+}
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d${language}${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  return format;
+}
+
 /** US dollars in the active locale: $12,500 / 12 500 $US. */
 export function formatMoney(amount: number | null | undefined, options: { cents?: boolean } = {}): string {
   const digits = options.cents ? 2 : 0;
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat({
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: digits,
@@ -19,7 +37,7 @@ export function formatMoney(amount: number | null | undefined, options: { cents?
  * ("2 600 000 $US") does not fit an axis and was cut to its last digits.
  */
 export function formatCompactMoney(amount: number): string {
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat({
     style: 'currency',
     currency: 'USD',
     notation: 'compact',
@@ -29,17 +47,17 @@ export function formatCompactMoney(amount: number): string {
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
+  return numberFormat().format(value);
 }
 
 /** A 0–10 score, to one decimal where it has one: 7 / 6.8 / 6,8. */
 export function formatScore(value: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value);
+  return numberFormat({ maximumFractionDigits: 1 }).format(value);
 }
 
 /** A rate given in percent (0–100): 43% / 43 %. */
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 export function formatDate(
@@ -50,14 +68,12 @@ export function formatDate(
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
   // On the server, the browser's zone (lib/render-hints.ts); in the browser, undefined: its own.
-  return new Intl.DateTimeFormat(locale(), { ...options, timeZone: options.timeZone ?? renderHints().timeZone }).format(date);
+  return dateTimeFormat(locale(), { ...options, timeZone: options.timeZone ?? renderHints().timeZone }).format(date);
 }
 
 /** The hour of the day (0–23) where the page is read: the browser's zone, or the one the server rendered for. */
 export function currentHour(now = new Date()): number {
-  const hour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: renderHints().timeZone }).format(
-    now,
-  );
+  const hour = dateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: renderHints().timeZone }).format(now);
   return Number(hour);
 }
 
