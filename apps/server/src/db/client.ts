@@ -66,6 +66,8 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   // A first start has just created the cluster's files, with the umask's modes.
   if (dir) makeFolderPrivate(dir);
   usePreparedStatements(client);
+  // Timed for the request's Server-Timing (db/query-clock.ts); a transaction's statements go through
+  // its own handle and are not counted (the reads this figure is for run outside one).
   const query = client.query.bind(client);
   client.query = ((...args: Parameters<typeof query>) => timedQuery(() => query(...args))) as typeof client.query;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
