@@ -58,7 +58,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The pre-renderer reads which chunks a page needs, to preload them from its static HTML.
     manifest: !isSsrBuild,
     // Nothing inline: the server's CSP allows scripts from 'self' only.
-    modulePreload: { polyfill: false },
+    // Preloads in the HTML only: a lazy chunk's imports are fetched by the module loader as it reads the
+    // chunk, not announced first by a <link> the runtime adds to the document for each of them — on a
+    // signed-in first page that was some 60 links, whose handling was the longest task of its load
+    // (decision 027).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     assetsInlineLimit: 0,
     rollupOptions: {
       // The shared domain package is pure (lint forbids I/O there): a module whose exports go
