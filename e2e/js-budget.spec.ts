@@ -21,7 +21,8 @@ async function scriptsOf(page: Page, pagePath: string, ready: (page: Page) => Pr
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
   });
-  const html = (await (await page.goto(pagePath))?.text()) ?? '';
+  const response = await page.goto(pagePath);
+  const html = (await response?.text()) ?? '';
   await ready(page);
   await page.waitForLoadState('networkidle');
   expect(new URL(page.url()).pathname, 'the page is the one asked for (signed in, allowed)').toBe(pagePath);
@@ -64,7 +65,7 @@ const PAGES: { name: string; as: string; path: (page: Page) => Promise<string> }
 ];
 
 for (const { name, as, path: pathOf } of PAGES) {
-  test(`${name} loads at most ${BUDGET_KB} KB of gzipped JavaScript`, async ({ page }) => {
+  test(`${name} loads at most ${BUDGET_KB} KB of gzipped JavaScript and adds no preload link`, async ({ page }) => {
     await signInAs(page, as);
     const pagePath = await pathOf(page);
     const { total, sizes, html, preloads } = await scriptsOf(page, pagePath, heading);
