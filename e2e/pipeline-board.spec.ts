@@ -172,6 +172,37 @@ test.describe('pipeline board (phone)', () => {
     await stages.getByRole('button', { name: /Closed-Lost\s*1/ }).click();
     await expect(card(page, names.alpha)).toBeVisible();
   });
+
+  test('a card moved again before the board is read again is not refused as a conflict', async ({ page }, info) => {
+    const { rep, names } = await repWithDeals(`Twice ${Date.now()} ${info.project.name}`);
+    await signInAsUser(page, rep);
+    await page.goto('/rep/pipeline');
+    const stages = page.getByRole('navigation', { name: 'Stages' });
+    const moveMenu = () => card(page, names.alpha).getByLabel(`Move ${names.alpha} to another stage`);
+    await expect(card(page, names.alpha)).toBeVisible();
+    const moves: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH') moves.push(response.status());
+    });
+    // The board's reads answer late, as on a slow network: the second move is made before the
+    // first one's re-read has brought the deal's new version.
+    await page.route('**/api/pipeline/board**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+    await moveMenu().selectOption('Proposal');
+    await expect.poll(() => moves).toEqual([200]);
+    await stages.getByRole('button', { name: /Proposal\s*1/ }).click();
+    await moveMenu().selectOption('Closed-Lost');
+    await page
+      .getByRole('dialog', { name: `Mark ${names.alpha} as lost` })
+      .getByRole('button', { name: 'Mark as lost' })
+      .click();
+    await expect.poll(() => moves, { timeout: 15_000 }).toEqual([200, 200]);
+    await page.unroute('**/api/pipeline/board**');
+    await stages.getByRole('button', { name: /Closed-Lost\s*1/ }).click();
+    await expect(card(page, names.alpha)).toBeVisible();
+  });
 });
 
 test.describe('in French', () => {

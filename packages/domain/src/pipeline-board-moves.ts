@@ -61,3 +61,21 @@ export function moveCard(board: Board, id: number, to: Stage, changes: Partial<B
     }),
   };
 }
+
+/** A card's version on the board; undefined when the card is not on it. */
+export const cardVersion = (board: Board, id: number): number | undefined =>
+  board.columns.flatMap((column) => column.items).find((card) => card.id === id)?.version;
+
+/**
+ * The board with a card's version as the server's answer to a move gave it: a next move of the card,
+ * made before the board is read again, then sends the version the deal has, not the one it had.
+ */
+export function withCardVersion(board: Board, id: number, version: number): Board {
+  if (cardVersion(board, id) === undefined) return board;
+  return {
+    columns: board.columns.map((column) => ({
+      ...column,
+      items: column.items.map((card) => (card.id === id ? { ...card, version } : card)),
+    })),
+  };
+}

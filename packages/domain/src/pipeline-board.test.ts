@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from './pipeline-model.ts';
 import { boardQuerySchema, type Board, type BoardCard } from './pipeline-board.ts';
-import { boardTotalsByOutcome, isClosingStage, moveCard } from './pipeline-board-moves.ts';
+import { boardTotalsByOutcome, cardVersion, isClosingStage, moveCard, withCardVersion } from './pipeline-board-moves.ts';
 
 const card = (
   id: number,
@@ -75,6 +75,22 @@ describe('moveCard', () => {
     const before = board([card(1, 'New', 1)]);
     expect(moveCard(before, 99, 'Proposal')).toBe(before);
     expect(moveCard(before, 1, 'New')).toBe(before);
+  });
+});
+
+describe('withCardVersion', () => {
+  it("sets one card's version, wherever it is, and leaves the others", () => {
+    const before = board([card(1, 'New', 100), card(2, 'Proposal', 200)]);
+    const after = withCardVersion(before, 2, 5);
+    expect(cardVersion(after, 2)).toBe(5);
+    expect(cardVersion(after, 1)).toBe(1);
+    expect(column(after, 'Proposal').count).toBe(1);
+  });
+
+  it('leaves the board as it is for a card not on it', () => {
+    const before = board([card(1, 'New', 100)]);
+    expect(withCardVersion(before, 99, 5)).toBe(before);
+    expect(cardVersion(before, 99)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moveCard, type Board, type Stage } from '@nexa/domain';
+import { cardVersion, moveCard, withCardVersion, type Board, type Stage } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
@@ -18,15 +18,26 @@ export const moveOpportunity = ({ id, ...change }: Move) =>
 
 /**
  * A move shows at once on the board it was made on; the server's refusal puts the card back. Either
- * way the pipeline (board and dashboard) and the opportunities are read again afterwards.
+ * way the pipeline (board and dashboard) and the opportunities are read again afterwards. Moves run
+ * one after another, each with the version the last answer left on the board: moving a card twice in
+ * quick succession (to Proposal, then closing it) is not refused as a conflict with one's own move.
  */
 export function useMoveOpportunity(boardKey: readonly unknown[]) {
   const client = useQueryClient();
+  const onBoard = () => client.getQueryData<Board>(boardKey);
   return useMutation({
-    mutationFn: moveOpportunity,
+    scope: { id: 'pipeline-board-move' },
+    mutationFn: (move: Move) => {
+      const board = onBoard();
+      return moveOpportunity({ ...move, version: (board && cardVersion(board, move.id)) ?? move.version });
+    },
+    onSuccess: (answer) => {
+      const board = onBoard();
+      if (board) client.setQueryData<Board>(boardKey, withCardVersion(board, answer.id, answer.version));
+    },
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: boardKey });
-      const before = client.getQueryData<Board>(boardKey);
+      const before = onBoard();
       if (before) {
         const changes = move.closing_date ? { closing_date: move.closing_date } : {};
         client.setQueryData<Board>(boardKey, moveCard(before, move.id, move.stage, changes));
