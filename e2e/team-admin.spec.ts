@@ -57,6 +57,8 @@ test('a manager invites a representative, who joins, picks French and a time zon
   await rep.getByLabel('Fuseau horaire', { exact: true }).selectOption('Asia/Tokyo');
   await rep.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(rep.getByLabel('Fuseau horaire', { exact: true })).toHaveValue('Asia/Tokyo');
+  // Saved, not only chosen: leaving the page sooner would cancel the save.
+  await expect(rep.getByText('Profil enregistré')).toBeVisible();
   await rep.goto('/rep');
   await expect(firstMeeting()).toBeVisible();
   await expect(firstMeeting()).not.toHaveText(before!);
