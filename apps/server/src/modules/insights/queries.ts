@@ -40,16 +40,27 @@ const live = (alias = 'o') => sql.raw(`${alias}.id IS NOT NULL`);
 /** A representative's id, "unassigned" for deals with no representative, or every deal. */
 export type OwnerFilter = string | undefined;
 
+/**
+ * The owners of the Unassigned group, as the team pages count it (docs/metrics.md, "Who counts"):
+ * the few users who are not active representatives (another role, or deactivated), as an array
+ * computed once, so each side of the filter stays an index lookup.
+ */
+const NOT_ACTIVE_REPRESENTATIVES = sql`array(SELECT id FROM users
+  WHERE role IS DISTINCT FROM ${ROLES.representative} OR disabled)`;
+
 function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
   if (owner === undefined) return sql`TRUE`;
-  if (owner === UNASSIGNED_OWNER) return sql.raw(`${column} IS NULL`);
+  if (owner === UNASSIGNED_OWNER) {
+    return sql`(${sql.raw(column)} IS NULL OR ${sql.raw(column)} = any(${NOT_ACTIVE_REPRESENTATIVES}))`;
+  }
   return sql`${sql.raw(column)} = ${owner}`;
 }
 
 /** The same filter on a summary's owner_key, where deals with no owner are kept under ''. */
 function summaryOwnerCondition(owner: OwnerFilter): SQL {
   if (owner === undefined) return sql`TRUE`;
-  return sql`owner_key = ${owner === UNASSIGNED_OWNER ? '' : owner}`;
+  if (owner === UNASSIGNED_OWNER) return sql`(owner_key = '' OR owner_key = any(${NOT_ACTIVE_REPRESENTATIVES}))`;
+  return sql`owner_key = ${owner}`;
 }
 
 // --- settings ---
@@ -120,10 +131,10 @@ const wonUntil = (quarter: Quarter, today: string) => (quarter.end < today ? qua
 /**
  * What the forecast's figures are made of, in one statement (one round trip, decision 009), each
  * from a summary kept on write: the open pipeline from forecast_summaries, the won amounts from
- * won_days (at most a quarter's days per owner, whatever the number of deals), plus the
- * representatives, the settings and whether the week's snapshot was taken. `owner` narrows the
- * pipeline and won sums to one owner ('' for Unassigned); the service folds owners who are not
- * representatives into Unassigned. `groups` (a figure's drill-down) reads only those groups' sums
+ * won_days (at most a quarter's days per owner, whatever the number of deals), plus the active
+ * representatives (a deactivated one's quota leaves the team's, docs/metrics.md), the settings and
+ * whether the week's snapshot was taken. `owner` narrows the pipeline and won sums to one owner (''
+ * for Unassigned); the service folds owners who are not active representatives into Unassigned. `groups` (a figure's drill-down) reads only those groups' sums
  * and no representatives.
  */
 export async function forecastInputs(
@@ -148,7 +159,8 @@ export async function forecastInputs(
   const none = sql`'[]'::json`;
   const members = sql`(SELECT coalesce(json_agg(m ORDER BY m.full_name, m.id), '[]'::json) FROM (
     SELECT u.id, u.full_name, coalesce(q.quarterly_quota, ${defaultQuota})::float8 AS quota
-    FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id WHERE u.role = ${ROLES.representative}) m)`;
+    FROM users u LEFT JOIN rep_quotas q ON q.user_id = u.id
+    WHERE u.role = ${ROLES.representative} AND NOT u.disabled) m)`;
   const open = groups?.filter((g) => g !== 'closed');
   const sums = sql`(SELECT coalesce(json_agg(f), '[]'::json) FROM (
     SELECT owner_key, stage, forecast_group, deals::int AS deals, amount_sum::float8 AS amount
@@ -478,7 +490,10 @@ export async function representativeCalls(db: Db, representativeId: string, limi
 }
 
 export async function isRepresentative(db: Db, id: string): Promise<boolean> {
-  const found = await rows(db, sql`SELECT 1 FROM users WHERE id = ${id} AND role = ${ROLES.representative}`);
+  const found = await rows(
+    db,
+    sql`SELECT 1 FROM users WHERE id = ${id} AND role = ${ROLES.representative} AND NOT disabled`,
+  );
   return found.length > 0;
 }
 

@@ -99,14 +99,14 @@ const FILTERS: Record<FilterName, (value: string | number, bind: Bind) => ListFi
   lead_status: (_, bind) => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bind('lead_status')}` }),
   client_company_name: (_, bind) => ({ form: '1', condition: eq(o.client_company_name, bind('company')) }),
   stage: (_, bind) => ({ form: '1', condition: eq(o.stage, bind('stage')) }),
-  // A representative, or the deals no representative owns: the team figures' Unassigned group (no
-  // owner, or an owner without the role). Written as the few non-representatives' ids (an array
-  // computed once) or no owner, both index lookups: an anti-join read every row, 4.5 s at 1 M.
+  // A representative, or the deals no active representative owns: the team figures' Unassigned group
+  // (no owner, an owner without the role, or a deactivated one). Written as those few users' ids (an
+  // array computed once) or no owner, both index lookups: an anti-join read every row, 4.5 s at 1 M.
   owner_id: (owner, bind) =>
     owner === UNASSIGNED_OWNER
       ? {
           form: 'u',
-          condition: sql`(${o.owner_id} is null or ${o.owner_id} = any(array(select ${users.id} from ${users} where ${users.role} is distinct from ${ROLES.representative})))`,
+          condition: sql`(${o.owner_id} is null or ${o.owner_id} = any(array(select ${users.id} from ${users} where ${users.role} is distinct from ${ROLES.representative} or ${users.disabled})))`,
         }
       : { form: 'o', condition: eq(o.owner_id, bind('owner_filter')), summed: true },
   amount_min: (_, bind) => ({ form: '1', condition: gte(o.amount, bind('amount_min')) }),

@@ -47,6 +47,14 @@ export const rows = selectRows;
 
 /** The role as a literal: the dashboard's statement then has no parameter and keeps its plan. */
 const REPRESENTATIVE = literalText(ROLES.representative);
+/**
+ * The team's representatives are the active users with the role (docs/metrics.md, "Who counts"): a
+ * person deactivated or given another role leaves every count, ranking, list and quota at once, and
+ * their deals count under Unassigned until a manager hands them over. `u` is the users' alias.
+ */
+const activeRepresentative = (u: string) => sql`${sql.raw(u)}.role = ${REPRESENTATIVE} AND NOT ${sql.raw(u)}.disabled`;
+const notActiveRepresentative = (u: string) =>
+  sql`(${sql.raw(u)}.role IS DISTINCT FROM ${REPRESENTATIVE} OR ${sql.raw(u)}.disabled)`;
 
 /** A member's sums in member_totals, by the name the members CTE reads them under. */
 const MEMBER_SUMS = [
@@ -69,13 +77,13 @@ const memberSums = (wrap: (column: string) => string) =>
   sql.raw(MEMBER_SUMS.map(([column, name]) => `${wrap(`t.${column}`)} AS ${name}`).join(', '));
 
 /**
- * The members: the representatives (users with the role) that `representatives` keeps, and, with
- * `unassigned`, one Unassigned group for every other owner (no owner, or a user of another role),
- * found from the few users who are not representatives.
+ * The members: the active representatives that `representatives` keeps, and, with `unassigned`, one
+ * Unassigned group for every other owner (no owner, a user of another role, a deactivated one),
+ * found from the few users who are not active representatives.
  */
 const membersCte = ({ representatives = sql``, unassigned }: { representatives?: SQL; unassigned: boolean }) => sql`
   reps AS (
-    SELECT id, full_name, email FROM users WHERE role = ${REPRESENTATIVE} ${representatives}
+    SELECT id, full_name, email FROM users u WHERE ${activeRepresentative('u')} ${representatives}
   ),
   members_raw AS (
     SELECT r.id, r.full_name, r.email, 'Remote' AS location, ${memberSums((column) => column)}
@@ -87,7 +95,7 @@ const membersCte = ({ representatives = sql``, unassigned }: { representatives?:
     SELECT NULL, 'Unassigned', NULL, '', g.* FROM (
       SELECT ${memberSums((column) => `sum(${column})`)}
       FROM member_totals t
-      WHERE t.owner_key IN (SELECT '' UNION ALL SELECT id FROM users WHERE role IS DISTINCT FROM ${REPRESENTATIVE})
+      WHERE t.owner_key IN (SELECT '' UNION ALL SELECT id FROM users u WHERE ${notActiveRepresentative('u')})
     ) g WHERE g.deals > 0`
         : sql``
     }
@@ -136,7 +144,7 @@ export interface RankedMemberRow extends MemberRow {
   commercialLeader: boolean;
 }
 
-const isRepresentativeOwner = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = t.owner_key AND u.role = ${REPRESENTATIVE})`;
+const isRepresentativeOwner = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = t.owner_key AND ${activeRepresentative('u')})`;
 
 /** The representative leading on a score (byLeaderRank of @nexa/domain): the first of its index. */
 const scoreLeader = (average: SQL) => sql`(
@@ -167,7 +175,7 @@ export async function teamDashboardMembers(db: Db, top: number): Promise<{ membe
       UNION SELECT commercial FROM leaders
       UNION
       (SELECT u.id FROM users u
-        WHERE u.role = ${REPRESENTATIVE} AND (SELECT count(*) FROM with_sales) < ${literalLimit(top)}
+        WHERE ${activeRepresentative('u')} AND (SELECT count(*) FROM with_sales) < ${literalLimit(top)}
           AND NOT EXISTS (SELECT 1 FROM member_totals t WHERE t.owner_key = u.id AND t.amount_sum > 0)
         ORDER BY u.full_name COLLATE "C", u.id LIMIT ${literalLimit(top)})
     ),`;
@@ -328,7 +336,9 @@ export async function recentActivities(db: Db, id: string, limit: number): Promi
   return found.map((row) => ({ ...row, id: Number(row.id), date: new Date(row.date).toISOString() }));
 }
 
-const isRepresentativeId = (id: string) => and(eq(users.id, id), eq(users.role, ROLES.representative));
+/** An active representative's id: a deactivated one has no page, quota or names of their own on the team. */
+const isRepresentativeId = (id: string) =>
+  and(eq(users.id, id), eq(users.role, ROLES.representative), eq(users.disabled, false));
 
 export async function isRepresentative(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(isRepresentativeId(id));
