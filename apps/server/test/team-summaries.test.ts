@@ -51,7 +51,7 @@ const STORED_MEMBER_TOTALS = sql`
 
 const RECOMPUTED_TEAM_TOTALS = sql`
   SELECT (SELECT count(*) FROM opportunities)::text AS deals, (SELECT coalesce(sum(amount), 0) FROM opportunities)::numeric::text AS amount,
-    (SELECT count(*) FROM users WHERE role = 'Sales Representative')::text AS representatives`;
+    (SELECT count(*) FROM users WHERE role = 'Sales Representative' AND NOT disabled)::text AS representatives`;
 const STORED_TEAM_TOTALS = sql`
   SELECT coalesce(sum(deals), 0)::text AS deals, coalesce(sum(amount_sum), 0)::numeric::text AS amount,
     coalesce(sum(representatives), 0)::text AS representatives FROM team_totals`;
@@ -277,6 +277,13 @@ describe('team and rep summaries', () => {
     await expectInSync();
     // A representative made manager and back: the team's count of representatives follows.
     await db.update(users).set({ role: 'Sales Manager' }).where(eq(users.id, reps[1]!));
+    await expectInSync();
+    await db.update(users).set({ role: 'Sales Representative' }).where(eq(users.id, reps[1]!));
+    await expectInSync();
+    // Deactivated and back: a deactivated representative is not on the team (docs/metrics.md).
+    await db.update(users).set({ disabled: true }).where(eq(users.id, reps[1]!));
+    await expectInSync();
+    await db.update(users).set({ role: 'Sales Manager', disabled: false }).where(eq(users.id, reps[1]!));
     await expectInSync();
     await db.update(users).set({ role: 'Sales Representative' }).where(eq(users.id, reps[1]!));
     await expectInSync();
