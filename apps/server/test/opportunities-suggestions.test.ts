@@ -144,6 +144,45 @@ describe('AI never overwrites a person’s value', () => {
     );
   });
 
+  it('"accept all" accepts the rest when a suggested status closes the deal without a date, and asks for the date', async () => {
+    const insight = {
+      external_id: 'bot-close',
+      account_manager: 'Alice Archer',
+      client_company_name: 'Closer Co',
+      product: 'CRM',
+    };
+    const id: number = (await bot.post('/api/v1/call-insights', insight)).body.opportunityId;
+    let deal = (await rep.get(`/api/opportunities/${id}`)).body;
+    // The representative sets the stage and the lead status: the integration's later values only suggest.
+    deal = (await rep.patch(`/api/opportunities/${id}`, { version: deal.version, stage: 'Proposal', lead_status: 'Warm' })).body;
+    expect((await bot.post('/api/v1/call-insights', { ...insight, status: 'Closed Won', lead_status: 'Hot' })).status).toBe(200);
+    const pending = (await rep.get(`/api/opportunities/${id}/suggestions`)).body.items as Array<{ id: number; field: string }>;
+    expect(pending.map((s) => s.field).sort()).toEqual(['lead_status', 'status']);
+    const status = pending.find((s) => s.field === 'status')!;
+
+    const all = await rep.post(`/api/opportunities/${id}/suggestions/decide`, { decision: 'accept' });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body).toMatchObject({
+      lead_status: 'Hot',
+      stage: 'Proposal',
+      held: [{ id: status.id, field: 'status', value: 'Closed Won', code: 'closing_date_required' }],
+    });
+    expect((await rep.get(`/api/opportunities/${id}/suggestions`)).body.items).toMatchObject([{ id: status.id }]);
+
+    // Named alone without a date: refused with the field to fill; with the date: the deal closes.
+    const undated = await rep.post(`/api/opportunities/${id}/suggestions/decide`, { decision: 'accept', ids: [status.id] });
+    expect(undated.status).toBe(400);
+    expect(undated.body.error.field ?? undated.body.error.message).toContain('closing_date');
+    const dated = await rep.post(`/api/opportunities/${id}/suggestions/decide`, {
+      decision: 'accept',
+      ids: [status.id],
+      closing_date: '2026-11-20',
+    });
+    expect(dated.status, dated.text).toBe(200);
+    expect(dated.body).toMatchObject({ stage: 'Closed-Win', status: 'Closed Won', closing_date: '2026-11-20', held: [] });
+    expect((await rep.get(`/api/opportunities/${id}/suggestions`)).body.items).toEqual([]);
+  });
+
   it('records the sample and the CSV import as the import source', async () => {
     const r = await server.createUser({ role: 'Sales Representative', fullName: 'Ivy Import' });
     const importer = await server.signIn(r.email, r.password);

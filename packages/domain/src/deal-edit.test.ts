@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyValue, openStageMove, resolveDealEdit } from './deal-edit.ts';
+import { historyValue, openStageMove, resolveDealEdit, undoPatch } from './deal-edit.ts';
 
 const open = {
   stage: 'Proposal' as const,
@@ -82,5 +82,64 @@ describe('openStageMove', () => {
     { version: 3, stage: 'toString' },
   ])('is null for anything else: %j', (patch) => {
     expect(openStageMove(patch)).toBeNull();
+  });
+});
+
+describe('undoPatch', () => {
+  const deal = {
+    version: 4,
+    stage: 'Negotiation',
+    status: 'Negotiation in progress',
+    amount: 1000,
+    closing_date: null,
+    close_reason: null,
+    next_meeting_date: '2026-12-01T10:00:00.000Z',
+    notes: 'n',
+  };
+
+  it('puts back only the fields the answer changed, with the version it returned', () => {
+    expect(undoPatch(deal, { ...deal, amount: 2500, version: 5 })).toEqual({ amount: 1000, version: 5 });
+  });
+
+  it('reopens a won deal: its stage, its status text, its close date and reason as they were', () => {
+    const won = {
+      ...deal,
+      stage: 'Closed-Win',
+      status: 'Closed-Win',
+      closing_date: '2026-11-27',
+      close_reason: 'Price',
+      version: 5,
+    };
+    expect(undoPatch(deal, won)).toEqual({
+      stage: 'Negotiation',
+      status: 'Negotiation in progress',
+      closing_date: null,
+      close_reason: null,
+      version: 5,
+    });
+    // The patch passes the edit rule against the deal as it now is.
+    expect(resolveDealEdit(won, undoPatch(deal, won)!)).toMatchObject({ ok: true });
+  });
+
+  it('sends the close date with a closed stage it goes back to, even when the date did not change', () => {
+    const lost = { ...deal, stage: 'Closed-Lost', status: 'Closed Lost', closing_date: '2026-10-01', version: 7 };
+    const reopened = { ...lost, stage: 'Proposal', status: 'Proposal', version: 8 };
+    const patch = undoPatch(lost, reopened)!;
+    expect(patch).toEqual({ stage: 'Closed-Lost', status: 'Closed Lost', closing_date: '2026-10-01', version: 8 });
+    expect(resolveDealEdit(reopened, patch)).toMatchObject({ ok: true });
+  });
+
+  it('leaves a status text that does not read as the stage to the stage', () => {
+    const card = { stage: 'Qualified', status: 'Someday', closing_date: null };
+    expect(undoPatch(card, { ...card, stage: 'Proposal', status: 'Proposal', version: 2 })).toEqual({
+      stage: 'Qualified',
+      version: 2,
+    });
+  });
+
+  it('knows only what `before` holds (a board card), compares instants as instants, and is null with nothing to undo', () => {
+    const card = { stage: 'New', closing_date: null, amount: 10 };
+    expect(undoPatch(card, { ...deal, stage: 'Qualified', amount: 10, version: 2 })).toEqual({ stage: 'New', version: 2 });
+    expect(undoPatch(deal, { ...deal, next_meeting_date: '2026-12-01T11:00:00+01:00', version: 5 })).toBeNull();
   });
 });

@@ -64,3 +64,48 @@ export function openStageMove(patch: Readonly<Record<string, unknown>>): Stage |
   const stage = STAGES.find((known) => known === patch.stage);
   return stage && !isClosed(stage) ? stage : null;
 }
+
+/** The fields an Undo may put back: everything a person edits on the deal's page, not its owner. */
+const UNDOABLE = [
+  'product',
+  'client_company_name',
+  'client_name',
+  'amount',
+  'stage',
+  'status',
+  'lead_status',
+  'next_meeting_date',
+  'closing_date',
+  'close_reason',
+  'notes',
+  'technical_feedback',
+  'commercial_feedback',
+] as const;
+
+/**
+ * Undo as a normal edit: the fields an answer changed, back to what they were before, with the
+ * version that answer returned (so a change made since by someone else is refused, not overwritten,
+ * and the history shows both changes). `before` may hold only some fields (a board card): the others
+ * are left as they are. The stage goes back with its status text, and a closed stage with its close
+ * date, as resolveDealEdit asks. Null when nothing differs.
+ */
+export function undoPatch(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>> & { version: number },
+): (Record<string, unknown> & { version: number }) | null {
+  const patch: Record<string, unknown> = {};
+  for (const field of UNDOABLE) {
+    if (!(field in before)) continue;
+    const was = before[field] ?? null;
+    if (!same(was, after[field] ?? null)) patch[field] = was;
+  }
+  if (('stage' in patch || 'status' in patch) && STAGES.includes(before.stage as Stage)) {
+    const stage = before.stage as Stage;
+    patch.stage = stage;
+    // The text as it was, when it reads as that stage (a status the server decided the stage from).
+    if (typeof before.status === 'string' && resolvePipeline(before.status).stage === stage) patch.status = before.status;
+    else delete patch.status;
+    if (isClosed(stage) && 'closing_date' in before) patch.closing_date = before.closing_date ?? null;
+  }
+  return Object.keys(patch).length ? { ...patch, version: after.version } : null;
+}

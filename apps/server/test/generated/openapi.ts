@@ -4274,6 +4274,7 @@ export interface operations {
                     ids?: number[];
                     /** @enum {string} */
                     decision: "accept" | "dismiss";
+                    closing_date?: string | null;
                 };
             };
         };
@@ -4324,6 +4325,13 @@ export interface operations {
                         field_sources: {
                             [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
                         };
+                        held: {
+                            id: number;
+                            field: string;
+                            value: unknown;
+                            /** @enum {string} */
+                            code: "closing_date_required";
+                        }[];
                     };
                 };
             };

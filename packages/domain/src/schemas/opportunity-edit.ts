@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_SOURCES } from '../deal-history.ts';
 import { STAGES } from '../pipeline-model.ts';
+import { opportunityDetailSchema } from './opportunity.ts';
 
 /**
  * Creating and editing a deal: one schema per request, used by the web forms and by the server,
@@ -131,7 +132,25 @@ export const suggestionDecisionSchema = z.strictObject({
   /** The suggestions to decide; all pending ones when absent ("accept all"). */
   ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
   decision: z.enum(['accept', 'dismiss']),
+  /** The close date a person gives when an accepted status closes the deal (the suggestion had none). */
+  closing_date: closingDate.optional(),
 });
+
+/**
+ * A suggestion "accept all" left pending: a status that would close the deal without a close date.
+ * The others are accepted; this one waits for the person to give the date.
+ */
+export const heldSuggestionSchema = z.object({
+  id: z.number().int(),
+  field: z.string(),
+  value: z.unknown(),
+  code: z.enum([DEAL_VALIDATION.closingDateRequired]),
+});
+export type HeldSuggestion = z.infer<typeof heldSuggestionSchema>;
+
+/** The answer to a decision: the deal as it now is and what was left waiting. */
+export const suggestionDecisionResultSchema = opportunityDetailSchema.extend({ held: z.array(heldSuggestionSchema) });
+export type SuggestionDecisionResult = z.infer<typeof suggestionDecisionResultSchema>;
 
 /** A deal in the "recently deleted" list (restorable for DELETED_DEAL_DAYS days). */
 export const DELETED_DEAL_DAYS = 30;

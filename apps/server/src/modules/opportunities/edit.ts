@@ -6,6 +6,7 @@ import {
   withStage,
   type CreateOpportunity,
   type DeletedOpportunity,
+  type HeldSuggestion,
   type OpportunityChange,
   type OpportunityDetail,
   type OpportunityPatch,
@@ -186,6 +187,9 @@ export async function listSuggestions(db: Db, actor: Actor, id: number): Promise
 /**
  * Accepting writes the suggested values as the person's own (recorded in the history, so the
  * machine will not replace them); dismissing only records the decision. `ids` absent: all pending.
+ * A suggested status that would close the deal needs a close date: the person's `closingDate`, or
+ * a suggested one. Without either, "accept all" accepts every other suggestion and answers that one
+ * as held (still pending), so the person is asked for the date; naming it alone is refused (400).
  */
 export async function decideOnSuggestions(
   db: Db,
@@ -193,18 +197,34 @@ export async function decideOnSuggestions(
   id: number,
   decision: 'accept' | 'dismiss',
   ids?: number[],
-): Promise<OpportunityDetail> {
+  closingDate?: string,
+): Promise<OpportunityDetail & { held: HeldSuggestion[] }> {
   return db.transaction(async (tx) => {
     const before = await lockVisibleOpportunity(tx, actor, id);
     if (!before) throw notFound('Opportunity');
-    const pending = await pendingSuggestions(tx, id, ids);
+    let pending = await pendingSuggestions(tx, id, ids);
     if (ids && pending.length !== new Set(ids).size) throw notFound('Suggestion');
     let row = before;
+    const held: HeldSuggestion[] = [];
     if (decision === 'accept') {
+      const current = before as unknown as { stage: Stage; closing_date: string | null };
       // One value per field: the newest pending one (they are ordered newest first per field).
       const values: Record<string, unknown> = {};
       for (const suggestion of pending) if (!(suggestion.field in values)) values[suggestion.field] = suggestion.value;
-      const edit = resolveDealEdit(before as unknown as { stage: Stage; closing_date: string | null }, values);
+      let edit = resolveDealEdit(current, values);
+      if (!edit.ok && edit.code === 'closing_date_required' && closingDate) {
+        edit = resolveDealEdit(current, { ...values, closing_date: closingDate });
+      }
+      if (!edit.ok && edit.code === 'closing_date_required' && !ids) {
+        // The closing status waits for its date; every other suggestion goes through.
+        const closing = new Set(['status', 'stage']);
+        for (const suggestion of pending) {
+          if (closing.has(suggestion.field))
+            held.push({ id: suggestion.id, field: suggestion.field, value: suggestion.value, code: edit.code });
+        }
+        pending = pending.filter((suggestion) => !closing.has(suggestion.field));
+        edit = resolveDealEdit(current, Object.fromEntries(Object.entries(values).filter(([field]) => !closing.has(field))));
+      }
       if (!edit.ok) throw badEdit(edit.field, edit.code);
       row = (await recordChanges(tx, before, edit.changes, personOf(actor))) ?? before;
     }
@@ -221,6 +241,6 @@ export async function decideOnSuggestions(
         personOf(actor),
       );
     }
-    return detailOf(tx, row);
+    return { ...(await detailOf(tx, row)), held };
   });
 }

@@ -9,6 +9,7 @@ import {
   opportunityHistoryQuerySchema,
   opportunityPatchSchema,
   opportunitySuggestionSchema,
+  suggestionDecisionResultSchema,
   suggestionDecisionSchema,
   importResultSchema,
   opportunityDetailSchema,
@@ -297,9 +298,17 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
         description: 'Accept (the values become the person’s own) or dismiss the named pending suggestions, or all of them.',
         params: opportunityIdParamsSchema,
         body: suggestionDecisionSchema,
-        response: { 200: opportunityDetailSchema },
+        response: { 200: suggestionDecisionResultSchema },
       },
     },
-    async (request) => decideOnSuggestions(db, actorOf(request), request.params.id, request.body.decision, request.body.ids),
+    async (request) =>
+      decideOnSuggestions(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.body.decision,
+        request.body.ids,
+        request.body.closing_date ?? undefined,
+      ),
   );
 };
