@@ -111,6 +111,10 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
         },
       },
     },
+    // An error that is not one of its own answers (the database is down, say) is thrown to the
+    // route instead of becoming a bare 500: the server's error handler then answers 503 for a
+    // database that is not there, as every other route does.
+    onAPIError: { throw: true },
     rateLimit: { enabled: false },
     logger: { disabled: config.env === 'test' },
     telemetry: { enabled: false },

@@ -10,6 +10,7 @@ import { StatementCache } from './prepared/statement-cache.ts';
 import { statementName } from './prepared/statement-name.ts';
 import { makeFolderPrivate } from './private-folder.ts';
 import { timedQuery } from './query-clock.ts';
+import { markConnectFailure } from './unavailable.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -110,6 +111,17 @@ class PreparingClient extends pg.Client {
     // and timed it (openPool).
     const promised = typeof args.at(-1) !== 'function' && typeof config === 'object' && typeof config.submit !== 'function';
     return (promised ? timedQuery(query) : query()) as never;
+  }
+
+  /** An error while the connection opens is marked, so it answers 503 whatever its SQLSTATE (db/unavailable.ts). */
+  override connect(...args: unknown[]): never {
+    const callback = args[0];
+    if (typeof callback === 'function') {
+      return super.connect((error: Error) => (callback as (error: Error) => void)(markConnectFailure(error))) as never;
+    }
+    return super.connect().catch((error: unknown) => {
+      throw markConnectFailure(error);
+    }) as never;
   }
 }
 

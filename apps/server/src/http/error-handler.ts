@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './errors.ts';
 
 const CODE_FOR_STATUS: Record<number, ErrorCode> = {
@@ -16,9 +17,6 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
-// node-postgres and PGlite errors that mean "the database is not there", not "a bug".
-const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
-
 /** The SQLSTATE of a database error, wherever the driver or the ORM wrapped it. */
 export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
@@ -28,18 +26,6 @@ export function sqlState(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-function isDatabaseDown(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && DATABASE_DOWN.has(e.code)) return true;
-    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message))
-      return true;
-    current = e.cause;
-  }
-  return false;
 }
 
 export function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
@@ -71,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ event: 'http.client_aborted' }, 'client went away before its request was read');
       return reply.status(400).send(body('bad_request', 'The request was not received in full'));
     }
-    if (isDatabaseDown(error)) {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send(body('service_unavailable', 'The service is temporarily unavailable'));
     }
