@@ -52,9 +52,12 @@ function cuesOf(text) {
 
 /**
  * @param {Array<{name: string, label?: string, text: string}>} turns
+ * @param {{ names?: boolean }} [options] names: false renders no speaker at all (subtitles without names).
  * @returns {{ text: string, lines: number[][] }} the file's text (paragraphs for .docx) and, per turn, its lines.
  */
-export function render(turns, format) {
+export function render(turns, format, { names = true } = {}) {
+  // "Name: " before the words, or nothing when the file names no one.
+  const says = (turn) => (names ? `${who(turn)}: ` : '');
   const out = [];
   const lines = [];
   let t = 5;
@@ -81,12 +84,12 @@ export function render(turns, format) {
       case 'zoom-vtt':
         push(String(i + 1));
         push(`${clock(start)} --> ${clock(end)}`);
-        own.push(push(`${who(turn)}: ${turn.text}`));
+        own.push(push(`${says(turn)}${turn.text}`));
         push('');
         break;
       case 'meet-vtt':
         push(`${clock(start)} --> ${clock(end)}`);
-        own.push(push(`${who(turn)}: ${turn.text}`));
+        own.push(push(`${says(turn)}${turn.text}`));
         push('');
         break;
       case 'teams-vtt': {
@@ -95,7 +98,7 @@ export function render(turns, format) {
           const from = start + (seconds * k) / cues.length;
           push(`6f1a${pad(i, 4)}-${k}`);
           push(`${clock(from)} --> ${clock(from + seconds / cues.length)}`);
-          own.push(push(`<v ${who(turn)}>${cue}</v>`));
+          own.push(push(names ? `<v ${who(turn)}>${cue}</v>` : cue));
           push('');
         });
         break;
@@ -103,24 +106,24 @@ export function render(turns, format) {
       case 'srt':
         push(String(i + 1));
         push(`${clock(start, ',')} --> ${clock(end, ',')}`);
-        own.push(push(`${who(turn)}: ${turn.text}`));
+        own.push(push(`${says(turn)}${turn.text}`));
         push('');
         break;
       case 'otter-txt':
-        push(`${who(turn)}  ${short(start)}`);
+        push(names ? `${who(turn)}  ${short(start)}` : short(start));
         own.push(push(turn.text));
         push('');
         break;
       case 'teams-docx':
-        push(`${who(turn)}   ${short(start)}`);
+        push(names ? `${who(turn)}   ${short(start)}` : short(start));
         own.push(push(turn.text));
         break;
       case 'word-docx':
       case 'plain-txt':
-        own.push(push(`${who(turn)}: ${turn.text}`));
+        own.push(push(`${says(turn)}${turn.text}`));
         break;
       case 'bracket-txt':
-        own.push(push(`[${clock(start).slice(0, 8)}] ${who(turn)}: ${turn.text}`));
+        own.push(push(`[${clock(start).slice(0, 8)}] ${says(turn)}${turn.text}`));
         break;
       default:
         throw new Error(`unknown format ${format}`);
