@@ -182,6 +182,59 @@ describe('opportunities API', () => {
     });
   });
 
+  describe('one status vocabulary (issue 33): every spelling of a meaning filters the same deals', () => {
+    let repC: HttpClient;
+    const cIds: Record<string, number> = {};
+    beforeAll(async () => {
+      const c = await server.createUser({ role: 'Sales Representative', fullName: 'Cleo Carter' });
+      repC = await server.signIn(c.email, c.password);
+      const rows = [
+        { key: 'won', status: 'Won', lead_status: 'Cold' },
+        { key: 'closedWin', status: 'Closed-Win', lead_status: 'Cold Lead' },
+        { key: 'gagne', status: 'Gagné', lead_status: 'cold lead' },
+        { key: 'nego', status: 'Negotiation', lead_status: 'Hot' },
+        { key: 'negoFr', status: 'négociation', lead_status: 'Hot Lead' },
+        { key: 'open', status: 'On-going', lead_status: 'Pending' },
+      ];
+      for (const { key, ...row } of rows) {
+        const [inserted] = await server.database.db
+          .insert(opportunities)
+          .values(withStage({ ...row, owner_id: c.id, account_manager: 'Cleo Carter', product: 'P', amount: 1000 }))
+          .returning({ id: opportunities.id });
+        cIds[key] = inserted!.id;
+      }
+    });
+    const found = async (query: string) => {
+      const res = await repC.get(`/api/opportunities?${query}&pageSize=200`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(res.body.items.length);
+      return idsOf(res.body);
+    };
+    const keys = (...names: string[]) => names.map((k) => cIds[k]!).sort((x, y) => x - y);
+
+    it.each(['Won', 'Closed-Win', 'closed%20won', 'Gagn%C3%A9', 'WON'])('status=%s finds every won deal', async (status) => {
+      expect(await found(`status=${status}`)).toEqual(keys('won', 'closedWin', 'gagne'));
+    });
+
+    it.each(['Negotiation', 'n%C3%A9gociation', 'negotiation'])('status=%s finds the deals at that stage', async (status) => {
+      expect(await found(`status=${status}`)).toEqual(keys('nego', 'negoFr'));
+    });
+
+    it.each(['On-going', 'ongoing'])('status=%s finds every open deal', async (status) => {
+      expect(await found(`status=${status}`)).toEqual(keys('nego', 'negoFr', 'open'));
+    });
+
+    it.each(['Cold', 'Cold%20Lead', 'COLD%20LEAD'])('lead_status=%s finds every cold lead', async (lead) => {
+      expect(await found(`lead_status=${lead}`)).toEqual(keys('won', 'closedWin', 'gagne'));
+    });
+
+    it('offers each lead status once, and its filter finds them all', async () => {
+      const res = await repC.get('/api/opportunities/facets');
+      expect(res.body.lead_statuses).toEqual(['Cold', 'Hot', 'Pending']);
+      expect(await found('lead_status=Hot')).toEqual(keys('nego', 'negoFr'));
+    });
+  });
+
   describe('filters', () => {
     it.each([
       ['q=acme', ['a1', 'a4']],

@@ -129,7 +129,9 @@ describe('pipeline board API', () => {
     ['status=On-going', (r: Row) => r.outcome === 'open'],
     ['status=Closed-Win', (r: Row) => r.outcome === 'won'],
     ['status=Proposal', (r: Row) => r.stage === 'Proposal'],
-    ['status=demo', (r: Row) => r.status === 'Demo'],
+    // A status text filters by the stage it names (issue 33): "demo" is the Qualified stage.
+    ['status=demo', (r: Row) => r.stage === 'Qualified'],
+    ['lead_status=cold', (r: Row) => r.lead_status === 'Cold Lead'],
     ['client_company_name=Acme%203', (r: Row) => r.client_company_name === 'Acme 3'],
     [
       `from=${at(0).toISOString().slice(0, 10)}&to=${at(2).toISOString().slice(0, 10)}`,

@@ -3,6 +3,7 @@ import {
   activityMark,
   distinctLeadStatuses,
   leadBadgeTone,
+  leadStatusKey,
   leadTemperature,
   meetingDotTone,
   statusIconTone,
@@ -65,4 +66,16 @@ describe('lead status rules', () => {
       'Cold',
     ]);
   });
+});
+
+describe('leadStatusKey: one lead-status list (issue 33)', () => {
+  it.each([
+    ['Cold', 'COLD'],
+    ['Cold Lead', 'COLD'],
+    ['cold lead', 'COLD'],
+    ['Hot Lead', 'HOT'],
+    ['warm', 'WARM'],
+    ['Pending', 'PENDING'],
+    [' Pending ', 'PENDING'],
+  ])('%s is filtered as %s', (input, expected) => expect(leadStatusKey(input)).toBe(expected));
 });

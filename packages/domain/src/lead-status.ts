@@ -4,14 +4,30 @@ import type { Stage } from './pipeline-model.ts';
 
 export type Tone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'amber' | 'grey';
 
+const TEMPERATURES = ['hot', 'warm', 'cold'] as const;
+
 const has = (value: string | null | undefined, word: string) => (value ?? '').toLowerCase().includes(word);
 
 /** HOT / WARM / COLD when the text contains the word; otherwise the text; N/A when empty. */
 export function leadTemperature(leadStatus: string | null | undefined): string {
   const value = (leadStatus ?? '').trim();
   if (!value) return 'N/A';
-  for (const word of ['hot', 'warm', 'cold'] as const) if (has(value, word)) return word.toUpperCase();
+  for (const word of TEMPERATURES) if (has(value, word)) return word.toUpperCase();
   return value;
+}
+
+/**
+ * What a lead-status filter compares: the temperature (HOT, WARM, COLD) when the text names one, so
+ * "Cold" and "Cold Lead" find the same deals; otherwise the text itself, in upper case.
+ */
+export function leadStatusKey(leadStatus: string): string {
+  return leadTemperature(leadStatus).toUpperCase();
+}
+
+/** leadStatusKey as SQL over a text column (the list's filter), the same words in the same order. */
+export function leadStatusKeySql(column: string): string {
+  const whens = TEMPERATURES.map((word) => `WHEN lower(${column}) LIKE '%${word}%' THEN '${word.toUpperCase()}'`);
+  return `CASE ${whens.join(' ')} ELSE upper(btrim(${column})) END`;
 }
 
 /** One lead status per badge shown: "Warm" and "Warm Lead" both read WARM, so the first is kept. */

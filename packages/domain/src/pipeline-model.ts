@@ -183,6 +183,27 @@ export function resolvePipeline(status: string | null | undefined): { stage: Sta
   return { stage, outcome: OUTCOME_OF_STAGE[stage] };
 }
 
+/** Texts that name the open group as a whole rather than a stage ("on-going" deals are every open one). */
+const OPEN_GROUP_WORDS = new Set(['on going', 'ongoing', 'open', 'opened', 'in progress', 'en cours', 'ouvert', 'ouverte']);
+
+/** A status filter as the stored columns answer it: an outcome (a pipeline group) or one stage. */
+export type StatusFilter = { column: 'outcome'; value: Outcome } | { column: 'stage'; value: Stage };
+
+/**
+ * Which rows a status filter means, read by the same rule that stored their stage, so every spelling
+ * of one meaning filters the same rows: "Won", "Gagné" and "Closed-Win" are the won outcome, "ongoing"
+ * and "On-going" the open one, "negotiation" the Negotiation stage. Never the text as received:
+ * two spellings of one stage would otherwise find different deals.
+ */
+export function statusFilterOf(text: string): StatusFilter {
+  const group = (PIPELINE_STATUSES as readonly string[]).includes(text) ? (text as PipelineStatus) : undefined;
+  if (group) return { column: 'outcome', value: OUTCOME_OF_PIPELINE_STATUS[group] };
+  if (isStage(text)) return { column: 'stage', value: text };
+  if (OPEN_GROUP_WORDS.has(foldStatus(text))) return { column: 'outcome', value: 'open' };
+  const { stage, outcome } = resolvePipeline(text);
+  return outcome === 'open' ? { column: 'stage', value: stage } : { column: 'outcome', value: outcome };
+}
+
 /**
  * A row to insert, with its stage decided from its status: every path that creates an opportunity
  * (sample, CSV import, ingest API, call analysis, seed) passes its row through here.

@@ -1,9 +1,9 @@
 import { eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
-  isPipelineStatus,
-  isStage,
-  OUTCOME_OF_PIPELINE_STATUS,
+  leadStatusKey,
+  leadStatusKeySql,
   ROLES,
+  statusFilterOf,
   UNASSIGNED_OWNER,
   type OpportunityListQuery,
 } from '@nexa/domain';
@@ -77,6 +77,17 @@ export interface ListFilter {
   summed?: boolean;
 }
 
+/** The domain's leadStatusKeySql with the column put in by Drizzle (qualified as each statement needs). */
+function leadStatusKeyOf(column: typeof o.lead_status): SQL {
+  const HOLE = '\u0001';
+  return sql.join(
+    leadStatusKeySql(HOLE)
+      .split(HOLE)
+      .map((text) => sql.raw(text)),
+    sql`${column}`,
+  );
+}
+
 /**
  * The filters, every value bound through `bind` (filterValues gives them). The conditions and a
  * prepared statement's cache key are both read from here, so a filter cannot change the
@@ -87,16 +98,15 @@ const FILTERS: Record<FilterName, (value: string | number, bind: Bind) => ListFi
   // through the trigram index (migration opportunity_search).
   q: (_, bind) => ({ form: '1', condition: sql`${opportunitySearchText} ilike ${bind('pattern')}` }),
   product: (_, bind) => ({ form: '1', condition: eq(o.product, bind('product')), summed: true }),
-  // A pipeline group (On-going, Closed-Win, Closed-Lost) is an outcome, a stage name a stage: both
-  // read the stored columns. Any other text matches the status as it was received.
+  // Every spelling of a status reads as the stored model does (statusFilterOf): a pipeline group or
+  // "Won" is an outcome, a stage's name a stage. Never the text as received, so "Won" and
+  // "Closed-Win" cannot find different deals.
   status: (status, bind) =>
-    typeof status === 'string' && isPipelineStatus(status)
+    statusFilterOf(String(status)).column === 'outcome'
       ? { form: 'p', condition: eq(o.outcome, bind('status')), summed: true }
-      : typeof status === 'string' && isStage(status)
-        ? { form: 's', condition: eq(o.stage, bind('status')) }
-        : { form: 'r', condition: sql`lower(btrim(${o.status})) = ${bind('status')}` },
-  // The lead-status filter is compared in upper case.
-  lead_status: (_, bind) => ({ form: '1', condition: sql`upper(${o.lead_status}) = ${bind('lead_status')}` }),
+      : { form: 's', condition: eq(o.stage, bind('status')) },
+  // By meaning, as the badges read it: "Cold" finds "Cold Lead" too (leadStatusKey).
+  lead_status: (_, bind) => ({ form: '1', condition: sql`${leadStatusKeyOf(o.lead_status)} = ${bind('lead_status')}` }),
   client_company_name: (_, bind) => ({ form: '1', condition: eq(o.client_company_name, bind('company')) }),
   stage: (_, bind) => ({ form: '1', condition: eq(o.stage, bind('stage')) }),
   // A representative, or the deals no active representative owns: the team figures' Unassigned group
@@ -135,19 +145,14 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-function statusValue(status: string): string {
-  if (isPipelineStatus(status)) return OUTCOME_OF_PIPELINE_STATUS[status];
-  return isStage(status) ? status : status.toLowerCase();
-}
-
 export function filterValues(query: OpportunityFilterQuery): FilterValues {
   const { q, product, status, stage, lead_status, client_company_name, owner_id, amount_min, amount_max, from, to } = query;
   return {
     pattern: q ? likePattern(q) : undefined,
     product,
-    status: status && statusValue(status),
+    status: status && statusFilterOf(status).value,
     stage,
-    lead_status: lead_status?.toUpperCase(),
+    lead_status: lead_status && leadStatusKey(lead_status),
     company: client_company_name,
     owner_filter: owner_id === UNASSIGNED_OWNER ? undefined : owner_id,
     amount_min,

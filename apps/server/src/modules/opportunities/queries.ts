@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  distinctLeadStatuses,
   ROLES,
   STAGES,
   parseSort,
@@ -195,7 +196,8 @@ export async function opportunityFacets(db: Db, actor: Actor): Promise<Opportuni
   return {
     products: values('product'),
     statuses: values('status'),
-    lead_statuses: values('lead_status'),
+    // One option per meaning: "Cold" and "Cold Lead" filter the same deals (leadStatusKey).
+    lead_statuses: distinctLeadStatuses(values('lead_status')),
     industries: values('industry').sort(),
   };
 }

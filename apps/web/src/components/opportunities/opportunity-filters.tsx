@@ -1,7 +1,15 @@
 import { CalendarRange, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PIPELINE_STATUSES, STAGES, UNASSIGNED_OWNER } from '@nexa/domain';
+import {
+  leadStatusKey,
+  OUTCOME_OF_STAGE,
+  PIPELINE_STATUS_OF_OUTCOME,
+  PIPELINE_STATUSES,
+  STAGES,
+  statusFilterOf,
+  UNASSIGNED_OWNER,
+} from '@nexa/domain';
 import { useOpportunityFacets } from '../../lib/api/get-opportunity-facets.ts';
 import type { OpportunityFilters } from '../../lib/api/get-opportunities.ts';
 import { useRepresentatives } from '../../lib/api/get-representatives.ts';
@@ -176,6 +184,12 @@ function DateInput({
   );
 }
 
+/** The option a status filter means: its pipeline group, or its stage. */
+function canonicalStatus(text: string): string {
+  const filter = statusFilterOf(text);
+  return filter.column === 'outcome' ? PIPELINE_STATUS_OF_OUTCOME[filter.value] : filter.value;
+}
+
 /** Search, product, status, lead status and next-meeting date range: a representative's own deals. */
 function RepFilters({ value, onChange }: { value: OpportunityFilters; onChange: (patch: Patch) => void }) {
   const { t } = useTranslation('opportunities');
@@ -186,8 +200,15 @@ function RepFilters({ value, onChange }: { value: OpportunityFilters; onChange: 
     const [start, end] = ordered(from, to, laterDay);
     onChange({ from: start, to: end, page: undefined });
   };
-  const pipeline = new Set<string>(PIPELINE_STATUSES);
-  const recorded = (facets.data?.statuses ?? []).filter((s) => !pipeline.has(s));
+  // The canonical vocabulary only, in the page's language: the pipeline groups, then the open stages
+  // (won and lost are groups already). A status as some CRM spelled it is not an option of its own:
+  // the server reads every spelling as the stored model does, so one meaning is one option. A link
+  // that spells it otherwise ("Won") shows the option it means.
+  const openStages = STAGES.filter((stage) => OUTCOME_OF_STAGE[stage] === 'open');
+  const status = value.status && canonicalStatus(value.status);
+  const leadStatuses = facets.data?.lead_statuses ?? [];
+  const leadStatus =
+    value.lead_status && (leadStatuses.find((s) => leadStatusKey(s) === leadStatusKey(value.lead_status!)) ?? value.lead_status);
 
   return (
     <>
@@ -208,7 +229,7 @@ function RepFilters({ value, onChange }: { value: OpportunityFilters; onChange: 
         <LabelledSelect
           id={`${id}-status`}
           label={t('list.status')}
-          value={value.status}
+          value={status}
           onChange={(status) => onChange({ status, page: undefined })}
         >
           <option value="">{t('list.allStatuses')}</option>
@@ -219,24 +240,22 @@ function RepFilters({ value, onChange }: { value: OpportunityFilters; onChange: 
               </option>
             ))}
           </optgroup>
-          {recorded.length > 0 && (
-            <optgroup label={t('list.recordedStatuses')}>
-              {recorded.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </optgroup>
-          )}
+          <optgroup label={t('list.stages')}>
+            {openStages.map((stage) => (
+              <option key={stage} value={stage}>
+                {t(`stage.${stage}`)}
+              </option>
+            ))}
+          </optgroup>
         </LabelledSelect>
         <LabelledSelect
           id={`${id}-lead`}
           label={t('list.leadStatus')}
-          value={value.lead_status}
+          value={leadStatus}
           onChange={(lead_status) => onChange({ lead_status, page: undefined })}
         >
           <option value="">{t('list.allLeadStatuses')}</option>
-          {facets.data?.lead_statuses.map((s) => (
+          {leadStatuses.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

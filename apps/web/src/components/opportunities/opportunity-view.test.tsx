@@ -66,3 +66,25 @@ describe('an opportunity read by a manager', () => {
     expect(screen.getAllByRole('heading', { level: 4, name: 'Feedback' })).toHaveLength(2);
   });
 });
+
+describe('the status a CRM sent (issue 33)', () => {
+  it.each([
+    ['en', 'Closed-Win', 'Status as received'],
+    ['fr', 'Gagnée', 'Statut tel que reçu'],
+  ])('%s: the stage in the page’s language, and the text as received beside it', async (language, stage, label) => {
+    await i18next.changeLanguage(language);
+    await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OpportunityView opportunity={{ ...opportunity, status: 'Deal won ✅' }} readOnly />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(stage)).toBeTruthy();
+    expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByText('Deal won ✅')).toBeTruthy();
+  });
+});

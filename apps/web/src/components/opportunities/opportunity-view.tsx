@@ -72,6 +72,8 @@ export function OpportunityView({
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
   const status = displayStatus(o.status);
+  // The status text as it arrived, when it says more than the stage it was read as ("Won", "Demo").
+  const received = o.status?.trim() && o.status.trim() !== o.stage ? o.status.trim() : null;
   const { Icon, className } = ICONS[statusIconTone(o.stage)];
   // The win rate shows only when the status contains "closed".
   const winRate = o.owner_win_rate !== undefined && /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
@@ -84,7 +86,8 @@ export function OpportunityView({
     [t('detail.product'), o.product],
     [t('detail.company'), o.client_company_name],
     [t('detail.industry'), o.company_industry],
-    [t('detail.status'), t(`status.${status}`, { defaultValue: status })],
+    [t('detail.status'), t(`stage.${o.stage}`)],
+    ...(received ? [[t('detail.statusReceived'), received] as [string, string]] : []),
     [t('detail.closeDate'), formatDate(o.closing_date)],
     [t('detail.contact'), o.client_name],
   ];
@@ -153,6 +156,13 @@ export function OpportunityView({
               {field('client_name', t('detail.contact'))}
               {field('amount', t('edit.amount'), 'number')}
               {field('stage', t('edit.stage'), 'stage', t(`stage.${o.stage}`))}
+              {/* The status text as the CRM or sheet wrote it: lists show the stage it was read as. */}
+              {received && (
+                <div data-testid="status-received">
+                  <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('detail.statusReceived')}</dt>
+                  <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{received}</dd>
+                </div>
+              )}
               {field('lead_status', t('edit.leadStatus'))}
               {field('next_meeting_date', t('edit.nextMeeting'), 'datetime')}
               {field('closing_date', t('detail.closeDate'), 'date')}

@@ -28,6 +28,7 @@ export function OpportunitiesCard({ filters, onFiltersChange }: OpportunitiesCar
           pageSize={PAGE_SIZE}
           detailsHref={(item) => paths.rep.opportunity.getHref(item.id)}
           rowOpens
+          exportable
           compact
         />
       </CardContent>

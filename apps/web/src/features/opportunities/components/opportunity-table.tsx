@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { displayStatus, type OpportunityListItem } from '@nexa/domain';
+import type { OpportunityListItem } from '@nexa/domain';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { LeadBadge } from '../../../components/ui/badge.tsx';
@@ -28,6 +28,8 @@ const COLUMNS: Record<ListVariant, readonly ColumnKey[]> = {
   team: ['client_company_name', 'product', 'representative', 'amount', 'stage', 'closing_date', 'next_meeting_date'],
 };
 const UNSORTABLE = new Set<ColumnKey>(['representative']);
+/** The field a column sorts by: the status column shows the stage, so it sorts in the pipeline's order. */
+const sortField = (column: ColumnKey) => (column === 'status' ? 'stage' : column);
 
 export interface OpportunityTableProps {
   items: OpportunityListItem[];
@@ -58,7 +60,8 @@ function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detai
     client_company_name: (item) => item.client_company_name ?? na,
     representative: (item) => ownerName?.(item) ?? item.account_manager ?? na,
     amount: (item) => <span className="tabular-nums">{formatMoney(item.amount)}</span>,
-    status: (item) => t(`status.${displayStatus(item.status)}`, { defaultValue: displayStatus(item.status) }),
+    // The canonical stage in the page's language, whatever the spelling received (shown in the detail).
+    status: (item) => t(`stage.${item.stage}`),
     stage: (item) => t(`stage.${item.stage}`),
     lead_status: (item) => <LeadBadge value={item.lead_status} na={na} />,
     closing_date: (item) => formatDate(item.closing_date, { dateStyle: 'medium', timeZone: 'UTC' }) ?? na,
@@ -101,7 +104,7 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
                 </Th>
               );
             }
-            const active = current === column;
+            const active = current === sortField(column);
             const Icon = active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
             return (
               // Headers wrap, and the row's link is an arrow: seven columns then fit beside the
@@ -114,7 +117,7 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
                 <button
                   type="button"
                   className="inline-flex items-center gap-1 text-left uppercase hover:text-slate-900"
-                  onClick={() => onSort(active && !descending ? `-${column}` : column)}
+                  onClick={() => onSort(active && !descending ? `-${sortField(column)}` : sortField(column))}
                   aria-label={t('list.sortBy', { column: t(`columns.${column}`) })}
                 >
                   {t(`columns.${column}`)}
@@ -176,10 +179,10 @@ function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: Op
           {columns
             .filter((column) => !UNSORTABLE.has(column))
             .flatMap((column) => [
-              <option key={column} value={column}>
+              <option key={column} value={sortField(column)}>
                 {t('list.sortAscending', { column: t(`columns.${column}`) })}
               </option>,
-              <option key={`-${column}`} value={`-${column}`}>
+              <option key={`-${column}`} value={`-${sortField(column)}`}>
                 {t('list.sortDescending', { column: t(`columns.${column}`) })}
               </option>,
             ])}

@@ -44,6 +44,7 @@ export function OpportunitiesPage() {
             pageSize={PAGE_SIZE}
             detailsHref={(item) => paths.rep.opportunity.getHref(item.id)}
             showCount
+            exportable
             toastErrors
           />
         </CardContent>
