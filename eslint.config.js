@@ -28,6 +28,8 @@ const moduleExports = [
   './opportunities/filters.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.
   './users/service.ts',
+  // A manager who leaves or steps down: team administration revokes the API keys they created.
+  './integrations/index.ts',
 ];
 
 export default tseslint.config(

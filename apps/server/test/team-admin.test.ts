@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStage } from '@nexa/domain';
-import { opportunities, verifications } from '../src/db/schema.ts';
+import { opportunities, users, verifications } from '../src/db/schema.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
@@ -267,6 +267,79 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect(people.find((p) => p.id === staying.id)?.deals).toBe(2);
     const stayingClient = await server.signIn(staying.email, staying.password);
     expect((await stayingClient.get('/api/opportunities')).body.total).toBe(2);
+  });
+
+  for (const change of [{ disabled: true }, { role: 'Sales Representative' }] as const) {
+    const what = 'disabled' in change ? 'deactivated' : 'made a representative';
+    it(`a manager ${what}: their API keys answer 401 and their invitations are refused, both in the audit log`, async () => {
+      const other = await server.createUser({ role: 'Sales Manager', fullName: 'Otto Other' });
+      const otherClient = await server.signIn(other.email, other.password);
+      const { key } = (await otherClient.post('/api/api-keys', { name: 'Otto CRM' })).body;
+      const integration = new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' });
+      const send = (n: number) =>
+        integration.post('/api/v1/call-insights', {
+          external_id: `otto-${n}-${Date.now()}`,
+          client_company_name: 'Otto Co',
+          account_manager: 'Nobody',
+        });
+      expect((await send(1)).status).toBe(201);
+      const invitee = uniqueEmail('otto-invitee');
+      expect(
+        (await otherClient.post('/api/team-admin/invitations', { email: invitee, role: 'Sales Manager', language: 'en' })).status,
+      ).toBe(201);
+      const token = lastToken(invitee);
+
+      expect((await manager.patch(`/api/team-admin/people/${other.id}`, change)).status).toBe(200);
+      const refused = await send(2);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('unauthorized');
+      expect((await server.anonymous.post('/api/invitations/preview', { token })).status).toBe(400);
+      const accepted = await accept(token);
+      expect(accepted.res.status).toBe(400);
+      expect(accepted.res.body.error).toMatchObject({ code: 'bad_request', field: 'token' });
+      expect((await manager.get('/api/team-admin/invitations')).body.items.map((i: { email: string }) => i.email)).not.toContain(
+        invitee,
+      );
+      const keys = (await manager.get('/api/api-keys')).body.items as Array<{ name: string; revokedAt: string | null }>;
+      expect(keys.find((k) => k.name === 'Otto CRM')?.revokedAt).not.toBeNull();
+
+      const { items } = (await manager.get('/api/team-admin/audit')).body;
+      expect(items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            action: 'api_key.revoked',
+            actor: 'Maya Manager',
+            target: other.email,
+            after: expect.objectContaining({ key: 'Otto CRM' }),
+          }),
+          expect.objectContaining({
+            action: 'invitation.revoked',
+            actor: 'Maya Manager',
+            target: invitee,
+            before: expect.objectContaining({ invited_by: other.email }),
+          }),
+        ]),
+      );
+    });
+  }
+
+  it('a key or a link left from a manager who lost the role before this rule stops working too', async () => {
+    const other = await server.createUser({ role: 'Sales Manager', fullName: 'Olga Older' });
+    const otherClient = await server.signIn(other.email, other.password);
+    const { key } = (await otherClient.post('/api/api-keys', { name: 'Olga CRM' })).body;
+    const invitee = uniqueEmail('olga-invitee');
+    await otherClient.post('/api/team-admin/invitations', { email: invitee, role: 'Sales Manager', language: 'en' });
+    const token = lastToken(invitee);
+    // As a change made outside the team page (the command line) leaves them.
+    await server.database.db.update(users).set({ disabled: true }).where(eq(users.id, other.id));
+    const integration = new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' });
+    const sent = await integration.post('/api/v1/call-insights', {
+      external_id: `olga-${Date.now()}`,
+      client_company_name: 'Olga Co',
+      account_manager: 'Nobody',
+    });
+    expect(sent.status).toBe(401);
+    expect((await accept(token)).res.status).toBe(400);
   });
 
   it('records every action in the audit log, newest first', async () => {

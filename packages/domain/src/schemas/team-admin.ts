@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = [
   'person.reactivated',
   'person.deals_reassigned',
   'person.waiting_deals_assigned',
+  /** A key the person created, revoked when they were deactivated or stopped being a manager. */
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

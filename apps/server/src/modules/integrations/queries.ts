@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { ROLES } from '@nexa/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { apiKeys, callAnalyses, opportunities } from '../../db/schema.ts';
+import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -23,12 +24,31 @@ export async function markRevoked(db: Db, id: string): Promise<ApiKeyRow | undef
   return row;
 }
 
-/** The key with this hash, unless it is revoked. */
+/** Revokes every live key a person created (they were deactivated or stopped being a manager). */
+export async function revokeKeysCreatedBy(db: DbOrTx, userId: string): Promise<Array<{ name: string; prefix: string }>> {
+  return db
+    .update(apiKeys)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(apiKeys.created_by, userId), isNull(apiKeys.revoked_at)))
+    .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+}
+
+/**
+ * The key with this hash, unless it is revoked or its creator is no longer an active manager: a
+ * deactivation or demotion revokes their keys, and this also stops a key left from before that rule.
+ */
 export async function liveKeyByHash(db: Db, keyHash: string) {
   const [row] = await db
     .select({ id: apiKeys.id, name: apiKeys.name, lastUsedAt: apiKeys.last_used_at })
     .from(apiKeys)
-    .where(and(eq(apiKeys.key_hash, keyHash), isNull(apiKeys.revoked_at)));
+    .where(
+      and(
+        eq(apiKeys.key_hash, keyHash),
+        isNull(apiKeys.revoked_at),
+        sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${apiKeys.created_by}
+          AND (${users.disabled} OR ${users.role} IS DISTINCT FROM ${ROLES.manager}))`,
+      ),
+    );
   return row;
 }
 

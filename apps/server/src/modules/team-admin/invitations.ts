@@ -4,6 +4,7 @@ import {
   homePathForRole,
   INVITATION_TTL_DAYS,
   isRole,
+  ROLES,
   type Invitation,
   type InvitationAccept,
   type InvitationCreate,
@@ -155,6 +156,27 @@ export async function resendInvitation(deps: InvitationDeps, actor: Actor, id: s
   await recordAudit(deps.db, { actorId: actor.userId, action: 'invitation.resent', target: row.value.email });
 }
 
+/**
+ * Withdraws every pending invitation a person sent, inside the caller's transaction, when they are
+ * deactivated or stop being a manager: a link they sent must not let anyone in after they lost the
+ * right to invite (DESIGN.md §4.22). Each is recorded, naming who had sent it.
+ */
+export async function revokeInvitationsSentBy(tx: Db, actor: Actor, sender: { id: string; email: string }): Promise<number> {
+  let revoked = 0;
+  for (const row of await pendingRows(tx)) {
+    if (row.value.invitedBy !== sender.id) continue;
+    await tx.delete(verifications).where(eq(verifications.id, row.id));
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'invitation.revoked',
+      target: row.value.email,
+      before: { invited_by: sender.email, role: row.value.role },
+    });
+    revoked += 1;
+  }
+  return revoked;
+}
+
 export async function revokeInvitation(db: Db, actor: Actor, id: string): Promise<void> {
   const row = await invitationById(db, id);
   await db.delete(verifications).where(eq(verifications.id, id));
@@ -168,8 +190,18 @@ const invalidLink = () =>
     'token',
   );
 
-/** The live invitation a token stands for; an expired one is told apart so the page can say so. */
-async function liveInvitation(auth: Auth, token: string): Promise<InvitationValue> {
+/** Whether the person who sent an invitation may still invite: an active manager. */
+async function senderMayInvite(db: Db, senderId: string): Promise<boolean> {
+  const [sender] = await db.select({ role: users.role, disabled: users.disabled }).from(users).where(eq(users.id, senderId));
+  return sender !== undefined && sender.role === ROLES.manager && !sender.disabled;
+}
+
+/**
+ * The live invitation a token stands for; an expired one is told apart so the page can say so. A
+ * link whose sender was deactivated or is no longer a manager is withdrawn with their rights (their
+ * invitations are revoked then; this also stops one left from before that rule).
+ */
+async function liveInvitation(auth: Auth, db: Db, token: string): Promise<InvitationValue> {
   const context = await auth.$context;
   const row = await context.internalAdapter.findVerificationValue(`${PREFIX}${token}`);
   const value = row ? parseValue(row.value) : null;
@@ -177,11 +209,12 @@ async function liveInvitation(auth: Auth, token: string): Promise<InvitationValu
   if (row.expiresAt.getTime() <= Date.now()) {
     throw new AppError('bad_request', 'This invitation has expired. Ask your manager to send it again.', 'token');
   }
+  if (value.invitedBy !== null && !(await senderMayInvite(db, value.invitedBy))) throw invalidLink();
   return value;
 }
 
-export async function previewInvitation(auth: Auth, token: string) {
-  const { email, role, language } = await liveInvitation(auth, token);
+export async function previewInvitation(auth: Auth, db: Db, token: string) {
+  const { email, role, language } = await liveInvitation(auth, db, token);
   return { email, role, language };
 }
 
@@ -190,7 +223,7 @@ export async function previewInvitation(auth: Auth, token: string) {
  * two tabs submitting the same link cannot both succeed.
  */
 export async function acceptInvitation(deps: InvitationDeps, input: InvitationAccept) {
-  const value = await liveInvitation(deps.auth, input.token);
+  const value = await liveInvitation(deps.auth, deps.db, input.token);
   if (await accountExists(deps.db, value.email)) throw conflictExistingAccount(value.email);
   const context = await deps.auth.$context;
   const consumed = await context.internalAdapter.consumeVerificationValue(`${PREFIX}${input.token}`);

@@ -4,8 +4,10 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { revokeKeysOf } from '../integrations/index.ts';
 import { setDisabledById } from '../users/service.ts';
 import { recordAudit } from './audit.ts';
+import { revokeInvitationsSentBy } from './invitations.ts';
 
 /**
  * An unassigned deal waits for a person when its account-manager name is one a manager set for them
@@ -38,6 +40,23 @@ export async function listPeople(db: Db): Promise<TeamPerson[]> {
 }
 
 const isActiveManager = (person: { role: string | null; disabled: boolean }) => person.role === ROLES.manager && !person.disabled;
+
+/**
+ * What a manager handed out stops with their rights (DESIGN.md §4.22): when a person is deactivated
+ * or stops being a manager, the API keys they created are revoked and the invitations they sent are
+ * withdrawn, each recorded in the audit log, in the transaction of the change.
+ */
+async function revokeManagerAccess(tx: Db, actor: Actor, person: { id: string; email: string }): Promise<void> {
+  for (const key of await revokeKeysOf(tx, person.id)) {
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'api_key.revoked',
+      target: person.email,
+      after: { key: key.name, prefix: key.prefix },
+    });
+  }
+  await revokeInvitationsSentBy(tx, actor, person);
+}
 
 /**
  * Changes a person's role or deactivates / reactivates them. The role is read from the database on
@@ -90,6 +109,8 @@ export async function updatePerson(db: Db, actor: Actor, id: string, patch: Pers
         after: { disabled: after.disabled },
       });
     }
+    // Whoever is not an active manager after the change holds no key and no invitation (a no-op for most).
+    if (!isActiveManager(after)) await revokeManagerAccess(tx, actor, person);
   });
   const person = (await listPeople(db)).find((p) => p.id === id);
   if (!person) throw notFound('Person');

@@ -133,7 +133,7 @@ export const teamAdminRoutes: FastifyPluginAsyncZod<TeamAdminOptions> = async (a
       bodyLimit: options.smallBodyLimitBytes,
       schema: { tags, body: invitationTokenSchema, response: { 200: invitationPreviewSchema } },
     },
-    async (request) => previewInvitation(auth, request.body.token),
+    async (request) => previewInvitation(auth, db, request.body.token),
   );
 
   app.post(

@@ -6,8 +6,8 @@ import { useAudit } from '../api/audit.ts';
 
 /** The role names inside a before/after record, translated; other details as the server gave them. */
 function detail(t: ReturnType<typeof useTranslation<'team-admin'>>['t'], entry: AuditEntry): string {
-  const before = (entry.before ?? {}) as { role?: string };
-  const after = (entry.after ?? {}) as { role?: string; owner?: string; deals?: number };
+  const before = (entry.before ?? {}) as { role?: string; invited_by?: string };
+  const after = (entry.after ?? {}) as { role?: string; owner?: string; deals?: number; key?: string };
   if (entry.action === 'person.role_changed') {
     return t('audit.roleChange', {
       from: before.role ? t(`workspace:roles.${before.role}`) : '—',
@@ -17,6 +17,9 @@ function detail(t: ReturnType<typeof useTranslation<'team-admin'>>['t'], entry: 
   if (entry.action === 'person.deals_reassigned' || entry.action === 'person.waiting_deals_assigned')
     return t('audit.reassignment', { count: after.deals ?? 0, to: after.owner ?? '' });
   if (entry.action === 'invitation.sent' && after.role) return t(`workspace:roles.${after.role}`);
+  // Withdrawn with its sender's rights (deactivated or no longer a manager).
+  if (entry.action === 'invitation.revoked' && before.invited_by) return t('audit.sentBy', { email: before.invited_by });
+  if (entry.action === 'api_key.revoked' && after.key) return t('audit.keyName', { name: after.key });
   return '';
 }
 
