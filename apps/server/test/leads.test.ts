@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequests } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -249,6 +250,25 @@ describe('demo and early-access requests', () => {
     );
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(res.text).toContain('Grace Hopper');
+  });
+
+  it('exports no formula after a separator either: a French Excel splits cells on semicolons', async () => {
+    const sent = await server.anonymous.post('/api/leads/demo-requests', {
+      request_type: 'early_access',
+      full_name: 'Semi, +1+cmd|" /C calc"!A0',
+      email: 'semicolon@example.com',
+      company_name: "Acme;=cmd|' /C calc'!A0",
+      role: 'Sales Representative',
+    });
+    expect(sent.status).toBe(201);
+    const text = (await manager.get('/api/leads/export.csv')).text;
+    const csv = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    const lead = csv.data.find((row) => row.email === 'semicolon@example.com');
+    expect(lead?.company_name).toBe("Acme;'=cmd|' /C calc'!A0");
+    for (const delimiter of [';', ',', '\t']) {
+      const cells = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter }).data.flat();
+      for (const cell of cells) expect(cell.trimStart()).not.toMatch(/^[=+\-@]/);
+    }
   });
 });
 

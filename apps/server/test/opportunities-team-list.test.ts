@@ -228,6 +228,22 @@ describe('team opportunities list and export', () => {
       const [row] = parse(res.text).data;
       expect(row!.client_company_name).toBe(`'=HYPERLINK("http://evil")`);
     });
+
+    it('neutralises a formula after a separator, for a spreadsheet that splits on semicolons', async () => {
+      const hostile = "Acme;=cmd|' /C calc'!A0";
+      const table = server.database.db.update(opportunities);
+      await table.set({ client_name: hostile }).where(eq(opportunities.id, ids.n1!));
+      try {
+        const text = (await manager.get('/api/opportunities/export.csv?owner_id=unassigned')).text;
+        expect(parse(text).data[0]!.client_name).toBe("Acme;'=cmd|' /C calc'!A0");
+        // French Excel: one cell per line (the semicolon is inside quotes), none of them a formula.
+        const cells = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ';' }).data.flat();
+        for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
+        expect(text).not.toMatch(/[;,]=cmd/);
+      } finally {
+        await server.database.db.update(opportunities).set({ client_name: 'Contact n1' }).where(eq(opportunities.id, ids.n1!));
+      }
+    });
   });
 
   describe('bad input is a 400 naming the field', () => {

@@ -1,15 +1,26 @@
 import Papa from 'papaparse';
 
 // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: quote it as text.
-const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet may also cut a cell where this file does not: Excel in French (and every locale
+// whose decimal mark is the comma) splits on `;`, a paste splits on tabs and lines, a careless
+// reader on commas inside quotes. Whatever follows such a separator (after spaces or quotes) must
+// not start a formula either: `Acme;=cmd|…` becomes `Acme;'=cmd|…`.
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n][\s"]*)([=+\-@])/g;
+// Cells the file's own separator would not quote but a semicolon or tab reader would cut.
+const OTHER_SEPARATOR = /[;\t]/;
+
+const neutralise = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value).replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
 
 /**
  * A CSV file a spreadsheet opens safely: a byte-order mark (Excel then reads UTF-8), CRLF lines,
- * and no cell a spreadsheet would run as a formula.
+ * no cell a spreadsheet would run as a formula, whatever separator it splits on, and a cell holding
+ * a semicolon or a tab quoted so it stays one cell there.
  */
 export function safeCsv<Row>(columns: ReadonlyArray<keyof Row & string>, rows: ReadonlyArray<Row>): string {
   const data = rows.map((row) => columns.map((c) => neutralise(row[c] === null || row[c] === undefined ? '' : String(row[c]))));
-  return `\uFEFF${Papa.unparse({ fields: [...columns], data }, { newline: '\r\n' })}`;
+  const quotes = (value: unknown) => typeof value === 'string' && OTHER_SEPARATOR.test(value);
+  return `\uFEFF${Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', quotes })}`;
 }
 
 /** A download's Content-Disposition, with an ASCII name and the exact one for browsers that read it. */
