@@ -17,16 +17,15 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextArea, TextField } from '../ui/text-field.tsx';
 import { validationKey } from './editable-field.tsx';
-
-/** Today as the date input reads it, in the browser's calendar. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { today } from './today.ts';
+import { useUndoToast } from './undo-toast.ts';
 
 export type ClosingStage = 'Closed-Win' | 'Closed-Lost';
 
-/** Marking a deal won or lost: the close date (today unless changed) and, if wished, why. */
+/**
+ * Marking a deal won or lost: the close date (today unless changed) and, if wished, why. The toast
+ * that says so can undo it (the deal reopens at its stage, with its close date and reason as before).
+ */
 export function CloseDealDialog({
   deal,
   stage,
@@ -39,6 +38,7 @@ export function CloseDealDialog({
   const { t } = useTranslation('opportunities');
   const reasonId = useId();
   const patch = usePatchOpportunity(deal.id);
+  const undoToast = useUndoToast();
   const [date, setDate] = useState(today());
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,18 +50,18 @@ export function CloseDealDialog({
     }
   }, [stage, deal.close_reason]);
   if (!stage) return null;
-  const submit = (version: number) =>
+  const submit = (before: OpportunityDetail) =>
     patch.mutate(
-      { version, stage, closing_date: date, close_reason: reason.trim() || null },
+      { version: before.version, stage, closing_date: date, close_reason: reason.trim() || null },
       {
-        onSuccess: () => {
-          toast.success(t(stage === 'Closed-Win' ? 'edit.markedWon' : 'edit.markedLost'));
+        onSuccess: (row) => {
+          undoToast(t(stage === 'Closed-Win' ? 'edit.markedWon' : 'edit.markedLost'), before, row);
           onClose();
         },
         onError: (err) => {
           const current = conflictCurrent(err);
           // Closing is one decision: on a stale version, close the deal as it now is.
-          if (current) return submit(current.version);
+          if (current) return submit(current);
           setError(t(validationKey(err)));
         },
       },
@@ -80,7 +80,7 @@ export function CloseDealDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (!date) return setError(t('edit.validation.closing_date_required'));
-          submit(deal.version);
+          submit(deal);
         }}
       >
         <TextField

@@ -1,13 +1,23 @@
 import { Check, Pencil, Sparkles, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEAL_VALIDATION, dealFieldSchemas, STAGES, type OpportunityDetail, type OpportunitySuggestion } from '@nexa/domain';
+import {
+  DEAL_VALIDATION,
+  dealFieldSchemas,
+  isClosingStage,
+  resolvePipeline,
+  STAGES,
+  type OpportunityDetail,
+  type OpportunitySuggestion,
+} from '@nexa/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { conflictCurrent, useDecideSuggestions, usePatchOpportunity } from '../../lib/api/edit-opportunity.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { inputClass, TextArea } from '../ui/text-field.tsx';
 import { cn } from '../../lib/cn.ts';
+import { today } from './today.ts';
+import { useUndoToast } from './undo-toast.ts';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'stage';
 export type EditableFieldName = keyof typeof dealFieldSchemas;
@@ -64,8 +74,9 @@ export function checkValue(field: EditableFieldName, value: unknown): string | n
 
 /**
  * One field of a deal, edited where it is shown: Edit opens the control, Enter (or Save) sends only
- * this field with the version read, Escape cancels. When someone else changed the deal meanwhile,
- * the current value shows with a way to apply this edit again on top of it.
+ * this field with the version read, Escape cancels; either way focus goes back to the Edit button.
+ * A saved value is answered with a toast that can undo it. When someone else changed the deal
+ * meanwhile, the current value shows with a way to apply this edit again on top of it.
  */
 export function EditableField({
   deal,
@@ -92,7 +103,10 @@ export function EditableField({
   const { t } = useTranslation('opportunities');
   const id = useId();
   const patch = usePatchOpportunity(deal.id);
+  const undoToast = useUndoToast();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ current: OpportunityDetail; value: unknown } | null>(null);
@@ -100,6 +114,18 @@ export function EditableField({
   const Label = heading ? 'h4' : 'dt';
   const Value = heading ? 'p' : 'dd';
   const na = t('detail.na');
+
+  // The editor closes (saved, cancelled, Escape): focus back on the Edit button that opened it, which
+  // is drawn again only now.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
 
   const open = () => {
     setDraft(draftOf(current, kind));
@@ -109,10 +135,12 @@ export function EditableField({
   };
 
   const send = (value: unknown, version: number) => {
+    const before = deal;
     patch.mutate({ version, [field]: value } as never, {
-      onSuccess: () => {
-        setEditing(false);
+      onSuccess: (row) => {
+        if (editing) close();
         setConflict(null);
+        undoToast(t('edit.saved', { field: label }), before, row);
       },
       onError: (err) => {
         const now = conflictCurrent(err);
@@ -128,7 +156,7 @@ export function EditableField({
     const value = valueOf(draft, kind);
     const invalid = checkValue(field, value);
     if (invalid) return setError(t(validationKey(invalid)));
-    if (kind === 'stage' && onStage?.(value as (typeof STAGES)[number])) return setEditing(false);
+    if (kind === 'stage' && onStage?.(value as (typeof STAGES)[number])) return close();
     send(value, deal.version);
   };
 
@@ -139,7 +167,7 @@ export function EditableField({
     'aria-describedby': error ? `${id}-error` : undefined,
     onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
     onKeyDown: (e: React.KeyboardEvent) => {
-      if (e.key === 'Escape') setEditing(false);
+      if (e.key === 'Escape') close();
       if (e.key === 'Enter' && (kind !== 'textarea' || e.ctrlKey || e.metaKey)) {
         e.preventDefault();
         save();
@@ -169,6 +197,7 @@ export function EditableField({
             variant="ghost"
             size="sm"
             className="h-7 px-2"
+            ref={editButton}
             onClick={open}
             aria-label={t('edit.editField', { field: label })}
             data-testid={`edit-${field}`}
@@ -207,7 +236,7 @@ export function EditableField({
               <Check className="h-4 w-4" aria-hidden />
               {t('edit.save')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+            <Button size="sm" variant="secondary" onClick={close}>
               <X className="h-4 w-4" aria-hidden />
               {t('edit.cancel')}
             </Button>
@@ -242,7 +271,21 @@ export function EditableField({
   );
 }
 
-/** A machine's value beside the field a person set: accept it (it becomes theirs) or dismiss it. */
+/**
+ * A suggested status text that would close the deal (won or lost) when it is not closed that way
+ * already: accepting it needs the close date, which the suggestion does not carry.
+ */
+export function closesDeal(deal: OpportunityDetail, suggestion: OpportunitySuggestion): boolean {
+  if (suggestion.field !== 'status' && suggestion.field !== 'stage') return false;
+  const value = typeof suggestion.value === 'string' ? suggestion.value : null;
+  const stage = suggestion.field === 'stage' ? value : resolvePipeline(value).stage;
+  return !!stage && isClosingStage(stage as (typeof STAGES)[number]) && stage !== deal.stage;
+}
+
+/**
+ * A machine's value beside the field a person set: accept it (it becomes theirs, with a toast that
+ * can undo it) or dismiss it. A status that closes the deal asks for the close date first.
+ */
 export function SuggestionNote({
   deal,
   suggestion,
@@ -254,6 +297,22 @@ export function SuggestionNote({
 }) {
   const { t } = useTranslation('opportunities');
   const decide = useDecideSuggestions(deal.id);
+  const undoToast = useUndoToast();
+  const dateId = useId();
+  const needsDate = closesDeal(deal, suggestion);
+  const [date, setDate] = useState(today);
+  const [error, setError] = useState<string | null>(null);
+  const accept = () => {
+    if (needsDate && !date) return setError(t('edit.validation.closing_date_required'));
+    const before = deal;
+    decide.mutate(
+      { decision: 'accept', ids: [suggestion.id], ...(needsDate ? { closing_date: date } : {}) },
+      {
+        onSuccess: (row) => undoToast(t('edit.accepted', { count: 1 }), before, row),
+        onError: (err) => setError(t(validationKey(err))),
+      },
+    );
+  };
   return (
     <div
       className="mt-2 rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm"
@@ -266,13 +325,32 @@ export function SuggestionNote({
       <p className="mt-1 whitespace-pre-line text-violet-950 [overflow-wrap:anywhere]">
         {displayValue(suggestion.value, kind, t('detail.na'))}
       </p>
+      {needsDate && (
+        <div className="mt-2 space-y-1">
+          <label htmlFor={dateId} className="block text-xs font-semibold text-violet-900">
+            {t('edit.closeDate')}
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            required
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setError(null);
+            }}
+            className={cn(inputClass, 'h-10 bg-white py-0')}
+            data-testid="suggestion-closing-date"
+          />
+        </div>
+      )}
+      {error && (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ decision: 'accept', ids: [suggestion.id] })}
-          data-testid={`accept-${suggestion.field}`}
-        >
+        <Button size="sm" disabled={decide.isPending} onClick={accept} data-testid={`accept-${suggestion.field}`}>
           {t('edit.accept')}
         </Button>
         <Button

@@ -2,6 +2,7 @@ import { AlertTriangle, AudioLines, CheckCircle2, Download, Info, Sparkles, XCir
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import {
   displayStatus,
   leadTemperature,
@@ -27,8 +28,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { SpecificationDownloads, useSpecificationDownload } from './specification-downloads.tsx';
 import { CloseDealDialog, DealActions, type ClosingStage } from './deal-actions.tsx';
 import { DealHistory } from './deal-history.tsx';
-import { EditableField, type EditableFieldName, type FieldKind } from './editable-field.tsx';
+import { displayValue, EditableField, validationKey, type EditableFieldName, type FieldKind } from './editable-field.tsx';
 import { OwnerField } from './owner-field.tsx';
+import { useUndoToast } from './undo-toast.ts';
 
 /**
  * The rep's detail carries the owner's win rate and what editing needs (its version); the manager's
@@ -91,7 +93,14 @@ export function OpportunityView({
     [t('detail.closeDate'), formatDate(o.closing_date)],
     [t('detail.contact'), o.client_name],
   ];
-  const field = (name: EditableFieldName, label: string, kind: FieldKind = 'text', display?: string) =>
+  const field = (
+    name: EditableFieldName,
+    label: string,
+    kind: FieldKind = 'text',
+    display?: string,
+    // The stage shows a suggested status text: the stage follows from it.
+    suggestion = suggestions[name],
+  ) =>
     editable && (
       <EditableField
         key={name}
@@ -100,7 +109,7 @@ export function OpportunityView({
         label={label}
         kind={kind}
         display={display}
-        suggestion={suggestions[name]}
+        suggestion={suggestion}
         onStage={(stage) => {
           if (stage !== 'Closed-Win' && stage !== 'Closed-Lost') return false;
           setClosing(stage);
@@ -138,7 +147,7 @@ export function OpportunityView({
           {editable && (
             <>
               <DealActions deal={o} onClose={setClosing} backTo={backTo} />
-              <SuggestionsBanner id={o.id} count={suggestionsQuery.data?.items.length ?? 0} />
+              <SuggestionsBanner deal={o} count={suggestionsQuery.data?.items.length ?? 0} />
             </>
           )}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -155,7 +164,7 @@ export function OpportunityView({
               {field('client_company_name', t('detail.company'))}
               {field('client_name', t('detail.contact'))}
               {field('amount', t('edit.amount'), 'number')}
-              {field('stage', t('edit.stage'), 'stage', t(`stage.${o.stage}`))}
+              {field('stage', t('edit.stage'), 'stage', t(`stage.${o.stage}`), suggestions.status)}
               {/* The status text as the CRM or sheet wrote it: lists show the stage it was read as. */}
               {received && (
                 <div data-testid="status-received">
@@ -201,11 +210,30 @@ export function OpportunityView({
   );
 }
 
-/** "The AI has N suggestions": accept or dismiss them all at once. */
-function SuggestionsBanner({ id, count }: { id: number; count: number }) {
+/**
+ * "The AI has N suggestions": accept (with a toast that can undo it) or dismiss them all at once. A
+ * suggested status that would close the deal waits for its close date, and the toast says so.
+ */
+function SuggestionsBanner({ deal, count }: { deal: OpportunityDetail; count: number }) {
   const { t } = useTranslation('opportunities');
-  const decide = useDecideSuggestions(id);
+  const decide = useDecideSuggestions(deal.id);
+  const undoToast = useUndoToast();
   if (!count) return null;
+  const acceptAll = () => {
+    const before = deal;
+    decide.mutate(
+      { decision: 'accept' },
+      {
+        onSuccess: (row) => {
+          const accepted = count - row.held.length;
+          const held = row.held[0] && t('edit.held', { value: displayValue(row.held[0].value, 'text', t('detail.na')) });
+          if (accepted > 0) undoToast(t('edit.accepted', { count: accepted }), before, row, { description: held });
+          else if (held) toast.warning(held);
+        },
+        onError: (err) => toast.error(t(validationKey(err))),
+      },
+    );
+  };
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-violet-200 bg-violet-50 p-3"
@@ -216,12 +244,7 @@ function SuggestionsBanner({ id, count }: { id: number; count: number }) {
         {t('edit.suggestionsWaiting', { count })}
       </p>
       <div className="flex gap-2">
-        <Button
-          size="sm"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate({ decision: 'accept' })}
-          data-testid="accept-all"
-        >
+        <Button size="sm" disabled={decide.isPending} onClick={acceptAll} data-testid="accept-all">
           {t('edit.acceptAll')}
         </Button>
         <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'dismiss' })}>

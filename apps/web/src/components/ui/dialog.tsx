@@ -1,8 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
-/** A centred modal dialog with its title, an optional description and a close button. */
+/**
+ * A centred modal dialog with its title, an optional description and a close button. Closing it puts
+ * focus back on the control that opened it.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -20,12 +24,14 @@ export function Dialog({
   children: ReactNode;
   testId?: string;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           data-testid={testId}
+          onCloseAutoFocus={returnFocus}
           className="fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100dvh-2rem)] max-w-lg flex-col rounded-xl bg-white shadow-xl focus:outline-none sm:top-16"
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-4">

@@ -6,6 +6,7 @@ import type {
   OpportunityDetail,
   OpportunityPatchInput,
   OpportunitySuggestion,
+  SuggestionDecisionResult,
 } from '@nexa/domain';
 import { ApiError, api } from '../api-client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -89,9 +90,9 @@ export const useOpportunitySuggestions = (id: number, enabled = true) =>
 export function useDecideSuggestions(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: 'accept' | 'dismiss'; ids?: number[] }) =>
-      api.post<OpportunityDetail>(`/api/opportunities/${id}/suggestions/decide`, body),
-    onSuccess: (row) => {
+    mutationFn: (body: { decision: 'accept' | 'dismiss'; ids?: number[]; closing_date?: string }) =>
+      api.post<SuggestionDecisionResult>(`/api/opportunities/${id}/suggestions/decide`, body),
+    onSuccess: ({ held: _held, ...row }) => {
       queryClient.setQueryData(queryKeys.opportunities.detail(id), row);
       return invalidateDeals(queryClient);
     },

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { CreatedApiKey } from '../api/api-keys.ts';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 /** The only place the full key ever appears: closing the dialog forgets it. */
 export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
@@ -11,6 +12,7 @@ export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey 
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
+  const returnFocus = useReturnFocus(created !== null);
 
   const copy = async () => {
     if (!created) return;
@@ -35,7 +37,10 @@ export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey 
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">
             {t('created.title', { name: created?.name ?? '' })}
           </Dialog.Title>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ApiKey } from '../api/api-keys.ts';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 /** Revoking cannot be undone: the integration using the key stops at its next call. */
 export function RevokeKeyDialog({
@@ -16,12 +17,14 @@ export function RevokeKeyDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('integrations');
+  const returnFocus = useReturnFocus(apiKey !== null);
   return (
     <Dialog.Root open={apiKey !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
           role="alertdialog"
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl"
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900">

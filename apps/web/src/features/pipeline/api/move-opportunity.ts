@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cardVersion, moveCard, withCardVersion, type Board, type Stage } from '@nexa/domain';
+import { cardVersion, moveCard, withCardVersion, type Board, type OpportunityDetail, type Stage } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
@@ -13,8 +13,8 @@ export interface Move {
   close_reason?: string;
 }
 
-export const moveOpportunity = ({ id, ...change }: Move) =>
-  api.patch<{ id: number; version: number; stage: Stage }>(`/api/opportunities/${id}`, change);
+/** The deal as the move left it (its Undo puts back what the move changed). */
+export const moveOpportunity = ({ id, ...change }: Move) => api.patch<OpportunityDetail>(`/api/opportunities/${id}`, change);
 
 /**
  * A move shows at once on the board it was made on; the server's refusal puts the card back. Either

@@ -8,11 +8,13 @@ import { guessColumnMapping, IMPORT_FIELDS, IMPORT_MAX_ROWS, REQUIRED_IMPORT_FIE
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useImportOpportunities, type ImportResponse } from '../../../lib/api/import-opportunities.ts';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 type Mapping = Record<ImportField, string | null>;
 
 /** CSV import: read and preview in the browser, map columns, send the mapped rows, show the per-row report. */
 export default function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(open);
   const { t } = useTranslation('pipeline');
   const id = useId();
   const [headers, setHeaders] = useState<string[]>([]);
@@ -83,7 +85,10 @@ export default function CsvImportDialog({ open, onOpenChange }: { open: boolean;
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold text-slate-900">{t('import.title')}</Dialog.Title>

@@ -6,17 +6,22 @@ import { paths } from '../../../lib/paths.ts';
 import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 /** An opportunity of the representative in a dialog: scoring, answers, feedback and the download. */
 export function OpportunityDialog({ repId, oppId, onClose }: { repId: string; oppId: number | null; onClose: () => void }) {
   const { t } = useTranslation('team');
   const query = useOpportunity(oppId);
+  const returnFocus = useReturnFocus(oppId !== null);
   const title = query.data ? query.data.client_company_name || t('opportunity.unnamed') : t('opportunity.title');
   return (
     <Dialog.Root open={oppId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-4xl flex-col rounded-xl bg-white shadow-xl focus:outline-none sm:inset-x-6 sm:top-10 sm:bottom-10">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-4xl flex-col rounded-xl bg-white shadow-xl focus:outline-none sm:inset-x-6 sm:top-10 sm:bottom-10"
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-4 sm:p-5">
             <div className="min-w-0">
               <Dialog.Title className="truncate text-lg font-bold sm:text-xl">{title}</Dialog.Title>

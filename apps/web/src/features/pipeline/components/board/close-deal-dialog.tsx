@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Stage } from '@nexa/domain';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, TextArea, TextField } from '../../../../components/ui/text-field.tsx';
+import { useReturnFocus } from '../../../../lib/use-return-focus.ts';
 
 /** Today as the person's calendar shows it (YYYY-MM-DD), the close date's default. */
 function today(): string {
@@ -27,9 +28,17 @@ export function CloseDealDialog({
   onConfirm: (details: { closing_date: string; close_reason?: string }) => void;
   onCancel: () => void;
 }) {
+  const returnFocus = useReturnFocus(request !== null);
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onCancel()}>
-      {request && <CloseDealForm key={`${request.company}-${request.stage}`} request={request} onConfirm={onConfirm} />}
+      {request && (
+        <CloseDealForm
+          key={`${request.company}-${request.stage}`}
+          request={request}
+          onConfirm={onConfirm}
+          returnFocus={returnFocus}
+        />
+      )}
     </Dialog.Root>
   );
 }
@@ -37,9 +46,11 @@ export function CloseDealDialog({
 function CloseDealForm({
   request,
   onConfirm,
+  returnFocus,
 }: {
   request: CloseRequest;
   onConfirm: (details: { closing_date: string; close_reason?: string }) => void;
+  returnFocus: (event: Event) => void;
 }) {
   const { t } = useTranslation('pipeline');
   const [date, setDate] = useState(today);
@@ -56,7 +67,10 @@ function CloseDealForm({
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl">
+      <Dialog.Content
+        onCloseAutoFocus={returnFocus}
+        className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl"
+      >
         <div className="flex items-start justify-between gap-4">
           <div>
             <Dialog.Title className="text-lg font-semibold text-slate-900">

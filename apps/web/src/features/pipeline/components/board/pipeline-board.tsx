@@ -16,6 +16,7 @@ import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isClosingStage, STAGES, type Board, type BoardCard, type Stage } from '@nexa/domain';
+import { useUndoToast } from '../../../../components/opportunities/undo-toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../../lib/use-media-query.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -42,7 +43,8 @@ type Extra = { board: Board; cards: Partial<Record<Stage, BoardCard[]>> };
  * The board: a column per stage. Cards move by dragging (mouse, touch, or keyboard: Space, arrows,
  * Space) on wide screens, and through a "Move to…" menu on a phone, where one stage shows at a time.
  * A move shows at once and comes back with a message when the server refuses it; a move to won or
- * lost first asks for the close date.
+ * lost first asks for the close date. The toast of a move can undo it (the card goes back, with its
+ * close date as it was).
  */
 export function PipelineBoard({
   board,
@@ -60,6 +62,7 @@ export function PipelineBoard({
   const companyOf = (card: BoardCard) => card.client_company_name?.trim() || t('board.noCompany');
   const phone = useMediaQuery(CARDS_BELOW);
   const mutation = useMoveOpportunity(boardKey);
+  const undoToast = useUndoToast();
   const [active, setActive] = useState<BoardCard | null>(null);
   const [closing, setClosing] = useState<{ card: BoardCard; stage: Stage } | null>(null);
   const [extra, setExtra] = useState<Extra | null>(null);
@@ -91,7 +94,7 @@ export function PipelineBoard({
     mutation.mutate(
       { id: card.id, version: card.version, stage, ...details },
       {
-        onSuccess: () => toast.success(t('board.toasts.moved', { company, stage: stageLabel(stage) })),
+        onSuccess: (answer) => undoToast(t('board.toasts.moved', { company, stage: stageLabel(stage) }), card, answer),
         onError: (error) =>
           toast.error(t('board.toasts.failed'), {
             description:
