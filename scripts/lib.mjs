@@ -38,6 +38,16 @@ function hashFiles(entries) {
 
 const stampOf = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
+/**
+ * The project's own Node (the `node` package, Node 24 LTS): npm scripts run on it once it is
+ * installed, but a script started before the first install still runs on whatever Node started npm,
+ * so what it spawns must name this binary.
+ */
+export function projectNode() {
+  const own = path.join(root, 'node_modules/.bin/node');
+  return fs.existsSync(own) ? own : process.execPath;
+}
+
 /** npm install when node_modules is missing or older than package-lock.json. */
 export function ensureDependencies() {
   const stamp = path.join(root, 'node_modules/.nexa-deps');

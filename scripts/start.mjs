@@ -1,12 +1,12 @@
 // `npm start`: install what is missing, build what changed, then serve (migrations and the
 // demo seed run inside the server process, which holds the data folder's lock).
 import { spawn } from 'node:child_process';
-import { ensureBuild, ensureDependencies, root } from './lib.mjs';
+import { ensureBuild, ensureDependencies, projectNode, root } from './lib.mjs';
 
 ensureDependencies();
 ensureBuild();
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const server = spawn(projectNode(), ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
