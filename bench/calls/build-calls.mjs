@@ -23,7 +23,7 @@ const BUYING_ROLES = ['economicBuyer', 'champion', 'decisionMaker', 'technicalEv
 const LANGUAGES = ['en', 'fr'];
 const EVIDENCE = ['label', 'name', 'none'];
 const SIDES = ['rep', 'prospect'];
-const NAME_PATTERN = /^\d\d-(en|fr|mix)-[a-z0-9-]+\.json$/;
+const NAME_PATTERN = /^\d\d-[a-z]{2,4}-[a-z0-9-]+\.json$/; // NN-LANG-slug.json (LANG: en, fr, mix, qc…)
 
 class SourceError extends Error {}
 
@@ -48,7 +48,7 @@ function check(file, call) {
   const fail = (msg) => {
     throw new SourceError(`${file}: ${msg}`);
   };
-  if (!NAME_PATTERN.test(file)) fail('the file name must be NN-en|fr|mix-slug.json');
+  if (!NAME_PATTERN.test(file)) fail('the file name must be NN-LANG-slug.json (LANG en, fr, mix…)');
   if (!isObject(call)) fail('the file must hold one JSON object');
   if (!LANGUAGES.includes(call.language)) fail(`language must be one of ${LANGUAGES.join(', ')}`);
   if (!Array.isArray(call.variety) || !call.variety.every(isString)) fail('variety must be a list of tags');
