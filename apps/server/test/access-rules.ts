@@ -14,6 +14,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/docs': 'public',
   [`GET ${SCRIPT_URL}`]: 'public',
   'GET /api/me': 'signed-in',
+  'GET /api/session': 'public',
   'PATCH /api/me': 'signed-in',
   'GET /api/me/sessions': 'signed-in',
   'POST /api/me/sessions/revoke-others': 'signed-in',

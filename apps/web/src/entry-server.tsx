@@ -128,7 +128,7 @@ export async function renderSignedInPage(request: SignedInPageRequest): Promise<
   if (!leaf || !readsOf(leaf.route)) return undefined;
   const client = createQueryClient();
   const routeArgs = (params: Record<string, string | undefined>) => ({ request: new Request(location), params });
-  await transports.run(request.transport, () =>
+  const answers = await transports.run(request.transport, () =>
     Promise.all(
       matches.flatMap(({ route, params }) => {
         const reads = readsOf(route);
@@ -136,6 +136,8 @@ export async function renderSignedInPage(request: SignedInPageRequest): Promise<
       }),
     ),
   );
+  // Another role's page (or no profile) read nothing: the browser's guard sends the visitor away.
+  if (answers.includes(routeData.REFUSED)) return undefined;
   if (
     client
       .getQueryCache()

@@ -43,6 +43,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, for the access-matrix test and the docs. */
     apiRoutes: Array<{ method: string; url: string; access: Access }>;
+    /**
+     * The signed-in actor of a public route that answers both visitors and people (GET
+     * /api/session): null without a valid session, where a 'signed-in' route would refuse.
+     */
+    sessionActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null>;
   }
 }
 
@@ -135,6 +140,9 @@ export const accessControl = fp<AccessOptions>(async (app: FastifyInstance, { au
 
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('sessionActor', (request: FastifyRequest, reply: FastifyReply) =>
+    loadActor(auth, readSession, request, reply, ping),
+  );
 
   app.addHook('onRoute', (route) => {
     if (!isApiPattern(route.url) || route.url.startsWith('/api/auth/')) return;

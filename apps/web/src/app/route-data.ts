@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { ROLES, type Role } from '@nexa/domain';
 import { meQueryOptions } from '../lib/api/get-me.ts';
 import { opportunityFacetsQueryOptions } from '../lib/api/get-opportunity-facets.ts';
 import {
@@ -32,29 +33,49 @@ const urlFilters = ({ request }: RouteArgs) =>
 
 export const signedIn: Prefetch = (client) => client.prefetchQuery(meQueryOptions());
 
-export const repDashboard: Prefetch = (client, args) =>
+/** What a page's reads answer when the visitor may not see the page: nothing was read. */
+export const REFUSED = 'refused';
+
+/**
+ * A page's reads, started only once the profile says the visitor has the page's role: a signed-out
+ * or wrong-role visit is sent away by the guard without a single data request (issue 33). The
+ * profile is the guard's own read (the same query), so a signed-in page waits for it, not twice.
+ */
+const forRole =
+  (role: Role, reads: Prefetch): Prefetch =>
+  async (client, args) => {
+    const me = await client.ensureQueryData(meQueryOptions()).catch(() => undefined);
+    if (me?.role !== role) return REFUSED;
+    return reads(client, args);
+  };
+
+export const repDashboard: Prefetch = forRole(ROLES.representative, (client, args) =>
   Promise.all([
     client.prefetchQuery(pipelineQueryOptions()),
     client.prefetchQuery(opportunityFacetsQueryOptions()),
     client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(args), LIST_PAGE_SIZE.dashboard))),
-  ]);
+  ]),
+);
 
-export const repOpportunities: Prefetch = (client, args) =>
+export const repOpportunities: Prefetch = forRole(ROLES.representative, (client, args) =>
   Promise.all([
     client.prefetchQuery(opportunityFacetsQueryOptions()),
     client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(args), LIST_PAGE_SIZE.page))),
-  ]);
+  ]),
+);
 
-export const board: Prefetch = (client, args) =>
+export const board: Prefetch = forRole(ROLES.representative, (client, args) =>
   Promise.all([
     client.prefetchQuery(opportunityFacetsQueryOptions()),
     client.prefetchQuery(boardQueryOptions(boardFilters(urlFilters(args)))),
-  ]);
+  ]),
+);
 
-export const teamDashboard: Prefetch = (client) => client.prefetchQuery(teamQueryOptions());
+export const teamDashboard: Prefetch = forRole(ROLES.manager, (client) => client.prefetchQuery(teamQueryOptions()));
 
-export const representative: Prefetch = (client, { params }) =>
+export const representative: Prefetch = forRole(ROLES.manager, (client, { params }) =>
   Promise.all([
     client.prefetchQuery(representativeQueryOptions(params.repId!)),
     client.prefetchQuery(coachingQueryOptions(params.repId!)),
-  ]);
+  ]),
+);

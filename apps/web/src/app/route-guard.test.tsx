@@ -14,11 +14,11 @@ const json = (status: number, body: unknown) =>
 
 const profile = (role: string) => ({ id: 'u1', email: 'm@x.test', full_name: 'Morgan Lee', role, company: null, image: null });
 
-/** The browser's view of the server: /api/me answers `me`, any other call `other`. */
+/** The browser's view of the server: /api/session answers `me`, any other call `other`. */
 function serve(me: () => Response, other: () => Response = () => json(200, {})) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/me' ? me() : other())),
+    vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/session' ? me() : other())),
   );
 }
 
@@ -54,31 +54,32 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RouteGuard', () => {
   it('opens the workspace for its role', async () => {
-    serve(() => json(200, profile('Sales Manager')));
+    serve(() => json(200, { profile: profile('Sales Manager') }));
     renderAt('/manager');
     expect(await screen.findByRole('button', { name: 'load team' })).toBeTruthy();
   });
 
   it('sends another role home', async () => {
-    serve(() => json(200, profile('Sales Representative')));
+    serve(() => json(200, { profile: profile('Sales Representative') }));
     renderAt('/manager');
     expect(await screen.findByText('home page')).toBeTruthy();
   });
 
   it('without a role, opens for either workspace role and sends an account without one home', async () => {
     for (const role of ['Sales Manager', 'Sales Representative']) {
-      serve(() => json(200, profile(role)));
+      serve(() => json(200, { profile: profile(role) }));
       renderAt('/settings');
       expect(await screen.findByText('settings page')).toBeTruthy();
       cleanup();
     }
-    serve(() => json(200, profile('Auditor')));
+    serve(() => json(200, { profile: profile('Auditor') }));
     renderAt('/settings');
     expect(await screen.findByText('home page')).toBeTruthy();
   });
 
   it('sends a visitor to sign in, without a session-expired message', async () => {
-    serve(() => json(401, { error: { code: 'unauthorized', message: 'Sign in' } }));
+    // A visitor is an answer (200, no profile): no 401 to log in the console (issue 33).
+    serve(() => json(200, { profile: null }));
     renderAt('/manager');
     expect(await screen.findByText('sign-in page')).toBeTruthy();
     expect(screen.queryByText('Your session has expired. Please sign in again.')).toBeNull();
@@ -86,7 +87,7 @@ describe('RouteGuard', () => {
 
   it('a session that ends while the workspace is open sends the user to sign in with a message', async () => {
     serve(
-      () => json(200, profile('Sales Manager')),
+      () => json(200, { profile: profile('Sales Manager') }),
       () => json(401, { error: { code: 'unauthorized', message: 'Sign in' } }),
     );
     renderAt('/manager');

@@ -21,7 +21,7 @@ const notFoundPage = lazyPage(() => import('./not-found.tsx'), 'NotFoundPage');
 
 /** Marks a signed-in page's route with the reads it starts (app/route-data.ts). */
 export interface RouteDataHandle {
-  data: keyof typeof RouteData;
+  data: Exclude<keyof typeof RouteData, 'REFUSED'>;
 }
 
 /**

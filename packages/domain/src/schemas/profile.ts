@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
 import { isTimeZone } from '../time-zone.ts';
+import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 export { isTimeZone };
 
@@ -20,9 +21,14 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** GET /api/session: the signed-in profile, or null for a visitor. */
+export const sessionStateSchema = z.object({ profile: profileSchema.nullable() });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
 export const profileUpdateSchema = z
   .object({
-    full_name: z.string().trim().min(1).max(120),
+    // One line: the name goes into mail subjects (an invitation says who sent it).
+    full_name: z.string().trim().min(1).max(120).refine(isSingleLine, INVALID_CHARACTERS),
     language: z.enum(LANGUAGES).nullable(),
     time_zone: timeZoneSchema.nullable(),
   })

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activeSessionsSchema, profileSchema, profileUpdateSchema, revokedSessionsSchema } from '@nexa/domain';
+import {
+  activeSessionsSchema,
+  profileSchema,
+  profileUpdateSchema,
+  revokedSessionsSchema,
+  sessionStateSchema,
+} from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +21,26 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (ap
       schema: { tags: ['profile'], operationId: 'getProfile', response: { 200: profileSchema } },
     },
     async (request) => getProfile(db, actorOf(request).userId),
+  );
+
+  // Whether the browser is signed in, answered 200 either way: the workspace's guard asks this, so a
+  // signed-out visit (then sent to the sign-in page) leaves no 401 in the console, as GET /api/me would.
+  app.get(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['profile'],
+        operationId: 'getSession',
+        description: 'The signed-in profile, or `profile: null` for a visitor (never 401).',
+        response: { 200: sessionStateSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const actor = await app.sessionActor(request, reply);
+      return { profile: actor ? await getProfile(db, actor.userId) : null };
+    },
   );
 
   app.patch(

@@ -69,7 +69,7 @@ const json = (body: unknown, status = 200) =>
 function serve(url: string) {
   if (url.startsWith('/api/opportunities/facets')) return json(FACETS);
   if (url.startsWith('/api/opportunities')) return json(PAGE);
-  if (url.startsWith('/api/me')) return json(ME);
+  if (url.startsWith('/api/session')) return json({ profile: ME });
   return json({}, 404);
 }
 
