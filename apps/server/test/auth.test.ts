@@ -40,7 +40,7 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
     expect(res.status).toBe(200);
   });
 
-  it('gives the same answer for a wrong password, an unknown e-mail and a disabled account', async () => {
+  it('gives the same answer for a wrong password and an unknown e-mail, a deactivated account’s included', async () => {
     const user = await server.createUser({ role: 'Sales Representative' });
     const disabled = await server.createUser({ role: 'Sales Representative' });
     await setDisabled(server.database.db, disabled.email, true);
@@ -52,15 +52,54 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
       email: 'nobody@test.nexa',
       password: 'not-the-password',
     });
-    const disabledAccount = await server.anonymous.post('/api/auth/sign-in/email', {
+    // A stranger guessing at a deactivated address learns nothing new.
+    const disabledWrongPassword = await server.anonymous.post('/api/auth/sign-in/email', {
       email: disabled.email,
-      password: disabled.password,
+      password: 'not-the-password',
     });
-    for (const res of [wrongPassword, unknownEmail, disabledAccount]) {
+    for (const res of [wrongPassword, unknownEmail, disabledWrongPassword]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid email or password' } });
       expect(res.headers.getSetCookie()).toEqual([]);
     }
+  });
+
+  it('tells a deactivated person with the right password that the account is inactive, without a session (issue 33)', async () => {
+    const disabled = await server.createUser({ role: 'Sales Representative' });
+    await setDisabled(server.database.db, disabled.email, true);
+    const res = await server.anonymous.post('/api/auth/sign-in/email', { email: disabled.email, password: disabled.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: { code: 'forbidden', message: 'This account is inactive: ask your manager to reactivate it' },
+    });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await sessionCount(disabled.id)).toBe(0);
+    // Reactivated, the same password opens the workspace again.
+    await setDisabled(server.database.db, disabled.email, false);
+    const again = await server.anonymous.post('/api/auth/sign-in/email', { email: disabled.email, password: disabled.password });
+    expect(again.status).toBe(200);
+  });
+
+  it('GET /api/session answers 200 for a visitor (no profile), a person (their profile) and a deactivated one (none)', async () => {
+    const visitor = await server.anonymous.get('/api/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ profile: null });
+    expect(visitor.headers.get('cache-control')).toBe('no-store');
+    const user = await server.createUser({ role: 'Sales Manager', fullName: 'Sasha Session' });
+    const client = await server.signIn(user.email, user.password);
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.profile).toMatchObject({
+      id: user.id,
+      email: user.email,
+      full_name: 'Sasha Session',
+      role: 'Sales Manager',
+    });
+    expect(signedIn.body.profile).toEqual((await client.get('/api/me')).body);
+    await setDisabled(server.database.db, user.email, true);
+    const after = await client.get('/api/session');
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ profile: null });
   });
 
   it('keeps every character of a 128-character password and refuses a longer one', async () => {

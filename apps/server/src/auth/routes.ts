@@ -31,8 +31,17 @@ const FIELD_FOR_REASON: Record<string, string> = {
   INVALID_TOKEN: 'token',
 };
 
-/** One answer for an unknown e-mail, a wrong password and a disabled account. */
+/** One answer for an unknown e-mail and a wrong password, whoever the account belongs to. */
 const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/**
+ * A deactivated account signed in with its right password: better-auth verifies the password before
+ * it creates the session, and the session hook (auth.ts) refuses only a disabled account, so this
+ * reason says both. The person is told to ask their manager; a wrong password still gets the one
+ * answer above, so a stranger learns nothing new about the address.
+ */
+const INACTIVE_REASON = 'FAILED_TO_CREATE_SESSION';
+const INACTIVE_ACCOUNT = 'This account is inactive: ask your manager to reactivate it';
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type LimitState = Awaited<ReturnType<Limiter>>;
@@ -53,6 +62,9 @@ function errorBody(status: number, data: unknown, path: string): ApiErrorBody {
   const reason = (data as { code?: string } | null)?.code ?? '';
   const message = (data as { message?: string } | null)?.message || 'Request refused';
   const code: ErrorCode = CODE_FOR_STATUS[status] ?? 'internal';
+  if (path === '/sign-in/email' && status === 403 && reason === INACTIVE_REASON) {
+    return { error: { code: 'forbidden', message: INACTIVE_ACCOUNT } };
+  }
   if (path === '/sign-in/email' && status === 401) return { error: { code, message: INVALID_CREDENTIALS } };
   let field = FIELD_FOR_REASON[reason];
   if (field === 'password' && path === '/reset-password') field = 'newPassword';
@@ -162,6 +174,9 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
         data = null;
       }
       const ok = response.status < 400;
+      const reason = (data as { code?: string } | null)?.code;
+      const inactive = path === '/sign-in/email' && response.status === 401 && reason === INACTIVE_REASON;
+      const status = inactive ? 403 : response.status;
 
       if (path === '/sign-in/email') {
         if (ok) {
@@ -175,8 +190,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
               outcome: 'failure',
               email,
               ip: request.ip,
-              status: response.status,
-              reason: (data as { code?: string } | null)?.code,
+              status,
+              reason: inactive ? 'inactive' : reason,
             },
             'sign-in refused',
           );
@@ -196,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
         request.log.info({ event: 'auth.sign_out', ip: request.ip, status: response.status }, 'signed out');
       }
 
-      reply.status(response.status);
+      reply.status(status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
       });
@@ -205,7 +220,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
 
       if (!ok) {
         if (response.status >= 500) request.log.error({ event: 'auth.error', path, status: response.status }, 'auth failure');
-        return reply.send(errorBody(response.status, data, path));
+        return reply.send(errorBody(status, data, path));
       }
       if (data && typeof data === 'object') {
         // The session token lives in the HttpOnly cookie only; JavaScript never sees it.

@@ -32,6 +32,9 @@ function signInFailure(t: Translate, error: unknown): AlertMessage {
       : { title: t('signIn.errors.rateLimited.title'), description: t('signIn.errors.rateLimited.later') };
   }
   if (error instanceof ApiError && (error.status === 400 || error.status === 401)) return message(t, 'failed');
+  // Only with the right password does the server say an account is deactivated (a wrong one reads
+  // as any other failure): the person learns whom to ask, a stranger nothing new.
+  if (error instanceof ApiError && error.status === 403 && error.code === 'forbidden') return message(t, 'inactive');
   return { title: t('signIn.errors.unexpected'), description: untrustedOriginMessage(t, error) ?? undefined };
 }
 
