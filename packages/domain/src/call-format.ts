@@ -6,15 +6,20 @@ import type { CallAnalysis } from './schemas/call-insights.ts';
  * unchanged: `Question:`/`Response:` pairs and "1- Title: text" points.
  */
 
-/** The text without `**`, `__` or backticks, removed until none is left ("*`*" gives "**" after one pass). */
-function withoutMarkdown(text: string): string {
-  let previous: string;
-  let out = text;
-  do {
-    previous = out;
-    out = out.replace(/\*\*|__|`/g, '');
-  } while (out !== previous);
-  return out;
+/**
+ * The text without `**`, `__` or backticks, removed until none is left ("*`*" gives "**" after one
+ * pass). Removing them pass after pass cost one pass per level of nesting ("_*_*…`…*_*_": quadratic);
+ * the result is the same whatever the order of removals (each removes a pair no other can split), so
+ * one pass with a stack gives it: a mark cancels the same mark just before it.
+ */
+export function withoutMarkdown(text: string): string {
+  const kept: string[] = [];
+  for (const char of text) {
+    if (char === '`') continue;
+    if ((char === '*' || char === '_') && kept[kept.length - 1] === char) kept.pop();
+    else kept.push(char);
+  }
+  return kept.join('');
 }
 
 /** One line of plain text: no markdown the parsers would strip, no label they would eat. */

@@ -36,20 +36,37 @@ export class TranscriptFormatError extends Error {
   }
 }
 
+/*
+ * Every pattern below runs on text a stranger sends, so each stays linear in its input: no two
+ * neighbouring quantifiers may match the same characters (`\s*[[(]?\s*` tries every split of a
+ * run of spaces, `\s+([^>]+)` every split of a space run, `<c [^>]*` rescans to the end of the text
+ * from every unclosed tag). Such a pattern held the analysis worker for minutes on 180 KB
+ * (issue 33); transcript-linear.test.ts measures each reader at the upload limit.
+ */
 const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
 const TIMESTAMP = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})`);
 const CUE_NUMBER = /^\s*\d+\s*$/;
-/** "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too). */
-const SPEAKER =
-  /^\s*(?:\[([^\]\d][^\]]{0,30})\]\s*)?([\p{L}][\p{L}\p{M}\p{N}.'’ -]{0,48}?)\s*(?:[([]([^)\]]{1,40})[)\]])?\s*:\s+(.+)$/u;
-const VOICE = /<v(?:\.[\w.-]+)?\s+([^>]+)>/;
-/** "[00:01:02] Anna: …" or "(00:01) " prefixes some recorders add. */
-const INLINE_TIME = new RegExp(String.raw`^\s*[[(]?\s*(${TIME})\s*[\])]?\s*[-–]?\s*`);
-/** Otter, Fireflies and Teams' .docx: "Sam Lee  0:05", "Sam Lee - 00:00:05", "Speaker 1  1:02:03". */
-const HEADER = new RegExp(
-  String.raw`^\s*([\p{L}][\p{L}\p{M}\p{N}.'’ -]{0,48}?)(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`,
+/**
+ * A speaker's name: a letter, then at most 48 letters, digits, spaces and . ' ’ -, ending on a
+ * non-space (the spaces after it are the next pattern's): a name free to end on any of the spaces
+ * of a long run would rescan the rest of the run once per ending (49 times).
+ */
+const NAME = String.raw`\p{L}(?:[\p{L}\p{M}\p{N}.'’ -]{0,47}?[\p{L}\p{M}\p{N}.'’-])??`;
+/**
+ * "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too).
+ * The spaces after a label belong to the label's group: `\s*(label)?\s*:` would try every split of
+ * a long run of spaces between the two `\s*`.
+ */
+const SPEAKER = new RegExp(
+  String.raw`^\s*(?:\[([^\]\d][^\]]{0,30})\]\s*)?(${NAME})\s*(?:[([]([^)\]]{1,40})[)\]]\s*)?:\s+(.+)$`,
   'u',
 );
+/** `<v Anna>`: the name starts at its first non-space and stops at the next `<`, so an unclosed voice is read once. */
+const VOICE = /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/;
+/** "[00:01:02] Anna: …" or "(00:01) " prefixes some recorders add. */
+const INLINE_TIME = new RegExp(String.raw`^\s*(?:[[(]\s*)?(${TIME})\s*(?:[\])]\s*)?(?:[-–]\s*)?`);
+/** Otter, Fireflies and Teams' .docx: "Sam Lee  0:05", "Sam Lee - 00:00:05", "Speaker 1  1:02:03". */
+const HEADER = new RegExp(String.raw`^\s*(${NAME})(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`, 'u');
 
 /** "01:02:03.500" → 3723.5 seconds. */
 export function secondsOf(time: string): number {
@@ -62,25 +79,74 @@ export function detectTranscriptFormat(raw: string, fileName?: string | null): T
   if (/^WEBVTT\b/.test(head)) return 'vtt';
   const ext = fileName?.toLowerCase().split('.').pop();
   if (ext === 'vtt') return 'vtt';
-  if (ext === 'srt' || /^\d+\s*\r?\n\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/.test(head)) return 'srt';
-  const lines = head.split(/\r?\n/).filter((l) => l.trim());
+  // A cue number, whitespace holding a line break, a time: `[^\S\n]*\n\s*`, not `\s*\r?\n\s*`,
+  // which tries every split of a run of blank lines (2.7 s for 20,000 of them).
+  if (ext === 'srt' || /^\d+[^\S\n]*\n\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/.test(head)) return 'srt';
+  // Splitting on a string is several times faster than on a pattern, which 2 MB of blank lines feel.
+  const lines = (head.includes('\r') ? head.split(/\r?\n/) : head.split('\n')).filter((l) => l.trim());
   const headers = lines.filter((l) => HEADER.test(l) && !SPEAKER.test(l)).length;
   // Headed text alternates a header and its words: many headers, none of them "Name: text".
   if (headers >= 2 && headers * 4 >= lines.length) return ext === 'docx' ? 'docx' : 'headed';
   return ext === 'docx' ? 'docx' : 'txt';
 }
 
-const clean = (text: string) =>
-  text
-    .replace(/<\/?(?:c|i|b|u|lang|ruby|rt)(?:\.[\w.-]+)?(?:\s[^>]*)?>/g, '')
-    .replace(/<\d{1,2}:\d{2}(?::\d{2})?[.,]\d{1,3}>/g, '')
-    .replace(/<\/v>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** WebVTT tags and entities gone, spaces collapsed (not trimmed). Runs once per line, so plain lines skip the tag passes. */
+function cleanPiece(text: string): string {
+  let out = text;
+  if (out.includes('<')) {
+    out = out
+      // A tag's annotation stops at the next `<`: `[^>]*` would rescan to the end from every unclosed `<c `.
+      .replace(/<\/?(?:c|i|b|u|lang|ruby|rt)(?:\.[\w.-]+)?(?:\s[^<>]*)?>/g, '')
+      .replace(/<\d{1,2}:\d{2}(?::\d{2})?[.,]\d{1,3}>/g, '')
+      .replace(/<\/v>/g, '');
+  }
+  if (out.includes('&')) {
+    out = out
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&nbsp;/g, ' ');
+  }
+  return out.replace(/\s+/g, ' ');
+}
+
+/** Lines and cues longer than this are cleaned a window at a time. */
+export const CLEAN_WINDOW = 8_192;
+
+/**
+ * Where to end a window of `text` that starts at `start` and may reach `end`: just before the last
+ * `<` after `start` (no tag pattern holds a `<` but its first, so none is cut), or, in a window
+ * without one, before an `&` among the last 8 characters (an entity is at most 6 long).
+ */
+function windowEnd(text: string, start: number, end: number): number {
+  for (let i = end; i > start; i -= 1) if (text.charCodeAt(i) === 60 /* < */) return i;
+  for (let i = end; i > Math.max(start, end - 8); i -= 1) if (text.charCodeAt(i) === 38 /* & */) return i;
+  return end;
+}
+
+/**
+ * A cue's or line's words: WebVTT tags and entities gone, spaces collapsed. A line of megabytes (one
+ * cue of 600,000 unclosed tags) is no speech turn, and replacing in it whole made hundreds of
+ * thousands of small strings the garbage collector paid for more than linearly (0.4–0.7 s for 2 MB);
+ * cleaned in windows that never cut a tag or an entity, then joined, the words are the same.
+ */
+export function cleanTranscriptText(text: string): string {
+  if (text.length <= CLEAN_WINDOW) return cleanPiece(text).trim();
+  const pieces: string[] = [];
+  let spaceBefore = false;
+  for (let start = 0; start < text.length;) {
+    const end = start + CLEAN_WINDOW >= text.length ? text.length : windowEnd(text, start, start + CLEAN_WINDOW);
+    let piece = cleanPiece(text.slice(start, end));
+    // A run of spaces cut in two collapses to one space, as it would whole.
+    if (spaceBefore && piece.startsWith(' ')) piece = piece.slice(1);
+    if (piece) {
+      pieces.push(piece);
+      spaceBefore = piece.endsWith(' ');
+    }
+    start = end;
+  }
+  return pieces.join('').trim();
+}
 
 type Entry = Omit<TranscriptLine, 'number'>;
 
@@ -117,11 +183,11 @@ function cueEntries(lines: string[], format: 'vtt' | 'srt'): Entry[] {
     const joined = body
       .map((line) => {
         const voice = VOICE.exec(line);
-        if (voice) speaker = clean(voice[1]!);
+        if (voice) speaker = cleanTranscriptText(voice[1]!);
         return line.replace(VOICE, '');
       })
       .join(' ');
-    const text = clean(joined);
+    const text = cleanTranscriptText(joined);
     if (!text) continue;
     const where = {
       start: secondsOf(times[1]!),
@@ -155,7 +221,7 @@ function headedEntries(lines: string[]): Entry[] {
       };
       return;
     }
-    const text = clean(line);
+    const text = cleanTranscriptText(line);
     if (!text) return;
     if (!current) {
       out.push({ ...speakerOf(text), source: i + 1, sourceEnd: i + 1 });
@@ -173,8 +239,9 @@ function headedEntries(lines: string[]): Entry[] {
 function textEntries(lines: string[]): Entry[] {
   const out: Entry[] = [];
   lines.forEach((raw, i) => {
+    if (!raw.trim()) return;
     const time = INLINE_TIME.exec(raw);
-    const text = clean(time ? raw.slice(time[0].length) : raw);
+    const text = cleanTranscriptText(time ? raw.slice(time[0].length) : raw);
     if (!text) return;
     out.push({ ...speakerOf(text), start: time ? secondsOf(time[1]!) : null, source: i + 1, sourceEnd: i + 1 });
   });
@@ -199,6 +266,10 @@ function mergeCues(entries: Entry[]): Entry[] {
  * one line (subtitles cut sentences every few seconds); plain text keeps its own lines.
  */
 export function parseTranscript(raw: string, fileName?: string | null): TranscriptLine[] {
+  return read(raw, fileName).lines;
+}
+
+function read(raw: string, fileName?: string | null): { format: TranscriptFormat; lines: TranscriptLine[] } {
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const format = detectTranscriptFormat(text, fileName);
   const lines = text.split('\n');
@@ -207,7 +278,7 @@ export function parseTranscript(raw: string, fileName?: string | null): Transcri
   else if (format === 'headed' || (format === 'docx' && lines.some((l) => HEADER.test(l) && !SPEAKER.test(l))))
     entries = headedEntries(lines);
   else entries = textEntries(lines);
-  return entries.map((entry, i) => ({
+  const numbered = entries.map((entry, i) => ({
     number: i + 1,
     speaker: entry.speaker,
     label: entry.label ?? null,
@@ -217,6 +288,7 @@ export function parseTranscript(raw: string, fileName?: string | null): Transcri
     source: entry.source ?? i + 1,
     sourceEnd: entry.sourceEnd ?? entry.source ?? i + 1,
   }));
+  return { format, lines: numbered };
 }
 
 /**
@@ -224,8 +296,8 @@ export function parseTranscript(raw: string, fileName?: string | null): Transcri
  * that is not subtitles (a pasted e-mail, notes, a CSV) is not a call Nexa can attribute.
  */
 export function parseTranscriptStrict(raw: string, fileName?: string | null): TranscriptLine[] {
-  const lines = parseTranscript(raw, fileName);
-  const format = detectTranscriptFormat(raw, fileName);
+  // The format the lines were read in (detecting it again on the raw text read a 2 MB file twice).
+  const { format, lines } = read(raw, fileName);
   const subtitles = format === 'vtt' || format === 'srt';
   if (!lines.length) return lines;
   if (!subtitles && !lines.some((l) => l.speaker)) throw new TranscriptFormatError();
