@@ -36,8 +36,8 @@ describe(`team administration (${testDatabaseKind()})`, () => {
   const tokenIn = (mail: string) => decodeURIComponent(/\/invite#token=([\w%-]+)/.exec(mail)![1]!);
   const lastToken = (email: string) => tokenIn(mailsTo(email).at(-1)!);
 
-  async function invite(email: string, role = 'Sales Representative', language = 'en') {
-    return manager.post('/api/team-admin/invitations', { email, role, language });
+  async function invite(email: string, role = 'Sales Representative', language = 'en', accountManagerName?: string) {
+    return manager.post('/api/team-admin/invitations', { email, role, language, account_manager_name: accountManagerName });
   }
 
   async function accept(token: string, password = 'a-good-password') {
@@ -63,11 +63,12 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect(await ownerOf()).toBeNull();
 
     const email = uniqueEmail('wendy');
-    await invite(email);
+    // The manager names the person as the CRM does; the name she types for herself differs.
+    await invite(email, 'Sales Representative', 'en', 'Wendy Waiting');
     const joined = new HttpClient(server.url);
     const accepted = await joined.post('/api/invitations/accept', {
       token: lastToken(email),
-      full_name: 'Wendy Waiting',
+      full_name: 'Wendy W.',
       password: 'a-good-password',
     });
     expect(accepted.status).toBe(200);
@@ -84,6 +85,81 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect((await person()).waiting_deals).toBe(0);
     const audit = await manager.get('/api/team-admin/audit');
     expect(audit.body.items[0]).toMatchObject({ action: 'person.waiting_deals_assigned', target: email });
+  });
+
+  it('the name deals are matched on comes from the manager, never from the name the invitee types', async () => {
+    const alice = await server.createUser({ role: 'Sales Representative', fullName: 'Alice Existing' });
+    const { key } = (await manager.post('/api/api-keys', { name: 'CRM takeover' })).body;
+    const integration = new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' });
+    const namesOf = async (id: string) =>
+      (await manager.get(`/api/team/representatives/${id}/account-manager-names`)).body.account_manager_name;
+
+    // A newcomer invited without a matching name types a colleague's name for themself.
+    const email = uniqueEmail('taker');
+    expect((await invite(email)).status).toBe(201);
+    const joined = new HttpClient(server.url);
+    const accepted = await joined.post('/api/invitations/accept', {
+      token: lastToken(email),
+      full_name: 'Alice Existing',
+      password: 'a-good-password',
+    });
+    expect(accepted.status).toBe(200);
+    const taker = (await manager.get('/api/team-admin/people')).body.items.find((p: { email: string }) => p.email === email);
+    expect(await namesOf(taker.id)).toBe('');
+    // Deals sent for Alice still go to Alice.
+    const externalId = `takeover-${Date.now()}`;
+    expect(
+      (
+        await integration.post('/api/v1/call-insights', {
+          external_id: externalId,
+          client_company_name: 'Diverted Inc',
+          account_manager: 'Alice Existing',
+        })
+      ).status,
+    ).toBe(201);
+    const deal = (await server.database.db.select().from(opportunities)).find((o) => o.external_id === externalId);
+    expect(deal?.owner_id).toBe(alice.id);
+  });
+
+  it('a matching name someone already goes by is refused at invite time (409), and when a manager sets it', async () => {
+    await server.createUser({ role: 'Sales Representative', fullName: 'Carla Clash' });
+    const email = uniqueEmail('clash');
+    const taken = await invite(email, 'Sales Representative', 'en', '  carla   CLASH ');
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'conflict', field: 'account_manager_name' });
+    expect(taken.body.error.message).toContain('Carla Clash');
+    expect(mailsTo(email)).toHaveLength(0);
+
+    // Another pending invitation's name clashes too; the same person invited again keeps theirs.
+    expect((await invite(email, 'Sales Representative', 'en', 'Dora Double')).status).toBe(201);
+    const pending = (await manager.get('/api/team-admin/invitations')).body.items.find(
+      (i: { email: string }) => i.email === email,
+    );
+    expect(pending.account_manager_name).toBe('Dora Double');
+    const second = await invite(uniqueEmail('double'), 'Sales Representative', 'en', 'dora double');
+    expect(second.status).toBe(409);
+    expect(second.body.error.field).toBe('account_manager_name');
+    expect((await invite(email, 'Sales Representative', 'en', 'Dora Double')).status).toBe(201);
+    // The invited person gets the manager's name once they join.
+    const joined = await accept(lastToken(email));
+    expect(joined.res.status).toBe(200);
+    const dora = (await manager.get('/api/team-admin/people')).body.items.find((p: { email: string }) => p.email === email);
+    expect((await manager.get(`/api/team/representatives/${dora.id}/account-manager-names`)).body).toMatchObject({
+      account_manager_name: 'Dora Double',
+    });
+
+    // A manager giving one person another's name (or alias) is refused as well.
+    const clash = await manager.request('PUT', `/api/team/representatives/${dora.id}/account-manager-names`, {
+      account_manager_name: 'Dora Double',
+      account_manager_aliases: ['CARLA CLASH'],
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.field).toBe('account_manager_aliases');
+    const own = await manager.request('PUT', `/api/team/representatives/${dora.id}/account-manager-names`, {
+      account_manager_name: 'Dora Double',
+      account_manager_aliases: ['D. Double'],
+    });
+    expect(own.status).toBe(200);
   });
 
   it('invites by e-mail; the link sets name and password once and signs the person in', async () => {

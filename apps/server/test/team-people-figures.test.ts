@@ -144,8 +144,9 @@ describe(`figures that survive people changes (${testDatabaseKind()})`, () => {
     );
     expect(unassignedForecast?.figures).toEqual(expectedUnassigned);
     // The Unassigned row's commit lists its deals, adding up to it.
-    const commitDeals = (await manager.get('/api/insights/forecast/deals?quarter=current&figure=commit&representative=unassigned'))
-      .body;
+    const commitDeals = (
+      await manager.get('/api/insights/forecast/deals?quarter=current&figure=commit&representative=unassigned')
+    ).body;
     expect(commitDeals.sum).toBe(expectedUnassigned.commit);
     return { team, list: listed, forecast: forecastRows };
   }

@@ -2041,6 +2041,7 @@ export interface operations {
                             role: "Sales Manager" | "Sales Representative";
                             /** @enum {string} */
                             language: "en" | "fr";
+                            account_manager_name: string;
                             invited_by: string | null;
                             sent_at: string;
                             expires_at: string;
@@ -2070,6 +2071,7 @@ export interface operations {
                     role: "Sales Manager" | "Sales Representative";
                     /** @enum {string} */
                     language: "en" | "fr";
+                    account_manager_name?: string;
                 };
             };
         };
@@ -2179,7 +2181,7 @@ export interface operations {
                             id: number;
                             actor: string | null;
                             /** @enum {string} */
-                            action: "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "person.role_changed" | "person.deactivated" | "person.reactivated" | "person.deals_reassigned" | "person.waiting_deals_assigned";
+                            action: "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "person.role_changed" | "person.deactivated" | "person.reactivated" | "person.deals_reassigned" | "person.waiting_deals_assigned" | "api_key.revoked";
                             target: string;
                             before: unknown;
                             after: unknown;

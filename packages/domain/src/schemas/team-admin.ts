@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
 import { ROLE_VALUES } from '../roles.ts';
+import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /** The manager's team page (/api/team-admin/*) and the invitation link (/api/invitations/*). */
 
@@ -13,6 +14,11 @@ export const invitationCreateSchema = z.object({
   role: z.enum(ROLE_VALUES),
   /** The language of the e-mail and of the invitee's workspace. */
   language: z.enum(LANGUAGES),
+  /**
+   * The name incoming CRM deals are matched on for this person, chosen by the manager (never by the
+   * invitee, who could otherwise take a colleague's deals); empty: none until a manager sets it.
+   */
+  account_manager_name: z.string().trim().max(200).optional(),
 });
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
@@ -21,6 +27,8 @@ export const invitationSchema = z.object({
   email: z.string(),
   role: z.enum(ROLE_VALUES),
   language: z.enum(LANGUAGES),
+  /** The name deals will be matched on once the person joins ('' for none). */
+  account_manager_name: z.string(),
   invited_by: z.string().nullable(),
   sent_at: z.string(),
   expires_at: z.string(),
@@ -92,7 +100,7 @@ export const invitationPreviewSchema = z.object({
   language: z.enum(LANGUAGES),
 });
 export const invitationAcceptSchema = invitationTokenSchema.extend({
-  full_name: z.string().trim().min(1).max(120),
+  full_name: z.string().trim().min(1).max(120).refine(isSingleLine, INVALID_CHARACTERS),
   password: z
     .string()
     .min(PASSWORD_LENGTH.min, 'validation.passwordLength')

@@ -490,10 +490,7 @@ export async function representativeCalls(db: Db, representativeId: string, limi
 }
 
 export async function isRepresentative(db: Db, id: string): Promise<boolean> {
-  const found = await rows(
-    db,
-    sql`SELECT 1 FROM users WHERE id = ${id} AND role = ${ROLES.representative} AND NOT disabled`,
-  );
+  const found = await rows(db, sql`SELECT 1 FROM users WHERE id = ${id} AND role = ${ROLES.representative} AND NOT disabled`);
   return found.length > 0;
 }
 

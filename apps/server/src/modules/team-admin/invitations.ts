@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { createUserAccount, UserAdminError } from '../users/service.ts';
+import { createUserAccount, matchingNameHolder, UserAdminError } from '../users/service.ts';
 import type { Actor } from '../../auth/access.ts';
 import { recordAudit } from './audit.ts';
 import { invitationMail } from './invite-mail.ts';
@@ -34,6 +34,8 @@ interface InvitationValue {
   role: Role;
   language: Language;
   invitedBy: string | null;
+  /** The matching name the manager chose ('' for none). */
+  accountManagerName: string;
 }
 
 export interface InvitationDeps {
@@ -47,7 +49,13 @@ function parseValue(raw: string): InvitationValue | null {
   try {
     const value = JSON.parse(raw) as Partial<InvitationValue>;
     if (typeof value.email !== 'string' || !isRole(value.role) || !isLanguage(value.language)) return null;
-    return { email: value.email, role: value.role, language: value.language, invitedBy: value.invitedBy ?? null };
+    return {
+      email: value.email,
+      role: value.role,
+      language: value.language,
+      invitedBy: value.invitedBy ?? null,
+      accountManagerName: typeof value.accountManagerName === 'string' ? value.accountManagerName : '',
+    };
   } catch {
     return null;
   }
@@ -92,6 +100,7 @@ export async function listInvitations(db: Db): Promise<Invitation[]> {
     email: row.value.email,
     role: row.value.role,
     language: row.value.language,
+    account_manager_name: row.value.accountManagerName,
     invited_by: row.value.invitedBy ? (names.get(row.value.invitedBy) ?? null) : null,
     sent_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
@@ -127,17 +136,55 @@ async function removeInvitationsFor(db: Db, email: string): Promise<void> {
   }
 }
 
+const foldName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+
+/**
+ * Who already goes by this matching name: a person (their name or an alias), or another pending
+ * invitation. Refused at once (409), so the manager sees the clash before anyone's deals move.
+ */
+async function matchingNameClash(db: Db, name: string, email: string): Promise<AppError | null> {
+  const holder = await matchingNameHolder(db, name);
+  if (holder) {
+    return new AppError(
+      'conflict',
+      `Deals named "${name}" already go to ${holder.full_name || holder.email} (${holder.email}): choose another name`,
+      'account_manager_name',
+    );
+  }
+  const pending = (await pendingRows(db)).find(
+    (row) =>
+      row.value.email !== email && row.value.accountManagerName && foldName(row.value.accountManagerName) === foldName(name),
+  );
+  if (pending) {
+    return new AppError(
+      'conflict',
+      `The invitation to ${pending.value.email} already uses the name "${name}": choose another name`,
+      'account_manager_name',
+    );
+  }
+  return null;
+}
+
 /** Invites a person; inviting the same e-mail again replaces the older link. */
 export async function inviteMember(deps: InvitationDeps, actor: Actor, input: InvitationCreate): Promise<void> {
   if (await accountExists(deps.db, input.email)) throw conflictExistingAccount(input.email);
+  const accountManagerName = input.account_manager_name ?? '';
+  const clash = accountManagerName ? await matchingNameClash(deps.db, accountManagerName, input.email) : null;
+  if (clash) throw clash;
   await removeInvitationsFor(deps.db, input.email);
-  const value: InvitationValue = { ...input, invitedBy: actor.userId };
+  const value: InvitationValue = {
+    email: input.email,
+    role: input.role,
+    language: input.language,
+    invitedBy: actor.userId,
+    accountManagerName,
+  };
   await issue(deps, actor, value);
   await recordAudit(deps.db, {
     actorId: actor.userId,
     action: 'invitation.sent',
     target: input.email,
-    after: { role: input.role },
+    after: { role: input.role, account_manager_name: accountManagerName },
   });
 }
 
@@ -228,6 +275,10 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
   const context = await deps.auth.$context;
   const consumed = await context.internalAdapter.consumeVerificationValue(`${PREFIX}${input.token}`);
   if (!consumed) throw invalidLink();
+  // The name deals are matched on is the manager's choice, never the name typed here; one taken
+  // since the invitation was sent is left empty for a manager to set (it was free when checked).
+  const accountManagerName =
+    value.accountManagerName && !(await matchingNameHolder(deps.db, value.accountManagerName)) ? value.accountManagerName : '';
   let userId: string;
   try {
     userId = await createUserAccount(deps.auth, deps.db, {
@@ -235,6 +286,7 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
       password: input.password,
       fullName: input.full_name,
       role: value.role,
+      accountManagerName,
     });
   } catch (error) {
     if (error instanceof UserAdminError) throw conflictExistingAccount(value.email);

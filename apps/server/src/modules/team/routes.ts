@@ -9,6 +9,7 @@ import {
   representativeParamsSchema,
   representativesPageSchema,
   representativesQuerySchema,
+  storedAccountManagerNamesSchema,
   teamOverviewSchema,
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
@@ -74,7 +75,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
     '/api/team/representatives/:id/account-manager-names',
     {
       config: { access: MANAGER },
-      schema: { tags: ['team'], params: representativeParamsSchema, response: { 200: accountManagerNamesSchema } },
+      schema: { tags: ['team'], params: representativeParamsSchema, response: { 200: storedAccountManagerNamesSchema } },
     },
     async (request) => getAccountManagerNames(db, request.params.id),
   );

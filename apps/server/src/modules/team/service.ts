@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { AppError } from '../../http/errors.ts';
+import { matchingNameHolder } from '../users/service.ts';
 import {
   isRepresentative,
   ownedOpportunity,
@@ -118,7 +119,20 @@ export async function getAccountManagerNames(db: Db, id: string): Promise<Accoun
   return row;
 }
 
+/**
+ * A name another person already goes by is refused (409): two people with one name would let the
+ * newer one take the other's incoming deals, or leave both unmatched.
+ */
 export async function setAccountManagerNames(db: Db, id: string, names: AccountManagerNames): Promise<AccountManagerNames> {
+  for (const [field, name] of [
+    ['account_manager_name', names.account_manager_name] as const,
+    ...names.account_manager_aliases.map((alias) => ['account_manager_aliases', alias] as const),
+  ]) {
+    const holder = await matchingNameHolder(db, name, id);
+    if (holder) {
+      throw new AppError('conflict', `Deals named "${name}" already go to ${holder.full_name || holder.email}`, field);
+    }
+  }
   const row = await saveAccountManagerNames(db, id, names);
   if (!row) throw representativeNotFound();
   return row;

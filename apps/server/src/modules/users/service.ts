@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@nexa/domain';
 import { PASSWORD_MAX, PASSWORD_MIN, type Auth } from '../../auth/auth.ts';
 import { revokeResetLinks } from '../../auth/reset-links.ts';
@@ -12,6 +12,11 @@ export interface NewUser {
   /** null: an account that can sign in but opens no workspace. */
   role: Role | null;
   company?: string | null;
+  /**
+   * The name incoming deals are matched on; the given name when omitted (the command line and the
+   * demo seed, where an operator typed it). An invitation passes the name its manager chose.
+   */
+  accountManagerName?: string;
 }
 
 export interface UserSummary {
@@ -43,16 +48,41 @@ export async function createUserAccount(auth: Auth, db: Db, input: NewUser): Pro
   const id = result.user.id;
   await db
     .update(users)
-    // The name incoming deals are matched on starts as the name given here; the user may change
-    // their display name later, this one only a manager changes.
+    // The name incoming deals are matched on is set here once; the user may change their display
+    // name later, this one only a manager changes.
     .set({
       role: input.role,
       company: input.company ?? null,
-      account_manager_name: input.fullName,
+      account_manager_name: input.accountManagerName ?? input.fullName,
       updatedAt: new Date(),
     })
     .where(eq(users.id, id));
   return id;
+}
+
+/**
+ * The person whose matching name or alias is `name` (trimmed, spaces folded, any case: how the
+ * cascade compares names), other than `exceptId`; undefined when the name is free. Two people with
+ * one name would let the newer one take the other's incoming deals, or leave both unmatched.
+ */
+export async function matchingNameHolder(
+  db: Db,
+  name: string,
+  exceptId?: string,
+): Promise<{ email: string; full_name: string } | undefined> {
+  const fold = (value: SQL) => sql`lower(regexp_replace(btrim(${value}), '[[:space:]]+', ' ', 'g'))`;
+  const [row] = await db
+    .select({ email: users.email, full_name: users.full_name })
+    .from(users)
+    .where(
+      and(
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+        sql`${fold(sql`${name}::text`)} IN (SELECT ${fold(sql`n`)}
+          FROM unnest(array_append(${users.account_manager_aliases}, ${users.account_manager_name})) AS n WHERE btrim(n) <> '')`,
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {

@@ -25,6 +25,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <p className="font-medium break-all text-slate-900">{invitation.email}</p>
         <p className="text-slate-600">
           {t(`workspace:roles.${invitation.role}`)} ·{' '}
+          {invitation.account_manager_name && <>{t('invitations.matchingName', { name: invitation.account_manager_name })} · </>}
           {invitation.expired
             ? t('invitations.expiredOn', { date: formatDate(invitation.expires_at) })
             : t('invitations.expiresOn', { date: formatDate(invitation.expires_at) })}

@@ -11,7 +11,10 @@ import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useInvite } from '../api/invitations.ts';
 
-/** Invites a person by e-mail with a role; the link goes out by e-mail and works once, for 7 days. */
+/**
+ * Invites a person by e-mail with a role, and the name their CRM deals carry: chosen here by the
+ * manager, never by the invitee. The link goes out by e-mail and works once, for 7 days.
+ */
 export function InviteForm() {
   const { t } = useTranslation('team-admin');
   const invite = useInvite();
@@ -23,15 +26,20 @@ export function InviteForm() {
     formState: { errors, isSubmitting },
   } = useForm<InvitationCreate>({
     resolver: zodResolver(invitationCreateSchema),
-    defaultValues: { email: '', role: ROLES.representative, language: currentLanguage() },
+    defaultValues: { email: '', account_manager_name: '', role: ROLES.representative, language: currentLanguage() },
   });
 
   const onValid = async (values: InvitationCreate) => {
     try {
       await invite.mutateAsync(values);
       toast.success(t('invite.sent', { email: values.email }));
-      reset({ email: '', role: values.role, language: values.language });
+      reset({ email: '', account_manager_name: '', role: values.role, language: values.language });
     } catch (error) {
+      // A name someone already goes by: the deals sent for it would change hands.
+      if (error instanceof ApiError && error.status === 409 && error.field === 'account_manager_name') {
+        setError('account_manager_name', { message: 'invite.nameTaken' });
+        return;
+      }
       if (error instanceof ApiError && error.status === 409) {
         setError('email', { message: 'invite.exists' });
         return;
@@ -44,7 +52,7 @@ export function InviteForm() {
     <form
       noValidate
       onSubmit={handleSubmit(onValid)}
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[3fr_3fr_2fr_2fr_auto] lg:items-end"
     >
       <TextField
         label={t('invite.email')}
@@ -59,6 +67,13 @@ export function InviteForm() {
             : undefined
         }
         {...register('email')}
+      />
+      <TextField
+        label={t('invite.matchingName')}
+        autoComplete="off"
+        markRequired={false}
+        error={errors.account_manager_name?.message ? t('invite.nameTaken') : undefined}
+        {...register('account_manager_name')}
       />
       <SelectField label={t('invite.role')} {...register('role')}>
         {ROLE_VALUES.map((role) => (
