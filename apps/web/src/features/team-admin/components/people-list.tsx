@@ -43,6 +43,10 @@ function WaitingDeals({ person }: { person: TeamPerson }) {
   );
 }
 
+/**
+ * The hand-over of a person who is no longer an active representative (deactivated, or given another
+ * role): their deals count under Unassigned on every team page until they go to someone (docs/metrics.md).
+ */
 function ReassignDeals({ person, representatives }: { person: TeamPerson; representatives: TeamPerson[] }) {
   const { t } = useTranslation('team-admin');
   const reassign = useReassignDeals();
@@ -58,7 +62,8 @@ function ReassignDeals({ person, representatives }: { person: TeamPerson; repres
     }
   };
   return (
-    <div className="flex w-full flex-wrap items-end gap-2 rounded-lg bg-amber-50 p-3">
+    <div className="flex w-full flex-wrap items-end gap-2 rounded-lg bg-amber-50 p-3" data-testid="hand-over">
+      <p className="w-full text-sm text-amber-900">{t('people.handOverHint', { count: person.deals })}</p>
       <div className="min-w-48 flex-1 space-y-1">
         <label htmlFor={selectId} className="text-xs font-medium text-slate-800">
           {t('people.reassignLabel', { count: person.deals })}
@@ -95,6 +100,20 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
     }
   };
   const name = person.full_name || person.email;
+  // A representative given another role leaves the team's counts: their deals wait for a hand-over,
+  // as after a deactivation, so the manager is asked first.
+  // A manager who steps down loses the keys and invitations they handed out: said before, too.
+  const applyRole = (next: Role) => {
+    const question =
+      person.role === ROLES.representative && person.deals > 0
+        ? t('people.confirmRoleChange', { name, count: person.deals })
+        : person.role === ROLES.manager
+          ? t('people.confirmStepDown', { name })
+          : null;
+    if (question && !window.confirm(question)) return setRole(person.role ?? '');
+    void change({ role: next }, 'people.roleChanged');
+  };
+  const isActiveRepresentative = person.role === ROLES.representative && !person.disabled;
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="team-person" data-email={person.email}>
       <div className="min-w-0 flex-1 text-sm">
@@ -120,11 +139,11 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
         </Select>
         {/* Applied on request, not on every change: arrowing through a closed select must not change anyone's role. */}
         {role !== (person.role ?? '') && role !== '' && (
-          <Button size="sm" disabled={update.isPending} onClick={() => void change({ role }, 'people.roleChanged')}>
+          <Button size="sm" disabled={update.isPending} onClick={() => applyRole(role)}>
             {t('people.applyRole')}
           </Button>
         )}
-        {person.role === ROLES.representative && (
+        {isActiveRepresentative && (
           <Link
             to={paths.manager.representative.getHref(person.id)}
             className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:underline"
@@ -145,8 +164,8 @@ function PersonRow({ person, representatives, isMe }: { person: TeamPerson; repr
           {t(person.disabled ? 'people.reactivate' : 'people.deactivate')}
         </Button>
       </div>
-      {person.disabled && person.deals > 0 && <ReassignDeals person={person} representatives={representatives} />}
-      {!person.disabled && person.role === ROLES.representative && person.waiting_deals > 0 && <WaitingDeals person={person} />}
+      {!isActiveRepresentative && person.deals > 0 && <ReassignDeals person={person} representatives={representatives} />}
+      {isActiveRepresentative && person.waiting_deals > 0 && <WaitingDeals person={person} />}
     </li>
   );
 }
