@@ -75,6 +75,27 @@ describe('call analysis API (offline analyzer)', () => {
     expect(fromManager.body.items).toHaveLength(1);
   });
 
+  it('names the deal in the recent analyses ("company — product") while it is still theirs (issue 33)', async () => {
+    const items: Array<{ id: string; opportunityId: number | null; opportunityName: string | null }> = (
+      await repA.get('/api/jobs')
+    ).body.items;
+    const job = items.find((j) => j.opportunityId === oppA)!;
+    expect(job.opportunityName).toBe('Acme Corp — CRM Platform');
+    expect((await repA.get(`/api/jobs/${job.id}`)).body.opportunityName).toBe('Acme Corp — CRM Platform');
+
+    // A deal handed to another representative since is no longer named to the first one.
+    const handed = await createOpportunity(server, aId, 'Alice Archer', { client_company_name: 'Handed Inc', product: 'Desk' });
+    const [old] = await server.database.db
+      .insert(jobs)
+      .values({ kind: 'transcript_analysis', status: 'failed', payload: {}, owner_id: aId, opportunity_id: handed })
+      .returning({ id: jobs.id });
+    expect((await repA.get(`/api/jobs/${old!.id}`)).body.opportunityName).toBe('Handed Inc — Desk');
+    const bId = (await repB.get('/api/me')).body.id as string;
+    await server.database.db.update(opportunities).set({ owner_id: bId }).where(eq(opportunities.id, handed));
+    const after = (await repA.get('/api/jobs')).body.items.find((j: { id: string }) => j.id === old!.id);
+    expect(after).toMatchObject({ opportunityId: handed, opportunityName: null });
+  });
+
   it('scopes jobs and opportunities to their owner', async () => {
     const posted = await repA.post(
       '/api/call-analyses',

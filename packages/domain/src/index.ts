@@ -3,6 +3,7 @@ export * from './profile.ts';
 export * from './pipeline-model.ts';
 export * from './deal-history.ts';
 export * from './deal-edit.ts';
+export * from './deal-name.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './schemas/profile.ts';

@@ -124,6 +124,8 @@ export const jobSchema = z.object({
   progress: z.number().int().min(0).max(100),
   /** Set once the opportunity exists (at once for an existing one, on success for a new one). */
   opportunityId: z.number().int().nullable(),
+  /** The deal as its owner names it ("company — product", dealName); null when not known or no longer theirs. */
+  opportunityName: z.string().nullable(),
   /** The call_analyses row written on success. */
   analysisId: z.uuid().nullable(),
   error: z.string().nullable(),

@@ -37,6 +37,7 @@ export const JOB_EXAMPLE = {
   status: 'queued',
   progress: 0,
   opportunityId: 1042,
+  opportunityName: 'Acme Corp — CRM Platform',
   analysisId: null,
   error: null,
   createdAt: '2026-11-24T10:15:00.000Z',

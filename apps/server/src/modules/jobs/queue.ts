@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { and, desc, eq } from 'drizzle-orm';
-import type { Job } from '@nexa/domain';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { dealName, ROLES, type Job } from '@nexa/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
-import { jobs } from '../../db/schema.ts';
+import { jobs, opportunities, users } from '../../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -46,8 +46,14 @@ export async function enqueueJob(tx: DbOrTx, input: EnqueueInput): Promise<JobRo
   return row!;
 }
 
+/** The deal a job analysed, as read beside it (listJobs, findJob); none for a job just enqueued. */
+export interface JobDeal {
+  client_company_name: string | null;
+  product: string | null;
+}
+
 /** The public shape of a job (the contract's `Job`): never the payload, never a stack. */
-export function toJob(row: JobRow): Job {
+export function toJob(row: JobRow, deal?: JobDeal | null): Job {
   const result = (row.result ?? null) as { analysisId?: string } | null;
   return {
     id: row.id,
@@ -55,6 +61,7 @@ export function toJob(row: JobRow): Job {
     status: row.status,
     progress: row.progress,
     opportunityId: row.opportunity_id,
+    opportunityName: deal ? dealName(deal) : null,
     analysisId: result?.analysisId ?? null,
     error: row.error,
     createdAt: iso(row.created_at)!,
@@ -74,6 +81,20 @@ const JOB_COLUMNS = {
   finished_at: jobs.finished_at,
 };
 
+/**
+ * The deal's name, read only where its owner still sees it: the representative who owns it, any
+ * manager, or the integration that sent the call. A deal handed to someone else since is a number.
+ */
+const dealSeen = or(
+  sql`${jobs.api_key_id} is not null`,
+  eq(opportunities.owner_id, jobs.owner_id),
+  eq(users.role, ROLES.manager),
+);
+const DEAL_COLUMNS = {
+  client_company_name: sql<string | null>`case when ${dealSeen} then ${opportunities.client_company_name} end`,
+  product: sql<string | null>`case when ${dealSeen} then ${opportunities.product} end`,
+};
+
 type Owner = { userId: string } | { apiKeyId: string };
 /** Only the kinds the `Job` contract names are shown (its `kind` is a closed list). */
 const ownedBy = (owner: Owner) =>
@@ -84,15 +105,24 @@ const ownedBy = (owner: Owner) =>
 
 /** The owner's newest jobs (a user's or an API key's). */
 export async function listJobs(db: Db, owner: Owner, limit = 20): Promise<Job[]> {
-  const rows = await db.select(JOB_COLUMNS).from(jobs).where(ownedBy(owner)).orderBy(desc(jobs.created_at)).limit(limit);
-  return rows.map((row) => toJob(row as JobRow));
+  const rows = await db
+    .select({ ...JOB_COLUMNS, ...DEAL_COLUMNS })
+    .from(jobs)
+    .leftJoin(opportunities, eq(opportunities.id, jobs.opportunity_id))
+    .leftJoin(users, eq(users.id, jobs.owner_id))
+    .where(ownedBy(owner))
+    .orderBy(desc(jobs.created_at))
+    .limit(limit);
+  return rows.map((row) => toJob(row as unknown as JobRow, row));
 }
 
 /** One job of this owner, or null (another owner's job does not exist for them). */
 export async function findJob(db: Db, owner: Owner, id: string): Promise<Job | null> {
   const [row] = await db
-    .select(JOB_COLUMNS)
+    .select({ ...JOB_COLUMNS, ...DEAL_COLUMNS })
     .from(jobs)
+    .leftJoin(opportunities, eq(opportunities.id, jobs.opportunity_id))
+    .leftJoin(users, eq(users.id, jobs.owner_id))
     .where(and(eq(jobs.id, id), ownedBy(owner)));
-  return row ? toJob(row as JobRow) : null;
+  return row ? toJob(row as unknown as JobRow, row) : null;
 }

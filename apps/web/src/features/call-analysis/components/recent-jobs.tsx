@@ -46,7 +46,10 @@ export function RecentJobs({ currentId }: { currentId: string | null }) {
                   <span className="min-w-0">
                     <span className="block text-slate-900">{date}</span>
                     {job.opportunityId !== null && (
-                      <span className="block text-xs text-slate-600">{t('recent.opportunity', { id: job.opportunityId })}</span>
+                      // The deal as its owner names it; its number only when the server knows no name for it.
+                      <span className="block text-xs text-slate-600" data-testid="recent-job-deal">
+                        {job.opportunityName ?? t('recent.opportunity', { id: job.opportunityId })}
+                      </span>
                     )}
                   </span>
                   <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', TONES[job.status])}>
