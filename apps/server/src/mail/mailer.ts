@@ -16,6 +16,23 @@ export interface Mailer {
 }
 
 /**
+ * A header value on one line: a CR or LF (or any control character) in a name that reached a
+ * subject would end the header early and let the text after it add headers (`Bcc:`) or a body.
+ * Names are refused at the door (packages/domain/src/schemas/text.ts); this holds for whatever got in before.
+ */
+export const headerValue = (value: string): string =>
+  value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
+const withSafeHeaders = (message: MailMessage): MailMessage => ({
+  ...message,
+  to: headerValue(message.to),
+  subject: headerValue(message.subject),
+});
+
+/**
  * SMTP when SMTP_URL is set. Otherwise each message is written to DATA_DIR/outbox/ as an .eml file
  * and noted in the log, so a local user can open a reset link without a mail server.
  */
@@ -24,18 +41,24 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await transport.sendMail({ from: headerValue(config.mailFrom), ...withSafeHeaders(message) });
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
   return {
-    async send(message) {
+    async send(unsafe) {
+      const message = withSafeHeaders(unsafe);
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      const eml = [`From: ${config.mailFrom}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join(
-        '\r\n',
-      );
+      const eml = [
+        `From: ${headerValue(config.mailFrom)}`,
+        `To: ${message.to}`,
+        `Subject: ${message.subject}`,
+        '',
+        message.text,
+        '',
+      ].join('\r\n');
       // Written beside the outbox and renamed into it, so whoever reads the outbox never sees half a message.
       const partial = path.join(config.dataDir, `.${path.basename(file)}.partial`);
       await fs.writeFile(partial, eml, { mode: 0o600 });

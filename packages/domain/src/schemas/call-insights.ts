@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /**
  * The call-analysis contract of issue 10 (docs/decisions/008): what a transcript analysis
  * produces, whichever provider wrote it, and the HTTP payloads around it. Shared by the
  * server (validates provider output and API input) and the web app (renders it).
  */
+
+/** A name (company, product, representative, key): trimmed, one line, at most `max` characters. */
+const singleLine = (max: number) => z.string().trim().max(max).refine(isSingleLine, INVALID_CHARACTERS);
 
 export const transcriptLanguageSchema = z.enum(['en', 'fr']);
 export type TranscriptLanguage = z.infer<typeof transcriptLanguageSchema>;
@@ -140,8 +144,8 @@ export const jobIdParamsSchema = z.object({ id: z.uuid() });
 
 /** A new opportunity created with the analysis (instead of an existing opportunityId). */
 export const newOpportunityFieldsSchema = z.object({
-  client_company_name: z.string().trim().min(1).max(200),
-  product: z.string().trim().min(1).max(200),
+  client_company_name: singleLine(200).min(1),
+  product: singleLine(200).min(1),
   amount: z.coerce.number().min(0).max(1_000_000_000_000).optional(),
 });
 
@@ -152,8 +156,8 @@ export const newOpportunityFieldsSchema = z.object({
 export const callAnalysisRequestFieldsSchema = z.object({
   language: transcriptLanguageSchema,
   opportunityId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  client_company_name: z.string().trim().min(1).max(200).optional(),
-  product: z.string().trim().min(1).max(200).optional(),
+  client_company_name: singleLine(200).min(1).optional(),
+  product: singleLine(200).min(1).optional(),
   amount: z.coerce.number().min(0).max(1_000_000_000_000).optional(),
   text: z
     .string()
@@ -224,7 +228,7 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
-export const createApiKeyBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const createApiKeyBodySchema = z.object({ name: singleLine(100).min(1) });
 /** The full key appears in this answer only. */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
@@ -239,11 +243,11 @@ const accountManagerEmailSchema = z.email().max(254).optional();
 /** POST /api/v1/call-insights: upsert by external_id (same request twice changes nothing). */
 export const callInsightBodySchema = z.object({
   external_id: z.string().trim().min(1).max(200),
-  account_manager: z.string().trim().min(1).max(200),
+  account_manager: singleLine(200).min(1),
   account_manager_email: accountManagerEmailSchema,
-  client_company_name: z.string().trim().min(1).max(200),
-  product: z.string().trim().max(200).optional(),
-  client_name: z.string().trim().max(200).optional(),
+  client_company_name: singleLine(200).min(1),
+  product: singleLine(200).optional(),
+  client_name: singleLine(200).optional(),
   amount: z.number().min(0).max(1_000_000_000_000).optional(),
   status: z.string().trim().max(100).optional(),
   lead_status: z.string().trim().max(100).optional(),
@@ -257,10 +261,10 @@ export const callInsightBodySchema = z.object({
 export const transcriptIngestBodySchema = z.object({
   external_id: z.string().trim().min(1).max(200),
   /** Needed when external_id is new: the opportunity is created with them. */
-  account_manager: z.string().trim().min(1).max(200).optional(),
+  account_manager: singleLine(200).min(1).optional(),
   account_manager_email: accountManagerEmailSchema,
-  client_company_name: z.string().trim().min(1).max(200).optional(),
-  product: z.string().trim().max(200).optional(),
+  client_company_name: singleLine(200).min(1).optional(),
+  product: singleLine(200).optional(),
   language: transcriptLanguageSchema,
   transcript: z
     .string()

@@ -25,6 +25,15 @@ describe('demo request schema', () => {
       field: 'full_name',
       message: 'required',
     });
+    // A line break in a name would end the subject header of the team's mail early.
+    expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, full_name: 'Ada\r\nBcc: x@evil.test' }))).toEqual({
+      field: 'full_name',
+      message: 'invalid_characters',
+    });
+    expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, company_name: 'Acme\tInc' }))).toEqual({
+      field: 'company_name',
+      message: 'invalid_characters',
+    });
     expect(firstMessage(demoRequestInputSchema.safeParse({ ...demo, selected_date: '' }))).toEqual({
       field: 'selected_date',
       message: 'date_required',

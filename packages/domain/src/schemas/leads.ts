@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_VALUES } from '../roles.ts';
+import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /**
  * Lead forms: one schema per form, used by the web form (react-hook-form) and by the
@@ -13,6 +14,7 @@ export const LEAD_VALIDATION = {
   tooLong: 'too_long',
   dateRequired: 'date_required',
   invalidRole: 'invalid_role',
+  invalidCharacters: INVALID_CHARACTERS,
 } as const;
 
 // E-mail addresses: a simple {something}@{something}.{something} pattern.
@@ -21,6 +23,9 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 
 const requiredText = (max: number) =>
   z.string({ error: LEAD_VALIDATION.required }).trim().min(1, LEAD_VALIDATION.required).max(max, LEAD_VALIDATION.tooLong);
+
+/** A person's or a company's name: one line (it goes into the team's mail subject). */
+const nameText = (max: number) => requiredText(max).refine(isSingleLine, LEAD_VALIDATION.invalidCharacters);
 
 const email = z
   .string({ error: LEAD_VALIDATION.required })
@@ -63,18 +68,18 @@ const honeypot = z.string().max(500).optional();
 
 export const earlyAccessRequestSchema = z.object({
   request_type: z.literal('early_access'),
-  full_name: requiredText(120),
+  full_name: nameText(120),
   email,
-  company_name: requiredText(160),
+  company_name: nameText(160),
   role: z.enum(ROLE_VALUES, { error: LEAD_VALIDATION.invalidRole }),
   [HONEYPOT_FIELD]: honeypot,
 });
 
 export const demoBookingSchema = z.object({
   request_type: z.literal('demo'),
-  full_name: requiredText(120),
+  full_name: nameText(120),
   email,
-  company_name: requiredText(160),
+  company_name: nameText(160),
   selected_date: z.iso.datetime({ offset: true, error: LEAD_VALIDATION.dateRequired }),
   notes: optionalText(2000),
   [HONEYPOT_FIELD]: honeypot,
@@ -100,7 +105,7 @@ export type DemoRequestCreated = z.infer<typeof demoRequestCreatedSchema>;
 
 /** The text fields of a job application (the resume travels beside them in the multipart body). */
 export const teamApplicationSchema = z.object({
-  full_name: requiredText(120),
+  full_name: nameText(120),
   email,
   phone_number: optionalPhone,
   github_link: optionalUrl,

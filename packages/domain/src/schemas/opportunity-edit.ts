@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANGE_SOURCES } from '../deal-history.ts';
 import { STAGES } from '../pipeline-model.ts';
 import { opportunityDetailSchema } from './opportunity.ts';
+import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /**
  * Creating and editing a deal: one schema per request, used by the web forms and by the server,
@@ -15,6 +16,7 @@ export const DEAL_VALIDATION = {
   closingDateRequired: 'closing_date_required',
   stageMismatch: 'stage_mismatch',
   nothingToChange: 'nothing_to_change',
+  invalidCharacters: INVALID_CHARACTERS,
 } as const;
 
 /** The largest amount numeric(14,2) holds. */
@@ -32,6 +34,17 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A name (company, contact, product): one line. */
+const nameText = (max: number) => requiredText(max).refine(isSingleLine, DEAL_VALIDATION.invalidCharacters);
+const optionalName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, DEAL_VALIDATION.tooLong)
+    .refine(isSingleLine, DEAL_VALIDATION.invalidCharacters)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 const amount = z
   .number({ error: DEAL_VALIDATION.invalidAmount })
   .finite(DEAL_VALIDATION.invalidAmount)
@@ -45,9 +58,9 @@ const closingDate = z.iso.date({ error: DEAL_VALIDATION.invalidDate }).nullable(
 
 /** Every field a person may set on a deal, with its rule. */
 export const dealFieldSchemas = {
-  product: requiredText(200),
-  client_company_name: requiredText(200),
-  client_name: optionalText(200),
+  product: nameText(200),
+  client_company_name: nameText(200),
+  client_name: optionalName(200),
   amount,
   stage: z.enum(STAGES),
   status: optionalText(100),
