@@ -80,6 +80,21 @@ describe(`sign-in and sessions (${testDatabaseKind()})`, () => {
     expect(again.status).toBe(200);
   });
 
+  it('knows a first sign-in from a return: previous_sign_in_at is null, then the time of the one before (issue 33)', async () => {
+    const user = await server.createUser({ role: 'Sales Representative' });
+    const first = await server.signIn(user.email, user.password);
+    expect((await first.get('/api/me')).body.previous_sign_in_at).toBeNull();
+    expect((await first.get('/api/session')).body.profile.previous_sign_in_at).toBeNull();
+    await first.post('/api/auth/sign-out', {});
+    const second = await server.signIn(user.email, user.password);
+    const me = (await second.get('/api/me')).body;
+    expect(me.previous_sign_in_at).toEqual(expect.any(String));
+    expect(Date.now() - Date.parse(me.previous_sign_in_at)).toBeLessThan(60_000);
+    // A change to the profile answers the same profile, with the same fact.
+    const patched = await second.patch('/api/me', { time_zone: 'Europe/Paris' });
+    expect(patched.body.previous_sign_in_at).toBe(me.previous_sign_in_at);
+  });
+
   it('GET /api/session answers 200 for a visitor (no profile), a person (their profile) and a deactivated one (none)', async () => {
     const visitor = await server.anonymous.get('/api/session');
     expect(visitor.status).toBe(200);

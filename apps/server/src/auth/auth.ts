@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { PASSWORD_LENGTH } from '@nexa/domain';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -94,6 +95,14 @@ export function createAuth(config: Config, db: Db, { mailer, log }: AuthDeps = {
             });
             if (!row || row.disabled) return false;
             return { data: session };
+          },
+          // Every new session is a sign-in (the form, an accepted invitation): the last one becomes
+          // the previous one, so a first sign-in is told apart from a return (Welcome / Welcome back).
+          after: async (session) => {
+            await db
+              .update(users)
+              .set({ previous_sign_in_at: sql`${users.last_sign_in_at}`, last_sign_in_at: new Date() })
+              .where(eq(users.id, session.userId));
           },
         },
       },

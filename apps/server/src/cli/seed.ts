@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { ROLES, quarterStart, type Role } from '@nexa/domain';
 import type { Auth } from '../auth/auth.ts';
 import { createUserAccount } from '../modules/users/service.ts';
@@ -76,6 +76,9 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const { timeZone, attainment, ...user } = account;
     const id = await createUserAccount(auth, db, { ...user, password: DEMO_PASSWORD, company: 'Nexa Demo' });
+    // The demo people have a quarter of history behind them: they have signed in before, so the
+    // workspace greets them back (a new account's first sign-in says "Welcome").
+    await db.update(users).set({ last_sign_in_at: now }).where(eq(users.id, id));
     if (account.role !== ROLES.representative) continue;
     const rows = makeOpportunities(DEMO_OPPORTUNITIES_PER_REP, {
       seed: 1000 + index,

@@ -67,6 +67,12 @@ export const users = pgTable('users', {
   language: text('language'),
   /** An IANA zone name for the times shown in the workspace; null: the browser's zone. */
   time_zone: text('time_zone'),
+  /**
+   * When the person last signed in, and the time before that (null: this is their first sign-in),
+   * written when a session is made (auth.ts): the workspace says "Welcome" or "Welcome back" from it.
+   */
+  last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
+  previous_sign_in_at: timestamp('previous_sign_in_at', { withTimezone: true }),
   ...timestamps,
 });
 

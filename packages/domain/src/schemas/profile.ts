@@ -18,6 +18,8 @@ export const profileSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   /** IANA zone for times shown in the workspace; null: the browser's zone. */
   time_zone: z.string().nullable(),
+  /** The sign-in before the current one; null on a first sign-in ("Welcome", not "Welcome back"). */
+  previous_sign_in_at: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { nameFromEmail, type ActiveSession, type Profile, type ProfileUpdate } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
+import { iso } from '../../db/iso.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -13,14 +14,19 @@ const profileColumns = {
   image: users.image,
   language: users.language,
   time_zone: users.time_zone,
+  previous_sign_in_at: users.previous_sign_in_at,
 };
 
-type ProfileRow = Omit<Profile, 'language'> & { language: string | null };
+type ProfileRow = Omit<Profile, 'language' | 'previous_sign_in_at'> & {
+  language: string | null;
+  previous_sign_in_at: Date | null;
+};
 
 // The column is free text for the database; only the product's languages reach the wire.
 const toProfile = (row: ProfileRow): Profile => ({
   ...row,
   language: row.language === 'en' || row.language === 'fr' ? row.language : null,
+  previous_sign_in_at: iso(row.previous_sign_in_at),
 });
 
 export async function getProfile(db: Db, userId: string): Promise<Profile> {

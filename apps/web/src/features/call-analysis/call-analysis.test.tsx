@@ -20,6 +20,7 @@ const job = (patch: Partial<Job>): Job => ({
   status: 'queued',
   progress: 0,
   opportunityId: 42,
+  opportunityName: 'Acme Corp — CRM Platform',
   analysisId: null,
   error: null,
   createdAt: '2026-11-22T08:00:00.000Z',

@@ -58,7 +58,10 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {me.data ? t('greeting', { name: me.data.full_name.split(/\s+/)[0] }) : t('loadingProfile')}
+            {me.data
+              ? // A first sign-in is greeted, a return greeted back (the server keeps the sign-in before this one).
+                t(me.data.previous_sign_in_at ? 'greeting' : 'greetingFirst', { name: me.data.full_name.split(/\s+/)[0] })
+              : t('loadingProfile')}
           </h1>
           <p className="text-slate-600">{t('greetingSub')}</p>
         </div>
