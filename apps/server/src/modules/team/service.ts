@@ -124,6 +124,7 @@ export async function getAccountManagerNames(db: Db, id: string): Promise<Accoun
  * newer one take the other's incoming deals, or leave both unmatched.
  */
 export async function setAccountManagerNames(db: Db, id: string, names: AccountManagerNames): Promise<AccountManagerNames> {
+  await assertRepresentative(db, id);
   for (const [field, name] of [
     ['account_manager_name', names.account_manager_name] as const,
     ...names.account_manager_aliases.map((alias) => ['account_manager_aliases', alias] as const),
