@@ -121,6 +121,26 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get session
+         * @description The signed-in profile, or `profile: null` for a visitor (never 401).
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/sessions": {
         parameters: {
             query?: never;
@@ -1755,6 +1775,7 @@ export interface operations {
                         image: string | null;
                         language: ("en" | "fr") | null;
                         time_zone: string | null;
+                        previous_sign_in_at: string | null;
                     };
                 };
             };
@@ -1795,6 +1816,7 @@ export interface operations {
                         image: string | null;
                         language: ("en" | "fr") | null;
                         time_zone: string | null;
+                        previous_sign_in_at: string | null;
                     };
                 };
             };
@@ -1803,6 +1825,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: {
+                            id: string;
+                            email: string;
+                            full_name: string;
+                            role: string | null;
+                            company: string | null;
+                            image: string | null;
+                            language: ("en" | "fr") | null;
+                            time_zone: string | null;
+                            previous_sign_in_at: string | null;
+                        } | null;
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4532,6 +4588,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed";
                             progress: number;
                             opportunityId: number | null;
+                            opportunityName: string | null;
                             analysisId: string | null;
                             error: string | null;
                             createdAt: string;
@@ -4571,6 +4628,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed";
                         progress: number;
                         opportunityId: number | null;
+                        opportunityName: string | null;
                         analysisId: string | null;
                         error: string | null;
                         createdAt: string;
@@ -4609,6 +4667,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed";
                         progress: number;
                         opportunityId: number | null;
+                        opportunityName: string | null;
                         analysisId: string | null;
                         error: string | null;
                         createdAt: string;
@@ -5163,6 +5222,7 @@ export interface operations {
                      *       "status": "queued",
                      *       "progress": 0,
                      *       "opportunityId": 1042,
+                     *       "opportunityName": "Acme Corp — CRM Platform",
                      *       "analysisId": null,
                      *       "error": null,
                      *       "createdAt": "2026-11-24T10:15:00.000Z",
@@ -5178,6 +5238,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed";
                         progress: number;
                         opportunityId: number | null;
+                        opportunityName: string | null;
                         analysisId: string | null;
                         error: string | null;
                         createdAt: string;
@@ -5217,6 +5278,7 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "progress": 100,
                      *       "opportunityId": 1042,
+                     *       "opportunityName": "Acme Corp — CRM Platform",
                      *       "analysisId": "0b6c1f5e-2d7a-4c39-8e14-5a9f3b2c7d60",
                      *       "error": null,
                      *       "createdAt": "2026-11-24T10:15:00.000Z",
@@ -5232,6 +5294,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed";
                         progress: number;
                         opportunityId: number | null;
+                        opportunityName: string | null;
                         analysisId: string | null;
                         error: string | null;
                         createdAt: string;
