@@ -25,6 +25,7 @@ const PHONE_SPECS = [
   'pipeline',
   'pipeline-board',
   'site',
+  'undo',
 ];
 
 export default defineConfig({

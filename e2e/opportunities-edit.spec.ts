@@ -109,9 +109,10 @@ test('create a deal, edit it inline, mark it won, read its history, accept an AI
   // Delete, then take it back from the toast: the figures leave and return.
   await page.getByTestId('delete-deal').click();
   await expect(page).toHaveURL(/\/rep\/opportunities$/);
-  const toast = page.getByText(`${company} deleted`);
+  // Its own toast's Undo: the edits before it left toasts with an Undo of their own.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: `${company} deleted` });
   await expect(toast).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Opportunity restored')).toBeVisible();
   expect(await tile(page, 'Closed-Win')).toEqual(won);
 

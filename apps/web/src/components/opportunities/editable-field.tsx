@@ -305,13 +305,12 @@ export function SuggestionNote({
   const accept = () => {
     if (needsDate && !date) return setError(t('edit.validation.closing_date_required'));
     const before = deal;
-    decide.mutate(
-      { decision: 'accept', ids: [suggestion.id], ...(needsDate ? { closing_date: date } : {}) },
-      {
-        onSuccess: (row) => undoToast(t('edit.accepted', { count: 1 }), before, row),
-        onError: (err) => setError(t(validationKey(err))),
-      },
-    );
+    // Not the mutation's per-call callbacks: this note unmounts once its suggestion is decided, and
+    // the toast must still come.
+    decide
+      .mutateAsync({ decision: 'accept', ids: [suggestion.id], ...(needsDate ? { closing_date: date } : {}) })
+      .then((row) => undoToast(t('edit.accepted', { count: 1 }), before, row))
+      .catch((err: unknown) => setError(t(validationKey(err))));
   };
   return (
     <div

@@ -221,18 +221,16 @@ function SuggestionsBanner({ deal, count }: { deal: OpportunityDetail; count: nu
   if (!count) return null;
   const acceptAll = () => {
     const before = deal;
-    decide.mutate(
-      { decision: 'accept' },
-      {
-        onSuccess: (row) => {
-          const accepted = count - row.held.length;
-          const held = row.held[0] && t('edit.held', { value: displayValue(row.held[0].value, 'text', t('detail.na')) });
-          if (accepted > 0) undoToast(t('edit.accepted', { count: accepted }), before, row, { description: held });
-          else if (held) toast.warning(held);
-        },
-        onError: (err) => toast.error(t(validationKey(err))),
-      },
-    );
+    // Not the mutation's per-call callbacks: the banner unmounts once nothing waits, and the toast must still come.
+    decide
+      .mutateAsync({ decision: 'accept' })
+      .then((row) => {
+        const accepted = count - row.held.length;
+        const held = row.held[0] && t('edit.held', { value: displayValue(row.held[0].value, 'text', t('detail.na')) });
+        if (accepted > 0) undoToast(t('edit.accepted', { count: accepted }), before, row, { description: held });
+        else if (held) toast.warning(held);
+      })
+      .catch((err: unknown) => toast.error(t(validationKey(err))));
   };
   return (
     <div
