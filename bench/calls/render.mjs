@@ -143,17 +143,24 @@ const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/
 export async function docxOf(paragraphs) {
   const body = paragraphs.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escape(l)}</w:t></w:r></w:p>`).join('');
   const zip = new JSZip();
+  // Every entry dated the same day, so the same paragraphs always give the same bytes.
+  const at = { date: new Date('2026-01-01T00:00:00Z'), createFolders: false };
   zip.file(
     '[Content_Types].xml',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    at,
   );
+  zip.file('_rels/', null, { ...at, dir: true });
   zip.file(
     '_rels/.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    at,
   );
+  zip.file('word/', null, { ...at, dir: true });
   zip.file(
     'word/document.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    at,
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', date: new Date('2026-01-01T00:00:00Z') });
 }
