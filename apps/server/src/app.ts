@@ -211,7 +211,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(pipelineRoutes);
   await app.register(companyRoutes);
   await app.register(jobRoutes, { db: database.db });
-  await app.register(callAnalysisRoutes, { db: database.db });
+  await app.register(callAnalysisRoutes, { db: database.db, workerTimeoutMs: config.callWorker.timeoutMs });
 
   // Every process works the job queue (docs/decisions/008); it stops before the database closes.
   const worker = createJobWorker({ db: database.db, log: app.log, ...config.jobs });

@@ -136,6 +136,7 @@ const envSchema = z.object({
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  CALL_WORKER_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(20_000),
   INGEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   INGEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
@@ -238,6 +239,8 @@ export interface Config {
     jsonMode: boolean;
   };
   analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
+  /** One task (reading or analysing a transcript) on the shared call-analysis worker; past it that task alone fails. */
+  callWorker: { timeoutMs: number };
   /** The ingest API (/api/v1): requests allowed per window, per API key. */
   ingest: { rateLimit: { max: number; windowMs: number } };
   /** A representative's quarterly quota in dollars until a manager sets one. */
@@ -387,6 +390,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },
       cacheTtlMs: env.ANALYSIS_CACHE_TTL_MS,
     },
+    callWorker: { timeoutMs: env.CALL_WORKER_TIMEOUT_MS },
     ingest: { rateLimit: { max: env.INGEST_RATE_LIMIT_MAX, windowMs: env.INGEST_RATE_LIMIT_WINDOW_MS } },
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
     jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },

@@ -6,8 +6,11 @@ import { spawnWorker } from '../workers/spawn.ts';
 
 /**
  * Transcript parsing and the offline analysis, off the event loop: one long-lived worker thread,
- * started on first use, answering one task at a time. A task that takes longer than its deadline
- * (a pathological transcript) ends the worker; the next task starts a fresh one.
+ * started on first use, running one task at a time. Tasks wait their turn here, not in the
+ * worker's inbox, so each task's deadline counts its own run only, and a task that overruns it ends
+ * the worker alone: the tasks behind it, and those already handed to the next worker, run on
+ * (issue 33: a timed-out worker's exit used to reject every task in the process, another
+ * representative's valid upload included).
  */
 
 type CallThreadTask =
@@ -21,10 +24,31 @@ export type CallThreadAnswer =
   | { id: number; ok: false; unrecognised: true }
   | { id: number; ok: false; error: string };
 
+/** What the worker posts once its modules are loaded: start-up time is no task's. */
+export const CALL_WORKER_READY = 'ready' as const;
+
 export const CALL_THREAD_LIMITS = {
+  /** How long one task may run; CALL_WORKER_TIMEOUT_MS sets it (configureCallThread). */
   deadlineMs: 20_000,
+  /** How long a new worker may take to load its modules before the task waiting for it fails. */
+  startupMs: 60_000,
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
 };
+
+/** Sets the per-task deadline for this process (the server's configuration; tests make it small). */
+export function configureCallThread({ deadlineMs }: { deadlineMs: number }): void {
+  CALL_THREAD_LIMITS.deadlineMs = deadlineMs;
+}
+
+/**
+ * A task the worker could not finish within its limits: over its deadline, or out of the worker's
+ * memory. The input is what made it so (a route answers 413), and only this task failed.
+ */
+export class CallThreadLimitError extends Error {
+  constructor(readonly reason: 'too_long' | 'too_large') {
+    super(reason === 'too_long' ? 'not done within the time a task may take' : 'needs more memory than a task may use');
+  }
+}
 
 const fromSource = import.meta.url.endsWith('.ts');
 export const CALL_WORKER_URL = new URL(fromSource ? './call-worker.ts' : './call-worker.js', import.meta.url);
@@ -34,55 +58,95 @@ export function assertCallWorkerPresent(): void {
   if (!fs.existsSync(CALL_WORKER_URL)) throw new Error(`The call-analysis worker is missing: ${fileURLToPath(CALL_WORKER_URL)}`);
 }
 
-type Pending = { resolve: (answer: CallThreadAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
-
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-function failAll(error: Error) {
-  for (const [id, task] of pending) {
-    clearTimeout(task.timer);
-    pending.delete(id);
-    task.reject(error);
-  }
+interface Queued {
+  request: CallThreadRequest;
+  deadlineMs: number;
+  resolve: (answer: CallThreadAnswer) => void;
+  reject: (error: Error) => void;
 }
 
-function started(): Worker {
-  if (worker) return worker;
-  const created = spawnWorker(CALL_WORKER_URL, { resourceLimits: CALL_THREAD_LIMITS.resourceLimits });
-  // An idle worker does not keep the process (a test, a CLI) alive.
-  created.unref();
-  created.on('message', (answer: CallThreadAnswer) => {
-    const task = pending.get(answer.id);
-    if (!task) return;
-    clearTimeout(task.timer);
-    pending.delete(answer.id);
-    task.resolve(answer);
-  });
-  const gone = (error: Error) => {
-    if (worker === created) worker = null;
-    failAll(error);
+/** The worker and the one task it is running; each worker's events reach only its own task. */
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  task: Queued | null;
+  timer: NodeJS.Timeout | null;
+}
+
+let thread: Thread | null = null;
+let nextId = 1;
+const queue: Queued[] = [];
+
+/**
+ * Ends `current` (when it is still the thread in use) and fails its task alone; the queue moves on
+ * to a new worker. A worker that failed to start fails the first waiting task, so a worker that
+ * cannot start (a broken build) answers each task with an error instead of restarting forever.
+ */
+function retire(current: Thread, error: Error) {
+  if (thread !== current) return;
+  thread = null;
+  if (current.timer) clearTimeout(current.timer);
+  const task = current.task ?? (current.ready ? undefined : queue.shift());
+  current.task = null;
+  void current.worker.terminate();
+  task?.reject(error);
+  pump();
+}
+
+function start(): Thread {
+  const current: Thread = {
+    worker: spawnWorker(CALL_WORKER_URL, { resourceLimits: CALL_THREAD_LIMITS.resourceLimits }),
+    ready: false,
+    task: null,
+    timer: null,
   };
-  created.on('error', gone);
-  created.on('exit', (code) => gone(new Error(`the call-analysis worker stopped (exit code ${code})`)));
-  worker = created;
-  return created;
+  // An idle worker does not keep the process (a test, a CLI) alive.
+  current.worker.unref();
+  current.timer = setTimeout(
+    () => retire(current, new Error(`the call-analysis worker did not start within ${CALL_THREAD_LIMITS.startupMs} ms`)),
+    CALL_THREAD_LIMITS.startupMs,
+  );
+  current.worker.on('message', (message: CallThreadAnswer | typeof CALL_WORKER_READY) => {
+    if (thread !== current) return;
+    if (message === CALL_WORKER_READY) {
+      current.ready = true;
+      if (current.timer) clearTimeout(current.timer);
+      current.timer = null;
+      pump();
+      return;
+    }
+    const task = current.task;
+    if (!task || message.id !== task.request.id) return;
+    if (current.timer) clearTimeout(current.timer);
+    current.timer = null;
+    current.task = null;
+    task.resolve(message);
+    pump();
+  });
+  current.worker.on('error', (error: Error & { code?: string }) =>
+    retire(current, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CallThreadLimitError('too_large') : error),
+  );
+  current.worker.on('exit', (code) => retire(current, new Error(`the call-analysis worker stopped (exit code ${code})`)));
+  return current;
+}
+
+/** Hands the next waiting task to the worker once it is ready and free, starting one if need be. */
+function pump() {
+  if (!queue.length) return;
+  thread ??= start();
+  const current = thread;
+  if (!current.ready || current.task) return;
+  const task = queue.shift()!;
+  current.task = task;
+  // The deadline starts when the task starts, not while it waited behind others.
+  current.timer = setTimeout(() => retire(current, new CallThreadLimitError('too_long')), task.deadlineMs);
+  current.worker.postMessage(task.request);
 }
 
 function run(request: CallThreadTask, deadlineMs: number): Promise<CallThreadAnswer> {
-  const id = nextId++;
-  const thread = started();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new Error(`call analysis not done within ${deadlineMs} ms`));
-      // The worker is busy with it and cannot be interrupted otherwise.
-      if (worker === thread) worker = null;
-      void thread.terminate();
-    }, deadlineMs);
-    pending.set(id, { resolve, reject, timer });
-    thread.postMessage({ ...request, id });
+    queue.push({ request: { ...request, id: nextId++ }, deadlineMs, resolve, reject });
+    pump();
   });
 }
 
@@ -112,9 +176,15 @@ export async function analyzeOffThread(
   throw new Error(answer.ok ? 'unexpected answer' : 'error' in answer ? answer.error : 'unrecognised');
 }
 
-/** Ends the worker (shutdown, the end of a CLI run); the next task starts a new one. */
+/** Ends the worker and its tasks, running and waiting (shutdown, the end of a CLI run); the next task starts a new one. */
 export async function stopCallThread(): Promise<void> {
-  const current = worker;
-  worker = null;
-  if (current) await current.terminate();
+  const current = thread;
+  thread = null;
+  const stopped = new Error('the call-analysis worker was stopped');
+  for (const task of queue.splice(0)) task.reject(stopped);
+  if (!current) return;
+  if (current.timer) clearTimeout(current.timer);
+  current.task?.reject(stopped);
+  current.task = null;
+  await current.worker.terminate();
 }

@@ -2,7 +2,7 @@
 // better part of a second of CPU, which on the event loop would stall every other request.
 import { parentPort } from 'node:worker_threads';
 import { analyzeCallOffline, parseTranscript, parseTranscriptStrict, TranscriptFormatError } from '@nexa/domain';
-import type { CallThreadRequest, CallThreadAnswer } from './call-thread.ts';
+import type { CALL_WORKER_READY, CallThreadRequest, CallThreadAnswer } from './call-thread.ts';
 
 function handle(request: CallThreadRequest): CallThreadAnswer {
   if (request.kind === 'parse') {
@@ -24,3 +24,7 @@ parentPort!.on('message', (request: CallThreadRequest) => {
     parentPort!.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }
 });
+
+// Loaded: from now on the parent counts each task's own time against its deadline.
+const ready: typeof CALL_WORKER_READY = 'ready';
+parentPort!.postMessage(ready);

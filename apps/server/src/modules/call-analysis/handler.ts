@@ -1,12 +1,21 @@
 import { callAnalysisSchema, dropOutOfRangeCitations, lineText, verifyCitations } from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
-import { parseTranscriptOffThread } from '../../ai/call-thread.ts';
+import { CallThreadLimitError, parseTranscriptOffThread } from '../../ai/call-thread.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ATTEMPTS } from '../jobs/index.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
 import type { TranscriptAnalysisPayload } from './enqueue.ts';
 import { opportunityContact } from './queries.ts';
+
+/**
+ * The worker gave up on this transcript (too long to read or analyse, or out of its memory): trying
+ * again would hold the shared worker as long again, so the job fails with words its owner can act on.
+ */
+function overLimits(error: unknown): unknown {
+  if (!(error instanceof CallThreadLimitError)) return error;
+  return new JobFailure('The transcript is too long or too complex to analyse.', `call thread: ${error.reason}`);
+}
 
 /**
  * Runs one transcript analysis: parse, analyse (chunk by chunk for a model, with progress),
@@ -17,7 +26,11 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
   return async (job, context) => {
     const payload = job.payload as TranscriptAnalysisPayload;
     // Lenient here: a route refuses a file in none of the formats before queueing; an integration's text is read as it comes.
-    const lines = await parseTranscriptOffThread(payload.transcript, payload.transcriptName, { strict: false });
+    const lines = await parseTranscriptOffThread(payload.transcript, payload.transcriptName, { strict: false }).catch(
+      (error: unknown) => {
+        throw overLimits(error);
+      },
+    );
     if (!lines.length) throw new JobFailure('The transcript has no text to analyse.');
     const contact =
       'opportunityId' in payload.target
@@ -41,6 +54,7 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
         onProgress: (done, total) => context.progress(5 + Math.floor((85 * done) / total)),
       });
     } catch (error) {
+      if (error instanceof CallThreadLimitError) throw overLimits(error);
       if (error instanceof CallAnalysisError && (!error.retry || context.attempt >= MAX_ATTEMPTS)) {
         throw new JobFailure(error.message, error.detail);
       }

@@ -9,3 +9,4 @@ export {
 export { applyCallAnalysis, opportunityFieldsOf, OpportunityGoneError, type ApplyCallAnalysisInput } from './apply.ts';
 export { callAnalysisRoutes } from './routes.ts';
 export { transcriptAnalysisHandler } from './handler.ts';
+export { readingRefused } from './transcript-file.ts';

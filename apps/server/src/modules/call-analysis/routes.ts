@@ -11,7 +11,7 @@ import {
   ROLES,
   TranscriptFormatError,
 } from '@nexa/domain';
-import { parseTranscriptOffThread, stopCallThread } from '../../ai/call-thread.ts';
+import { configureCallThread, parseTranscriptOffThread, stopCallThread } from '../../ai/call-thread.ts';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -20,16 +20,19 @@ import { parseOrThrow } from '../../http/validation.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
 import { assertOpportunityVisible, storedTranscript } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
-import { textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
+import { readingRefused, textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
 const REP = [ROLES.representative] as const;
 const READERS = [ROLES.representative, ROLES.manager] as const;
 
 export interface CallAnalysisRoutesOptions {
   db: Db;
+  /** CALL_WORKER_TIMEOUT_MS: how long one task may hold the process's one call-analysis worker. */
+  workerTimeoutMs?: number;
 }
 
-export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions> = async (app, { db }) => {
+export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions> = async (app, { db, workerTimeoutMs }) => {
+  if (workerTimeoutMs) configureCallThread({ deadlineMs: workerTimeoutMs });
   // The parsing and analysis thread ends with the server.
   app.addHook('onClose', stopCallThread);
   await app.register(multipart, {
@@ -109,6 +112,8 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
         // Off the event loop: 2 MB of text takes a moment to read.
         lines = await parseTranscriptOffThread(transcript, transcriptName, { strict: !input.fromAnalysisId });
       } catch (error) {
+        const refused = readingRefused(error, file ? 'transcript' : 'text');
+        if (refused) throw refused;
         if (!(error instanceof TranscriptFormatError)) throw error;
         throw new AppError(
           'bad_request',

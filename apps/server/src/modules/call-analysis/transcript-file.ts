@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { CallThreadLimitError } from '../../ai/call-thread.ts';
 import { AppError } from '../../http/errors.ts';
 import { readDocx } from '../../uploads/docx.ts';
 
@@ -9,8 +10,17 @@ export const TRANSCRIPT_MAX_BYTES = 2 * 1024 * 1024;
 const TEXT_EXTENSIONS = new Set(['txt', 'vtt', 'srt']);
 
 /** 413 for a transcript over the limit, sent as it is or once a .docx is unpacked. */
-export const transcriptTooLarge = (why = `at most ${TRANSCRIPT_MAX_BYTES} bytes`) =>
-  new AppError('payload_too_large', `transcript_too_large: ${why}`, 'transcript');
+export const transcriptTooLarge = (why = `at most ${TRANSCRIPT_MAX_BYTES} bytes`, field = 'transcript') =>
+  new AppError('payload_too_large', `transcript_too_large: ${why}`, field);
+
+/**
+ * The transcript reader's worker gave up on this text (over its deadline or its memory): the text
+ * is what made it so, and the sender is told with a 413 like any transcript too large to read.
+ */
+export function readingRefused(error: unknown, field = 'transcript'): AppError | null {
+  if (!(error instanceof CallThreadLimitError)) return null;
+  return transcriptTooLarge(`reading_${error.reason}: the transcript ${error.message}`, field);
+}
 
 const unsupported = (why: string) =>
   new AppError('unsupported_media_type', `Send a .txt, .vtt, .srt or .docx transcript (${why})`, 'transcript');

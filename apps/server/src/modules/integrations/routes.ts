@@ -15,7 +15,7 @@ import { actorOf, apiKeyOf } from '../../auth/access.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { enqueueTranscriptAnalysis } from '../call-analysis/index.ts';
+import { enqueueTranscriptAnalysis, readingRefused } from '../call-analysis/index.ts';
 import { findJob } from '../jobs/index.ts';
 import {
   CALL_INSIGHT_EXAMPLE,
@@ -141,8 +141,13 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
     async (request, reply) => {
       const apiKey = apiKeyOf(request);
       const body = request.body;
-      // Off the event loop: 2 MB of text takes a moment to read.
-      if (!(await parseTranscriptOffThread(body.transcript, body.transcript_name ?? null, { strict: false })).length) {
+      // Off the event loop: 2 MB of text takes a moment to read; text the reader gives up on is a 413.
+      const lines = await parseTranscriptOffThread(body.transcript, body.transcript_name ?? null, { strict: false }).catch(
+        (error: unknown) => {
+          throw readingRefused(error) ?? error;
+        },
+      );
+      if (!lines.length) {
         throw new AppError('bad_request', 'The transcript has no text', 'transcript');
       }
       // The opportunity and the job commit together: a refused job leaves no empty opportunity.
