@@ -107,6 +107,8 @@ describe(`figures that survive people changes (${testDatabaseKind()})`, () => {
         .sort(),
     ).toEqual([...activeIds].sort());
     expect(listed.filter((m) => m.id !== null)).toHaveLength(team.representativesCount);
+    // The list's count is of people, as the dashboard's: the Unassigned row is not one.
+    expect(list.representatives).toBe(team.representativesCount);
     expect(list.total).toBe(members.length);
     const unassignedListed = listed.find((m) => m.id === null);
     expect(unassignedListed?.totalDeals ?? 0).toBe(unassignedRows.length);

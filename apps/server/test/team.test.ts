@@ -38,7 +38,7 @@ describe('manager team figures', () => {
       representatives: [],
     });
     const list = await manager.get('/api/team/representatives');
-    expect(list.body).toEqual({ items: [], total: 0 });
+    expect(list.body).toEqual({ items: [], total: 0, representatives: 0 });
   });
 
   describe('with the fixture', () => {
@@ -209,10 +209,10 @@ describe('manager team figures', () => {
 
     it('the list: same figures, search by name or e-mail, sort and pages', async () => {
       const all = await manager.get('/api/team/representatives');
-      expect(all.body).toEqual({ items: [adaMember(), benMember(), cyMember(), unassigned], total: 4 });
+      expect(all.body).toEqual({ items: [adaMember(), benMember(), cyMember(), unassigned], total: 4, representatives: 3 });
 
       const byEmail = await manager.get('/api/team/representatives?q=BEN@fix');
-      expect(byEmail.body).toEqual({ items: [benMember()], total: 1 });
+      expect(byEmail.body).toEqual({ items: [benMember()], total: 1, representatives: 1 });
       const byName = await manager.get('/api/team/representatives?q=zero');
       expect(byName.body.items.map((m: { id: string }) => m.id)).toEqual([cy]);
       const wildcard = await manager.get('/api/team/representatives?q=%25');
@@ -229,7 +229,7 @@ describe('manager team figures', () => {
       expect(page2.body.total).toBe(4);
       expect(page2.body.items.map((m: { full_name: string }) => m.full_name)).toEqual(['Unassigned', 'Ada Brook']);
       const beyond = await manager.get('/api/team/representatives?page=9');
-      expect(beyond.body).toEqual({ items: [], total: 4 });
+      expect(beyond.body).toEqual({ items: [], total: 4, representatives: 3 });
 
       expect((await manager.get('/api/team/representatives?sort=password')).status).toBe(400);
       expect((await manager.get('/api/team/representatives?pageSize=500')).status).toBe(400);

@@ -2740,6 +2740,7 @@ export interface operations {
                             winRateSource: ("closed-deals" | "scores") | null;
                         }[];
                         total: number;
+                        representatives: number;
                     };
                 };
             };

@@ -57,7 +57,13 @@ export const representativesQuerySchema = z.object({
 });
 export type RepresentativesQuery = z.infer<typeof representativesQuerySchema>;
 
-export const representativesPageSchema = z.object({ items: z.array(teamMemberSchema), total: z.number().int() });
+export const representativesPageSchema = z.object({
+  items: z.array(teamMemberSchema),
+  /** Rows matching the search, the Unassigned group included (what the pages are counted on). */
+  total: z.number().int(),
+  /** The representatives among them, without the Unassigned group: the dashboard's count, unsearched. */
+  representatives: z.number().int(),
+});
 export type RepresentativesPage = z.infer<typeof representativesPageSchema>;
 
 export const recentOpportunitySchema = z.object({

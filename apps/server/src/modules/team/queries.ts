@@ -216,27 +216,31 @@ const SORT_COLUMNS: Record<RepresentativeSortField, SQL> = {
 export async function searchMembers(
   db: Db,
   { q, sort, page, pageSize }: { q?: string; sort: string; page: number; pageSize: number },
-): Promise<{ items: MemberRow[]; total: number }> {
+): Promise<{ items: MemberRow[]; total: number; representatives: number }> {
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[sort.replace(/^-/, '') as RepresentativeSortField];
   const pattern = q ? likePattern(q) : null;
-  const found = await rows<MemberRow & { total: number }>(
+  const found = await rows<MemberRow & { total: number; representatives: number }>(
     db,
     sql`WITH ${membersCte({ unassigned: true })}
-      SELECT *, (count(*) OVER ())::int AS total FROM members
+      SELECT *, (count(*) OVER ())::int AS total, (count(id) OVER ())::int AS representatives FROM members
       ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}
       ORDER BY ${column} ${descending ? sql`DESC` : sql`ASC`}, lower(full_name), id
       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
   if (found.length === 0 && page > 1) {
-    const [count] = await rows<{ total: number }>(
+    const [count] = await rows<{ total: number; representatives: number }>(
       db,
-      sql`WITH ${membersCte({ unassigned: true })} SELECT count(*)::int AS total FROM members
+      sql`WITH ${membersCte({ unassigned: true })} SELECT count(*)::int AS total, count(id)::int AS representatives FROM members
         ${pattern ? sql`WHERE full_name ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}`,
     );
-    return { items: [], total: count?.total ?? 0 };
+    return { items: [], total: count?.total ?? 0, representatives: count?.representatives ?? 0 };
   }
-  return { items: found.map(({ total: _total, ...member }) => member), total: found[0]?.total ?? 0 };
+  return {
+    items: found.map(({ total: _total, representatives: _representatives, ...member }) => member),
+    total: found[0]?.total ?? 0,
+    representatives: found[0]?.representatives ?? 0,
+  };
 }
 
 export interface RepresentativeFigures extends MemberRow {

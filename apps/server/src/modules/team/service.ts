@@ -71,8 +71,8 @@ export async function getTeamOverview(db: Db): Promise<TeamOverview> {
 }
 
 export async function listRepresentatives(db: Db, query: RepresentativesQuery): Promise<RepresentativesPage> {
-  const { items, total } = await searchMembers(db, query);
-  return { items: items.map(toMember), total };
+  const { items, total, representatives } = await searchMembers(db, query);
+  return { items: items.map(toMember), total, representatives };
 }
 
 export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: number): Promise<RepresentativeDetail> {

@@ -245,7 +245,8 @@ export function RepresentativesPage() {
 
         {query.data && query.data.total > 0 && (
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-            <span>{t('representatives.count', { count: query.data.total })}</span>
+            {/* The representatives, as the dashboard counts them: the Unassigned group is a row, not a person. */}
+            <span data-testid="representatives-count">{t('representatives.count', { count: query.data.representatives })}</span>
             {pages > 1 && (
               <div className="flex items-center gap-2">
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
