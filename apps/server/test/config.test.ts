@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 72_000,
       connectionTimeoutMs: 180_000,
     });
+    // One transcript task on the shared call-analysis worker; past it that task alone fails (issue 33).
+    expect(config.callWorker).toEqual({ timeoutMs: 20_000 });
+    expect(loadConfig({ CALL_WORKER_TIMEOUT_MS: '250' }).callWorker.timeoutMs).toBe(250);
   });
 
   it('switches to PostgreSQL by URL, without demo accounts unless asked', () => {
@@ -42,6 +45,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: ' , ' }, /^Invalid configuration: TRUST_PROXY /],
     [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX /],
     [{ HTTP_REQUEST_TIMEOUT_MS: '0' }, /^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /],
+    [{ CALL_WORKER_TIMEOUT_MS: '0' }, /^Invalid configuration: CALL_WORKER_TIMEOUT_MS /],
     [
       { HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' },
       /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
