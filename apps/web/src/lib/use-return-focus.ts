@@ -5,9 +5,9 @@ import { useLayoutEffect, useRef } from 'react';
  * Trigger; our dialogs are mostly opened from state (a button's click, a menu, a dropped card, a
  * select), so they remember the element that had focus when they opened and give `onCloseAutoFocus`
  * to their Content. An opener gone meanwhile (a "Mark as won" button hidden once the deal is won)
- * leaves Radix's own behaviour.
+ * hands focus to `fallback` when given, else leaves Radix's own behaviour.
  */
-export function useReturnFocus(open: boolean): (event: Event) => void {
+export function useReturnFocus(open: boolean, fallback?: () => HTMLElement | null | undefined): (event: Event) => void {
   const opener = useRef<HTMLElement | null>(null);
   // A layout effect runs before the dialog's content mounts (Radix portals it on the next commit)
   // and before its focus trap moves focus inside.
@@ -17,7 +17,7 @@ export function useReturnFocus(open: boolean): (event: Event) => void {
     }
   }, [open]);
   return (event) => {
-    const element = opener.current;
+    const element = opener.current?.isConnected ? opener.current : fallback?.();
     opener.current = null;
     if (element?.isConnected) {
       event.preventDefault();

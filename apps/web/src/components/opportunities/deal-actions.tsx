@@ -74,6 +74,8 @@ export function CloseDealDialog({
       description={t('edit.closeDescription')}
       closeLabel={t('edit.cancel')}
       testId="close-deal-dialog"
+      // Once won (or lost), the button that opened this is gone: the deal's actions keep the focus.
+      returnFocusTo={() => document.querySelector<HTMLElement>('[data-testid="deal-actions"] button')}
     >
       <form
         className="space-y-4"

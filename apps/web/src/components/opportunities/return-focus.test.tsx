@@ -64,7 +64,45 @@ describe('an inline edit', () => {
   });
 });
 
+/** "Mark as won" is gone once the deal is won: focus goes to the deal's remaining actions. */
+function VanishingOpener() {
+  const [open, setOpen] = useState(false);
+  const [won, setWon] = useState(false);
+  return (
+    <div data-testid="actions">
+      {!won && <Button onClick={() => setOpen(true)}>Mark as won</Button>}
+      <Button>Delete</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Mark as won"
+        closeLabel="Close"
+        returnFocusTo={() => screen.getByRole('button', { name: 'Delete' })}
+      >
+        <Button
+          onClick={() => {
+            setWon(true);
+            setOpen(false);
+          }}
+        >
+          Confirm
+        </Button>
+      </Dialog>
+    </div>
+  );
+}
+
 describe('a dialog opened from state', () => {
+  it('gives focus to its fallback when the button that opened it is gone', async () => {
+    const user = userEvent.setup();
+    render(<VanishingOpener />);
+    await user.click(screen.getByRole('button', { name: 'Mark as won' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Mark as won' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' })));
+  });
+
   it.each([
     ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
     ['its close button', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' }))],

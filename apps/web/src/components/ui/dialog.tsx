@@ -15,6 +15,7 @@ export function Dialog({
   closeLabel,
   children,
   testId,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,8 +24,10 @@ export function Dialog({
   closeLabel: string;
   children: ReactNode;
   testId?: string;
+  /** Where focus goes on closing when the control that opened the dialog is gone by then. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, returnFocusTo);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
