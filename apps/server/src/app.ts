@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { databaseMilliseconds, runWithQueryClock } from './db/query-clock.ts';
 import { readRouting } from './http/read-routing.ts';
 import { isApiRequest } from './http/api-route.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { openapiOptions } from './http/openapi.ts';
@@ -76,6 +76,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
     bodyLimit: config.bodyLimitBytes,
     ...serverTimeouts(config.http),
     clientErrorHandler,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it completes (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@nexa/domain';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -31,6 +31,23 @@ export function sqlState(error: unknown): string | undefined {
 export function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
+
+/**
+ * Errors the router raises before any route (and so before the error handler) is chosen: a path
+ * segment longer than it takes (Fastify's 414) and a broken percent-encoding. Fastify answered them
+ * with its own body (`{statusCode, code: 'FST_…', error, message}`); they get the API's shape, and a
+ * 400 as the API's other refusals of a malformed request (DESIGN.md §5 has no 414).
+ */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply: FastifyReply) => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(400).send(body('bad_request', 'A segment of the path is too long'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send(body('bad_request', 'The path is not valid (broken percent-encoding)'));
+  }
+  reply.log.error({ err: error }, 'router error');
+  return reply.status(500).send(body('internal', 'An unexpected error occurred'));
+};
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

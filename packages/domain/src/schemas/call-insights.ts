@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opportunityIdSchema } from './opportunity.ts';
 import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /**
@@ -155,7 +156,7 @@ export const newOpportunityFieldsSchema = z.object({
  */
 export const callAnalysisRequestFieldsSchema = z.object({
   language: transcriptLanguageSchema,
-  opportunityId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  opportunityId: opportunityIdSchema.optional(),
   client_company_name: singleLine(200).min(1).optional(),
   product: singleLine(200).min(1).optional(),
   amount: z.coerce.number().min(0).max(1_000_000_000_000).optional(),

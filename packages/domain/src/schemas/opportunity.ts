@@ -38,7 +38,22 @@ export const opportunitySchema = z.object({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
-export const opportunityIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A deal's id as a path segment or a form field: decimal digits, as the API writes it. Number() also
+ * reads `0x10`, `0o20`, `1.6e1`, `+16`, ` 16` and `016` as 16; an id has one spelling, every other is
+ * a 400. The document shows it as the integer it is (the digits pattern is this schema's business).
+ */
+export const opportunityIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Expected a deal id: a positive whole number in decimal digits')
+  .transform(Number)
+  .pipe(z.number().int().max(MAX_ID, 'Expected a deal id: a positive whole number in decimal digits'))
+  .meta({ type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID, pattern: undefined });
+
+export const opportunityIdParamsSchema = z.object({ id: opportunityIdSchema });
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
