@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
+import { createUser, giveSampleDeals, signInAsUser, type E2eUser } from './support/users.ts';
 
 // The demo's figures, read off four pages, agree with each other: Alex's deals, won count, amounts,
 // win rate and conversion on /rep, /manager, /manager/representatives and his page, and the
@@ -125,4 +126,115 @@ test('a metric tooltip opens from the keyboard and leads to its definition', asy
   await expect(page).toHaveURL(/\/help\/metrics#open-opportunities$/);
   await expect(page.getByRole('heading', { level: 1, name: 'How the figures are computed' })).toBeVisible();
   await expect(page.locator('#open-opportunities')).toBeFocused();
+});
+
+// People changes (docs/metrics.md, "Who counts"): a representative deactivated, or made a manager,
+// leaves every page that counts people at once, their deals wait under Unassigned, and the hand-over
+// brings them back. The people are the spec's own; the team-wide comparisons run on pages read one
+// after another while other specs add people, so they are retried until one reading agrees.
+
+/** The forecast's figures of one row (won … gap), by the row's name ("Team" for the footer). */
+async function forecastFigures(page: Page, name: string | null): Promise<number[]> {
+  await page.goto('/manager/forecast');
+  const table = page.getByTestId('forecast-table');
+  await expect(table).toBeVisible();
+  const row = name === null ? table.locator('tfoot tr') : table.locator('tbody tr').filter({ hasText: name });
+  return (await valuesOf(row)).map(numberIn);
+}
+
+/** The dashboard's count, the list's count and the forecast's rows of representatives agree; so do quota and gap. */
+async function expectPeopleAgree(page: Page) {
+  await expect(async () => {
+    await page.goto('/manager');
+    const counted = numberIn(await page.getByTestId('card-representatives').innerText());
+    await page.goto('/manager/representatives');
+    const listed = numberIn(await page.getByTestId('representatives-count').innerText());
+    await page.goto('/manager/forecast');
+    const table = page.getByTestId('forecast-table');
+    await expect(table).toBeVisible();
+    // A representative's row links to their page; the Unassigned row does not.
+    const rows = table.locator('tbody tr').filter({ has: page.locator('a') });
+    const quotas = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[5]!.textContent ?? ''));
+    const [won, commit, , , , quota, gap] = (await valuesOf(table.locator('tfoot tr'))).map(numberIn);
+    expect(listed).toBe(counted);
+    expect(quotas).toHaveLength(counted);
+    expect(quotas.reduce((sum, text) => sum + numberIn(text), 0)).toBe(quota);
+    expect(gap).toBe(Math.max(0, quota! - won! - commit!));
+  }).toPass({ timeout: 60_000 });
+}
+
+/** Not on the representatives list nor in the forecast any more. */
+async function expectLeftTheTeam(page: Page, person: E2eUser) {
+  await page.goto(`/manager/representatives?q=${encodeURIComponent(person.email)}`);
+  await expect(page.getByTestId('representatives-count')).toHaveCount(0);
+  await expect(visible(page, 'representative-row')).toHaveCount(0);
+  await page.goto('/manager/forecast');
+  await expect(page.getByTestId('forecast-table')).toBeVisible();
+  await expect(page.getByTestId('forecast-table').locator('tbody tr').filter({ hasText: person.name })).toHaveCount(0);
+}
+
+/** Hands the person's deals to `to` on the team page, as a manager does after the change. */
+async function handOver(page: Page, person: E2eUser, to: E2eUser, deals: number) {
+  await page.goto('/manager/team');
+  const panel = page.locator(`[data-testid="team-person"][data-email="${person.email}"]`).getByTestId('hand-over');
+  await expect(panel).toContainText(`${deals} deals count under Unassigned`);
+  await panel.getByLabel(`Hand over ${deals} deals to`).selectOption({ label: to.name });
+  await panel.getByRole('button', { name: 'Reassign deals' }).click();
+  await expect(panel).toBeHidden();
+}
+
+async function listedDeals(page: Page, person: E2eUser): Promise<number> {
+  await page.goto(`/manager/representatives?q=${encodeURIComponent(person.email)}`);
+  const row = visible(page, 'representative-row');
+  await expect(row).toHaveCount(1);
+  const [, , deals] = await valuesOf(row);
+  return numberIn(deals!);
+}
+
+test('after a deactivation and after a role change, every page that counts people agrees', async ({ page }) => {
+  test.setTimeout(240_000);
+  const [manager, leaving, promoted, receiving] = await Promise.all([
+    createUser({ role: 'manager' }),
+    createUser({ role: 'rep' }),
+    createUser({ role: 'rep' }),
+    createUser({ role: 'rep' }),
+  ]);
+  const [deals] = await Promise.all([giveSampleDeals(leaving), giveSampleDeals(promoted)]);
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+  await signInAsUser(page, manager);
+  await expectPeopleAgree(page);
+  const leavingFigures = await forecastFigures(page, leaving.name);
+  expect(await listedDeals(page, leaving)).toBe(deals);
+
+  // A deactivation: asked first, then the person leaves every count and their deals wait.
+  await page.goto('/manager/team');
+  const leavingRow = page.locator(`[data-testid="team-person"][data-email="${leaving.email}"]`);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await leavingRow.getByRole('button', { name: `Deactivate ${leaving.name}` }).click();
+  await expect(leavingRow.getByTestId('hand-over')).toBeVisible();
+  await expectLeftTheTeam(page, leaving);
+  await expectPeopleAgree(page);
+  await handOver(page, leaving, receiving, deals);
+  // The receiver's forecast row is now the one the leaver had (same default quota, no deals before).
+  expect(await forecastFigures(page, receiving.name)).toEqual(leavingFigures);
+  expect(await listedDeals(page, receiving)).toBe(deals);
+
+  // A role change: asked first too, and the same rule.
+  await page.goto('/manager/team');
+  const promotedRow = page.locator(`[data-testid="team-person"][data-email="${promoted.email}"]`);
+  await promotedRow.getByLabel(`Role of ${promoted.name}`).selectOption({ label: 'Sales Manager' });
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await promotedRow.getByRole('button', { name: 'Change role' }).click();
+  await expect(promotedRow.getByTestId('hand-over')).toBeVisible();
+  expect(question).toContain(`their ${deals} deals count under Unassigned`);
+  await expectLeftTheTeam(page, promoted);
+  await expectPeopleAgree(page);
+  await handOver(page, promoted, receiving, deals);
+  expect(await listedDeals(page, receiving)).toBe(2 * deals);
+  await expectPeopleAgree(page);
 });
