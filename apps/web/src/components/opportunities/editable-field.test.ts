@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { checkValue, draftOf, validationKey, valueOf } from './editable-field.tsx';
+import type { OpportunityDetail, OpportunitySuggestion } from '@nexa/domain';
+import { checkValue, closesDeal, draftOf, validationKey, valueOf } from './editable-field.tsx';
 
 describe('inline edit values', () => {
   it('reads the form text as the shared schema wants it', () => {
@@ -22,5 +23,22 @@ describe('inline edit values', () => {
       'edit.validation.closing_date_required',
     );
     expect(validationKey(new ApiError(404, 'not_found', 'Opportunity not found'))).toBe('common:errors.not_found');
+  });
+});
+
+describe('a suggested status that closes the deal', () => {
+  const deal = { stage: 'Proposal' } as OpportunityDetail;
+  const suggestion = (field: string, value: unknown) => ({ id: 1, field, value }) as OpportunitySuggestion;
+
+  it('asks for the close date when it would close the deal, in any spelling the pipeline reads', () => {
+    expect(closesDeal(deal, suggestion('status', 'Closed Won'))).toBe(true);
+    expect(closesDeal(deal, suggestion('status', 'Perdu'))).toBe(true);
+    expect(closesDeal(deal, suggestion('stage', 'Closed-Lost'))).toBe(true);
+  });
+
+  it('does not for an open status, another field, or a deal already closed that way', () => {
+    expect(closesDeal(deal, suggestion('status', 'Negotiation'))).toBe(false);
+    expect(closesDeal(deal, suggestion('lead_status', 'Closed Won'))).toBe(false);
+    expect(closesDeal({ stage: 'Closed-Win' } as OpportunityDetail, suggestion('status', 'Closed Won'))).toBe(false);
   });
 });
