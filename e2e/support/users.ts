@@ -67,13 +67,16 @@ export async function mailedLink(email: string, page: 'invite' | 'reset-password
 /** The invitation link e-mailed to `email` (at or after `since`). */
 export const invitationLink = (email: string, since?: Date): Promise<string> => mailedLink(email, 'invite', since);
 
-/** Sends an invitation as the demo manager (as the team page does); returns when it is sent. */
-export async function invite(email: string, role: E2eRole = 'rep'): Promise<Date> {
+/**
+ * Sends an invitation as the demo manager (as the team page does), with the name the person's CRM
+ * deals carry when given; returns when it is sent.
+ */
+export async function invite(email: string, role: E2eRole = 'rep', accountManagerName?: string): Promise<Date> {
   const since = new Date();
   const manager = await apiAs(DEMO.manager, 'nexa-demo-2026');
   try {
     const response = await manager.post('/api/team-admin/invitations', {
-      data: { email, role: ROLE_NAMES[role], language: 'en' },
+      data: { email, role: ROLE_NAMES[role], language: 'en', account_manager_name: accountManagerName },
       headers: HEADERS,
     });
     if (response.status() !== 201)
@@ -98,7 +101,9 @@ export async function createUser(
     options.name ?? `Test ${role === 'rep' ? 'Rep' : 'Manager'} ${email.slice(email.lastIndexOf('-') + 1, email.indexOf('@'))}`;
   const password = `pw-${randomUUID()}`;
 
-  const since = await invite(email, role);
+  // Only a manager sets the name CRM deals are matched on: a generated name is unique, so it is that
+  // name too; a spec's own name may be taken by the other project's run, so it gets none.
+  const since = await invite(email, role, options.name ? undefined : name);
   const token = new URL(await invitationLink(email, since)).hash.replace(/^#token=/, '');
   const joined = await playwrightRequest.newContext({ baseURL });
   try {
