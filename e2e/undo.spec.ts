@@ -151,6 +151,7 @@ test('undo an inline edit, a win and an accepted suggestion; accept all asks for
   // is asked beside the stage; given, the deal closes.
   await page.getByTestId('accept-all').click();
   await expect(toast(page, /The status “Closed Won” closes the deal and waits for its close date/)).toBeVisible();
+  await page.screenshot({ path: info.outputPath(`held-toast-${info.project.name}.png`) });
   const status = page.getByTestId('suggestion-status');
   await expect(status).toContainText('Closed Won');
   await expect(status.getByTestId('suggestion-closing-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
