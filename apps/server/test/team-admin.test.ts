@@ -274,7 +274,8 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect((await manager.patch(`/api/team-admin/people/${rep.id}`, { disabled: true })).body.disabled).toBe(true);
     expect((await first.get('/api/me')).status).toBe(401);
     expect((await second.get('/api/me')).status).toBe(401);
-    await expect(server.signIn(rep.email, rep.password)).rejects.toThrow(/401/);
+    // With the right password, a deactivated person is told the account is inactive (403).
+    await expect(server.signIn(rep.email, rep.password)).rejects.toThrow(/403/);
 
     expect((await manager.patch(`/api/team-admin/people/${rep.id}`, { disabled: false })).body.disabled).toBe(false);
     expect((await (await server.signIn(rep.email, rep.password)).get('/api/me')).status).toBe(200);
