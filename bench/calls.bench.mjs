@@ -1,7 +1,10 @@
-// `npm run bench calls`: scores the call analysis on the labelled set in bench/calls/set —
-// the offline analyzer always, an OpenAI-compatible endpoint too when AI_BASE_URL is set.
-// Prints the table (docs/call-analysis.md) and writes bench/results/calls.json.
-// `--record` also writes bench/calls/scores.json, the score the unit test holds the analyzer to.
+// `npm run bench calls`: scores the call analysis on the development set (bench/calls/set, generated, and
+// bench/calls/dev/set, hand-written) and the held-out set (bench/calls/held-out/set) side by side — the
+// offline analyzer always, an OpenAI-compatible endpoint too when AI_BASE_URL is set — then times a
+// 60-minute call and a 2 MB transcript in the analysis worker. Prints one table (docs/call-analysis.md)
+// and writes bench/results/calls.json.
+// `-- --verbose` also prints the development calls' misses (never the held-out ones).
+// `-- --record` also writes bench/calls/scores.json, the figures call-evaluation.test.ts holds both sets to.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

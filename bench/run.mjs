@@ -5,7 +5,11 @@ import path from 'node:path';
 import { ensureBuild, ensureDependencies, root, run } from '../scripts/lib.mjs';
 
 const dir = path.join(root, 'bench');
-const wanted = process.argv.slice(2);
+// Names choose benchmarks; flags (`npm run bench calls -- --verbose`) are passed to each one.
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('-'));
+// Benchmarks that run from the sources (tsx) and need no build of the app.
+const FROM_SOURCE = new Set(['calls']);
 const all = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.bench.mjs'))
@@ -18,11 +22,11 @@ if (!chosen.length) {
 }
 
 ensureDependencies();
-ensureBuild();
+if (!chosen.every((name) => FROM_SOURCE.has(name))) ensureBuild();
 fs.mkdirSync(path.join(dir, 'results'), { recursive: true });
 let failed = 0;
 for (const name of chosen) {
   console.log(`\n━━ bench: ${name}`);
-  if (run(process.execPath, [path.join(dir, `${name}.bench.mjs`)]) !== 0) failed++;
+  if (run(process.execPath, [path.join(dir, `${name}.bench.mjs`), ...flags]) !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

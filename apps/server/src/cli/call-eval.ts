@@ -6,6 +6,7 @@ import {
   parseTranscriptStrict,
   QUALIFICATION_BOXES,
   type CallAnalysis,
+  type OfflineCallOptions,
   type SpeakerRole,
   type TranscriptLanguage,
   type TranscriptLine,
@@ -13,18 +14,42 @@ import {
 import { transcriptTextOf } from '../modules/call-analysis/transcript-file.ts';
 
 /**
- * Scores a call analyzer against the labelled set in bench/calls/set (docs/call-analysis.md):
- * precision and recall per item type, citation precision, role accuracy, time per call. An
- * item matches a labelled one when it cites a line where the labelled words are (line numbers
- * of the original file, so the score does not depend on how the parser numbers turns).
+ * Scores a call analyzer against labelled calls (docs/call-analysis.md, "Evaluation"): precision
+ * and recall per item type, next steps invented, talk-share error, role accuracy (second sellers
+ * and dial-ins apart), citation precision, time per call. An item matches a labelled one when it
+ * cites a line where the labelled words are (line numbers of the original file, so the score does
+ * not depend on how the parser numbers turns).
+ *
+ * Two kinds of sets: the development sets (bench/calls/set, generated; bench/calls/dev/set,
+ * hand-written), on which rules and models are tuned, and the held-out set
+ * (bench/calls/held-out/set), of which only the totals are ever looked at: for its calls the
+ * scorer records no per-call misses at all, whoever calls it.
  */
 
+const root = path.resolve(import.meta.dirname, '../../../..');
+export const CALL_SETS = {
+  generated: path.join(root, 'bench/calls/set'),
+  handWritten: path.join(root, 'bench/calls/dev/set'),
+  heldOut: path.join(root, 'bench/calls/held-out/set'),
+} as const;
+
+/** What bench/calls/build-calls.mjs and make-set.mjs write beside each transcript. */
 export interface Expected {
   file: string;
   language: TranscriptLanguage;
   format: string;
+  /** When the call took place (hand-written sets) or the reference the generated set's dates are read from. */
   referenceDate: string;
-  context: { repName: string | null; contactName: string | null; clientCompany: string | null };
+  /** The representative's IANA zone (hand-written sets): due dates are days in it. */
+  timeZone?: string;
+  context: {
+    repName: string | null;
+    contactName: string | null;
+    clientCompany: string | null;
+    /** People of the selling company with a Nexa account (hand-written sets). */
+    workspaceMembers?: string[];
+  };
+  /** "label": role labels; "name": names only; "none": hand-written — no names at all; generated — names but no evidence. */
   roleEvidence: 'label' | 'name' | 'none';
   /** A prospect-side speaker the meeting tool named after a room or a phone. */
   mislabelledSpeaker: string | null;
@@ -32,19 +57,41 @@ export interface Expected {
   requirements: Array<{ lines: number[]; text: string }>;
   questions: Array<{ lines: number[]; text: string; answerLines: number[] }>;
   nextSteps: Array<{ lines: number[]; text: string; due: string | null }>;
-  qualification: Record<(typeof QUALIFICATION_BOXES)[number], number[] | null>;
+  /** Box → supporting lines, null when not said. The generated set has six boxes (budget, authority, need, …), the hand-written ones ten. */
+  qualification: Record<string, number[] | null>;
+  buyingRoles?: Array<{ name: string; role: string; lines: number[] }>;
+  /** Each speaker's share of the words, 0..1 (hand-written sets). */
+  talkShare?: Record<string, number>;
+}
+
+export interface LabelledCall {
+  expected: Expected;
+  lines: TranscriptLine[];
+  /** A held-out call: scored into totals only, its misses never recorded. */
+  heldOut: boolean;
 }
 
 export type Analyze = (lines: TranscriptLine[], expected: Expected) => Promise<CallAnalysis>;
 
-export const offlineAnalyze: Analyze = async (lines, expected) =>
-  analyzeCallOffline(lines, {
+/**
+ * The analyzer's options for a labelled call: the call's date, the rep's zone and the workspace's
+ * members go in under the names OfflineCallOptions gives them (an option the analyzer does not
+ * take yet is ignored by it).
+ */
+export function offlineOptions(expected: Expected): OfflineCallOptions {
+  const options: OfflineCallOptions & { timeZone?: string; sellerTeam?: string[]; callDate?: Date } = {
     language: expected.language,
     referenceDate: new Date(expected.referenceDate),
     sellerName: expected.context.repName,
     contactName: expected.context.contactName,
     clientCompany: expected.context.clientCompany,
-  });
+  };
+  if (expected.timeZone) options.timeZone = expected.timeZone;
+  if (expected.context.workspaceMembers) options.sellerTeam = expected.context.workspaceMembers;
+  return options;
+}
+
+export const offlineAnalyze: Analyze = async (lines, expected) => analyzeCallOffline(lines, offlineOptions(expected));
 
 interface Tally {
   tp: number;
@@ -53,20 +100,58 @@ interface Tally {
 }
 const tally = (): Tally => ({ tp: 0, predicted: 0, expected: 0 });
 
+/** A share, or null when there was nothing to count (never a flattering 100 %). */
+export type Ratio = number | null;
+
 export interface CallSetScore {
   calls: number;
-  requirements: { precision: number; recall: number };
-  questions: { precision: number; recall: number; answerAccuracy: number };
-  nextSteps: { precision: number; recall: number; dueAccuracy: number };
-  qualification: { precision: number; recall: number };
-  citationPrecision: number;
-  roleAccuracy: { labelsOrNames: number; otherwise: number };
-  /** Milliseconds per call: median and slowest (parse + analysis). */
+  requirements: { precision: Ratio; recall: Ratio };
+  questions: { precision: Ratio; recall: Ratio; answerAccuracy: Ratio };
+  nextSteps: {
+    precision: Ratio;
+    recall: Ratio;
+    dueAccuracy: Ratio;
+    /** Predicted steps that match no labelled one. */
+    invented: number;
+    /** Predicted steps due before the call took place. */
+    dueBeforeCall: number;
+  };
+  qualification: { precision: Ratio; recall: Ratio };
+  citationPrecision: Ratio;
+  roleAccuracy: {
+    /** Every speaker of the calls that name their speakers. */
+    all: Ratio;
+    labelsOrNames: Ratio;
+    /** Speakers named, with neither labels nor the deal's names to go by (generated set). */
+    otherwise: Ratio;
+    /** Seller-side speakers other than the deal's representative. */
+    secondSellers: Ratio;
+    /** Speakers named like a phone number. */
+    dialIns: Ratio;
+    speakers: number;
+    secondSellerCount: number;
+    dialInCount: number;
+  };
+  talkShare: {
+    /** Calls with speaker names and a labelled share, on which the error is measured. */
+    calls: number;
+    /** Absolute error of the rep side's share of words, in points. */
+    meanError: number | null;
+    maxError: number | null;
+    /** Named calls for which the analyzer gave no talk share. */
+    missing: number;
+    /** Calls with no speaker name at all… */
+    unnamedCalls: number;
+    /** …for which the analyzer still reported a talk share (it should not). */
+    reportedWithoutNames: number;
+  };
+  /** Milliseconds per call: median and slowest (analysis only; parsing is done on loading). */
   timeMs: { median: number; max: number };
   citationsDropped: number;
 }
 
-const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 1000 : 1);
+const ratio = (a: number, b: number): Ratio => (b ? Math.round((a / b) * 1000) / 1000 : null);
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The original file lines a parsed line covers. */
 const sourceOf = (line: TranscriptLine | undefined) => {
@@ -90,25 +175,67 @@ function match<P, E>(predicted: P[], expected: E[], covers: (p: P, e: E) => bool
   return pairs;
 }
 
-export async function loadCallSet(dir: string): Promise<Array<{ expected: Expected; lines: TranscriptLine[] }>> {
+/** Old and new names of the same box (BANT's authority and need are MEDDICC's economic buyer and pain). */
+const BOX_ALIASES: Record<string, string> = {
+  authority: 'economicBuyer',
+  economicBuyer: 'authority',
+  need: 'identifyPain',
+  identifyPain: 'need',
+};
+
+/** A box's labelled lines (null: not said), or undefined when the call's labels do not have that box. */
+export function labelledBox(qualification: Expected['qualification'], box: string): number[] | null | undefined {
+  if (box in qualification) return qualification[box];
+  const alias = BOX_ALIASES[box];
+  return alias && alias in qualification ? qualification[alias] : undefined;
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
+
+/** "+1 415 555 0134", "(514) 555-0182": a dial-in. */
+export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
+
+/** True when the file names none of the call's speakers (subtitles without names). */
+const unnamedCall = ({ expected, lines }: { expected: Expected; lines: TranscriptLine[] }) => {
+  const named = new Set(lines.map((l) => l.speaker?.normalize('NFC').trim().toLowerCase()).filter(Boolean));
+  return !Object.keys(expected.roles).some((s) => named.has(s.normalize('NFC').trim().toLowerCase()));
+};
+
+const isHeldOutDir = (dir: string) => path.resolve(dir).split(path.sep).includes('held-out');
+
+export async function loadCallSet(dir: string): Promise<LabelledCall[]> {
+  const heldOut = isHeldOutDir(dir);
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.expected.json'))
     .sort();
-  const out = [];
+  const out: LabelledCall[] = [];
   for (const file of files) {
     const expected = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Expected;
     const bytes = fs.readFileSync(path.join(dir, expected.file));
     const text = await transcriptTextOf(expected.file, bytes);
-    out.push({ expected, lines: parseTranscriptStrict(text, expected.file) });
+    out.push({ expected, lines: parseTranscriptStrict(text, expected.file), heldOut });
   }
   return out;
 }
 
-export async function scoreCallSet(
-  set: Array<{ expected: Expected; lines: TranscriptLine[] }>,
-  analyze: Analyze = offlineAnalyze,
-): Promise<{ score: CallSetScore; perCall: Array<{ file: string; ms: number; misses: string[] }> }> {
+/** The development set: the generated calls and the hand-written ones. */
+export async function loadDevelopmentSet(): Promise<LabelledCall[]> {
+  return [...(await loadCallSet(CALL_SETS.generated)), ...(await loadCallSet(CALL_SETS.handWritten))];
+}
+
+/** How many labelled calls a set folder holds, read from the folder (no file is opened). */
+export const callCount = (dir: string) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.expected.json')).length : 0;
+
+export interface CallSetResult {
+  score: CallSetScore;
+  /** Per-call misses of the development calls; empty for held-out calls, always. */
+  perCall: Array<{ file: string; ms: number; misses: string[] }>;
+}
+
+export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offlineAnalyze): Promise<CallSetResult> {
   const req = tally();
   const qs = tally();
   const next = tally();
@@ -116,20 +243,35 @@ export async function scoreCallSet(
   let answersRight = 0;
   let duesRight = 0;
   let duesLabelled = 0;
+  let dueBeforeCall = 0;
   let citations = 0;
   let citationsRight = 0;
-  const roles = { labelsOrNames: { ok: 0, all: 0 }, otherwise: { ok: 0, all: 0 } };
+  const roleTally = () => ({ ok: 0, all: 0 });
+  const roles = {
+    all: roleTally(),
+    labelsOrNames: roleTally(),
+    otherwise: roleTally(),
+    secondSellers: roleTally(),
+    dialIns: roleTally(),
+  };
+  const talkErrors: number[] = [];
+  let talkMissing = 0;
+  let unnamedCalls = 0;
+  let talkWithoutNames = 0;
   const times: number[] = [];
   let dropped = 0;
-  const perCall = [];
+  const perCall: CallSetResult['perCall'] = [];
 
-  for (const { expected, lines } of set) {
+  for (const call of set) {
+    const { expected, lines } = call;
     const started = performance.now();
     const result = await analyze(lines, expected);
     const ms = performance.now() - started;
     times.push(ms);
     dropped += result.citations?.dropped ?? 0;
+    // A held-out call's misses are not even written down.
     const misses: string[] = [];
+    const miss = call.heldOut ? () => undefined : (text: string) => void misses.push(text);
     const byNumber = new Map(lines.map((l) => [l.number, l]));
     const src = (numbers: readonly number[]) => new Set(numbers.flatMap((n) => sourceOf(byNumber.get(n))));
     const hits = (numbers: readonly number[], labelled: readonly number[]) => {
@@ -153,9 +295,8 @@ export async function scoreCallSet(
       ...expected.questions.filter((q) => q.lines.some((n) => e.lines.includes(n))).flatMap((q) => q.answerLines),
     ];
     for (const [p, e] of reqPairs) cite(p.lines, answerSupport(e));
-    for (const e of expected.requirements) if (!reqPairs.some(([, x]) => x === e)) misses.push(`requirement missed: ${e.text}`);
-    for (const p of result.technicalRequirements)
-      if (!reqPairs.some(([x]) => x === p)) misses.push(`requirement extra: ${p.question}`);
+    for (const e of expected.requirements) if (!reqPairs.some(([, x]) => x === e)) miss(`requirement missed: ${e.text}`);
+    for (const p of result.technicalRequirements) if (!reqPairs.some(([x]) => x === p)) miss(`requirement extra: ${p.question}`);
 
     const predictedQuestions = result.questions ?? [];
     const qPairs = match(predictedQuestions, expected.questions, (p, e) => hits(p.lines, e.lines));
@@ -167,11 +308,11 @@ export async function scoreCallSet(
         ? p.answerLines.length > 0 && hits(p.answerLines, e.answerLines)
         : p.answerLines.length === 0;
       if (right) answersRight += 1;
-      else misses.push(`answer wrong: ${e.text}`);
+      else miss(`answer wrong: ${e.text}`);
       cite([...p.lines, ...p.answerLines], [...e.lines, ...e.answerLines]);
     }
-    for (const e of expected.questions) if (!qPairs.some(([, x]) => x === e)) misses.push(`question missed: ${e.text}`);
-    for (const p of predictedQuestions) if (!qPairs.some(([x]) => x === p)) misses.push(`question extra: ${p.text}`);
+    for (const e of expected.questions) if (!qPairs.some(([, x]) => x === e)) miss(`question missed: ${e.text}`);
+    for (const p of predictedQuestions) if (!qPairs.some(([x]) => x === p)) miss(`question extra: ${p.text}`);
 
     const nPairs = match(result.nextSteps, expected.nextSteps, (p, e) => hits(p.lines, e.lines));
     next.tp += nPairs.length;
@@ -184,33 +325,73 @@ export async function scoreCallSet(
       const days = p.due ? Math.abs(Date.parse(p.due) - Date.parse(`${e.due}T12:00:00Z`)) / 86_400_000 : Infinity;
       // "Next week" or "in Q2" name a span: within three days of the labelled day counts.
       if (days <= 3) duesRight += 1;
-      else misses.push(`due wrong: ${e.text} (${p.due ?? 'none'} vs ${e.due})`);
+      else miss(`due wrong: ${e.text} (${p.due ?? 'none'} vs ${e.due})`);
     }
-    for (const e of expected.nextSteps) if (!nPairs.some(([, x]) => x === e)) misses.push(`next step missed: ${e.text}`);
-    for (const p of result.nextSteps) if (!nPairs.some(([x]) => x === p)) misses.push(`next step extra: ${p.text}`);
+    // A day before the call's own day (a day of slack for the zones) is never a next step's due date.
+    const callDay = Date.parse(expected.referenceDate.slice(0, 10));
+    for (const p of result.nextSteps)
+      if (p.due && Date.parse(p.due) < callDay - 86_400_000) {
+        dueBeforeCall += 1;
+        miss(`due before the call: ${p.text} (${p.due})`);
+      }
+    for (const e of expected.nextSteps) if (!nPairs.some(([, x]) => x === e)) miss(`next step missed: ${e.text}`);
+    for (const p of result.nextSteps) if (!nPairs.some(([x]) => x === p)) miss(`next step invented: ${p.text}`);
 
-    for (const box of QUALIFICATION_BOXES) {
-      const got = result.qualification?.[box];
-      const want = expected.qualification[box];
+    // The boxes the analyzer reports, read at run time; a box the call's labels lack is not scored.
+    const boxes = result.qualification as Record<string, { ticked: boolean; lines: number[] } | undefined> | undefined;
+    for (const box of QUALIFICATION_BOXES as readonly string[]) {
+      const want = labelledBox(expected.qualification, box);
+      if (want === undefined) continue;
+      const got = boxes?.[box];
       if (got?.ticked) qual.predicted += 1;
       if (want) qual.expected += 1;
       if (got?.ticked && want && hits(got.lines, want)) {
         qual.tp += 1;
         cite(got.lines, want);
       } else if (got?.ticked || want)
-        misses.push(
-          `qualification ${box}: ${got?.ticked ? `ticked at ${got.lines}` : 'not ticked'}${want ? '' : ' (none said)'}`,
-        );
+        miss(`qualification ${box}: ${got?.ticked ? `ticked at ${got.lines}` : 'not ticked'}${want ? '' : ' (none said)'}`);
     }
 
-    const bucket = expected.roleEvidence === 'none' ? roles.otherwise : roles.labelsOrNames;
-    for (const [speaker, role] of Object.entries(expected.roles)) {
-      bucket.all += 1;
-      const got = result.speakers?.find((s) => s.speaker === speaker)?.role;
-      if (got === role) bucket.ok += 1;
-      else misses.push(`role of ${speaker}: ${got ?? 'none'} (expected ${role})`);
+    const unnamed = unnamedCall(call);
+    if (unnamed) {
+      // No speaker is named: roles cannot be told apart by name, and a talk share cannot be measured.
+      unnamedCalls += 1;
+      if (result.talk) {
+        talkWithoutNames += 1;
+        miss(`talk share reported without speaker names (${result.talk.repWords} %)`);
+      }
+    } else {
+      const bucket = expected.roleEvidence === 'none' ? roles.otherwise : roles.labelsOrNames;
+      for (const [speaker, role] of Object.entries(expected.roles)) {
+        const got = result.speakers?.find((s) => same(s.speaker, speaker))?.role;
+        const ok = got === role ? 1 : 0;
+        const kinds = [roles.all, bucket];
+        if (role === 'rep' && expected.context.repName && !same(speaker, expected.context.repName))
+          kinds.push(roles.secondSellers);
+        if (isPhoneName(speaker)) kinds.push(roles.dialIns);
+        for (const kind of kinds) {
+          kind.all += 1;
+          kind.ok += ok;
+        }
+        if (!ok) miss(`role of ${speaker}: ${got ?? 'none'} (expected ${role})`);
+      }
+      if (expected.talkShare) {
+        const truth =
+          100 *
+          Object.entries(expected.talkShare)
+            .filter(([speaker]) => expected.roles[speaker] === 'rep')
+            .reduce((sum, [, share]) => sum + share, 0);
+        if (result.talk) {
+          const error = Math.abs(result.talk.repWords - truth);
+          talkErrors.push(error);
+          if (error > 5) miss(`talk share: rep ${result.talk.repWords} % (expected ${round1(truth)} %)`);
+        } else {
+          talkMissing += 1;
+          miss(`talk share: none (expected ${round1(truth)} %)`);
+        }
+      }
     }
-    perCall.push({ file: expected.file, ms: Math.round(ms * 10) / 10, misses });
+    if (!call.heldOut) perCall.push({ file: expected.file, ms: round1(ms), misses });
   }
 
   const sorted = [...times].sort((a, b) => a - b);
@@ -227,16 +408,32 @@ export async function scoreCallSet(
         precision: ratio(next.tp, next.predicted),
         recall: ratio(next.tp, next.expected),
         dueAccuracy: ratio(duesRight, duesLabelled),
+        invented: next.predicted - next.tp,
+        dueBeforeCall,
       },
       qualification: { precision: ratio(qual.tp, qual.predicted), recall: ratio(qual.tp, qual.expected) },
       citationPrecision: ratio(citationsRight, citations),
       roleAccuracy: {
+        all: ratio(roles.all.ok, roles.all.all),
         labelsOrNames: ratio(roles.labelsOrNames.ok, roles.labelsOrNames.all),
         otherwise: ratio(roles.otherwise.ok, roles.otherwise.all),
+        secondSellers: ratio(roles.secondSellers.ok, roles.secondSellers.all),
+        dialIns: ratio(roles.dialIns.ok, roles.dialIns.all),
+        speakers: roles.all.all,
+        secondSellerCount: roles.secondSellers.all,
+        dialInCount: roles.dialIns.all,
+      },
+      talkShare: {
+        calls: talkErrors.length + talkMissing,
+        meanError: talkErrors.length ? round1(talkErrors.reduce((a, b) => a + b, 0) / talkErrors.length) : null,
+        maxError: talkErrors.length ? round1(Math.max(...talkErrors)) : null,
+        missing: talkMissing,
+        unnamedCalls,
+        reportedWithoutNames: talkWithoutNames,
       },
       timeMs: {
-        median: Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 10) / 10,
-        max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+        median: round1(sorted[Math.floor(sorted.length / 2)] ?? 0),
+        max: round1(sorted.at(-1) ?? 0),
       },
       citationsDropped: dropped,
     },
@@ -244,18 +441,75 @@ export async function scoreCallSet(
   };
 }
 
-/** The score as a Markdown table, as README and docs/call-analysis.md show it. */
-export function scoreTable(score: CallSetScore, title = 'offline'): string {
-  const pct = (n: number) => `${Math.round(n * 1000) / 10} %`;
+/**
+ * The figures a regression is judged on, as [name, value, direction]: a share (0..1) where higher
+ * is better, or a talk-share error (points) where lower is better. Null figures (nothing counted) are left out.
+ */
+export interface Figure {
+  name: string;
+  value: number;
+  better: 'higher' | 'lower';
+}
+export function guardedFigures(score: CallSetScore): Figure[] {
+  const shares: Array<[string, Ratio]> = [
+    ['requirements.precision', score.requirements.precision],
+    ['requirements.recall', score.requirements.recall],
+    ['questions.precision', score.questions.precision],
+    ['questions.recall', score.questions.recall],
+    ['questions.answerAccuracy', score.questions.answerAccuracy],
+    ['nextSteps.precision', score.nextSteps.precision],
+    ['nextSteps.recall', score.nextSteps.recall],
+    ['nextSteps.dueAccuracy', score.nextSteps.dueAccuracy],
+    ['qualification.precision', score.qualification.precision],
+    ['qualification.recall', score.qualification.recall],
+    ['citationPrecision', score.citationPrecision],
+    ['roleAccuracy.all', score.roleAccuracy.all],
+    ['roleAccuracy.labelsOrNames', score.roleAccuracy.labelsOrNames],
+    ['roleAccuracy.otherwise', score.roleAccuracy.otherwise],
+    ['roleAccuracy.secondSellers', score.roleAccuracy.secondSellers],
+    ['roleAccuracy.dialIns', score.roleAccuracy.dialIns],
+  ];
+  const out: Figure[] = shares.flatMap(([name, value]) => (value === null ? [] : [{ name, value, better: 'higher' as const }]));
+  if (score.talkShare.meanError !== null)
+    out.push({ name: 'talkShare.meanError', value: score.talkShare.meanError / 100, better: 'lower' });
+  return out;
+}
+
+/** The scores as one Markdown table, a column per set (docs/call-analysis.md shows it). */
+export function scoreTable(columns: Array<{ title: string; score: CallSetScore }>): string {
+  const pct = (n: Ratio) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
+  const pts = (n: number | null) => (n === null ? '—' : `${n} pts`);
+  const rows: Array<[string, (s: CallSetScore) => string]> = [
+    ['calls', (s) => String(s.calls)],
+    ['requirements precision', (s) => pct(s.requirements.precision)],
+    ['requirements recall', (s) => pct(s.requirements.recall)],
+    ['questions precision', (s) => pct(s.questions.precision)],
+    ['questions recall', (s) => pct(s.questions.recall)],
+    ['answer right', (s) => pct(s.questions.answerAccuracy)],
+    ['next steps precision', (s) => pct(s.nextSteps.precision)],
+    ['next steps recall', (s) => pct(s.nextSteps.recall)],
+    ['next steps date right', (s) => pct(s.nextSteps.dueAccuracy)],
+    ['next steps invented', (s) => String(s.nextSteps.invented)],
+    ['next steps due before the call', (s) => String(s.nextSteps.dueBeforeCall)],
+    ['qualification precision', (s) => pct(s.qualification.precision)],
+    ['qualification recall', (s) => pct(s.qualification.recall)],
+    ['citation precision', (s) => pct(s.citationPrecision)],
+    ['citations dropped by the check', (s) => String(s.citationsDropped)],
+    ['roles, all named speakers', (s) => `${pct(s.roleAccuracy.all)} (${s.roleAccuracy.speakers})`],
+    ['roles, with labels or names', (s) => pct(s.roleAccuracy.labelsOrNames)],
+    ['roles, names only (generated)', (s) => pct(s.roleAccuracy.otherwise)],
+    ['roles, second sellers', (s) => `${pct(s.roleAccuracy.secondSellers)} (${s.roleAccuracy.secondSellerCount})`],
+    ['roles, dial-ins', (s) => `${pct(s.roleAccuracy.dialIns)} (${s.roleAccuracy.dialInCount})`],
+    ['talk share mean error', (s) => `${pts(s.talkShare.meanError)} (${s.talkShare.calls} calls)`],
+    ['talk share max error', (s) => pts(s.talkShare.maxError)],
+    ['talk share missing (named calls)', (s) => String(s.talkShare.missing)],
+    ['talk share shown without names', (s) => `${s.talkShare.reportedWithoutNames} of ${s.talkShare.unnamedCalls}`],
+    ['time per call, median', (s) => `${s.timeMs.median} ms`],
+    ['time per call, slowest', (s) => `${s.timeMs.max} ms`],
+  ];
   return [
-    `| ${title} (${score.calls} calls) | precision | recall | other |`,
-    '| --- | --- | --- | --- |',
-    `| requirements | ${pct(score.requirements.precision)} | ${pct(score.requirements.recall)} | |`,
-    `| prospect questions | ${pct(score.questions.precision)} | ${pct(score.questions.recall)} | answer right ${pct(score.questions.answerAccuracy)} |`,
-    `| next steps | ${pct(score.nextSteps.precision)} | ${pct(score.nextSteps.recall)} | date right ${pct(score.nextSteps.dueAccuracy)} |`,
-    `| qualification boxes | ${pct(score.qualification.precision)} | ${pct(score.qualification.recall)} | |`,
-    `| citations | ${pct(score.citationPrecision)} | | dropped by the check: ${score.citationsDropped} |`,
-    `| speaker roles | | | ${pct(score.roleAccuracy.labelsOrNames)} with labels or names, ${pct(score.roleAccuracy.otherwise)} otherwise |`,
-    `| time per call | | | median ${score.timeMs.median} ms, slowest ${score.timeMs.max} ms |`,
+    `| figure | ${columns.map((c) => c.title).join(' | ')} |`,
+    `| --- |${columns.map(() => ' --- |').join('')}`,
+    ...rows.map(([name, cell]) => `| ${name} | ${columns.map((c) => cell(c.score)).join(' | ')} |`),
   ].join('\n');
 }
