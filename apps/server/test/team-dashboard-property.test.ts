@@ -8,11 +8,14 @@ import { startTestServer, type HttpClient, type TestServer } from './test-app.ts
 /**
  * The manager's dashboard reads only its candidates (the top by sales from member_totals' index,
  * the best averages, the first names when few have sales), never the whole team. For random teams
- * larger than its top — ties on the tenth total, representatives without sales, deals of a manager
- * and of nobody (the Unassigned group) — its table and leaders equal a ranking of every member.
+ * larger than its top — ties on the tenth total, representatives without sales, deals of a manager,
+ * of a deactivated representative and of nobody (the Unassigned group, docs/metrics.md "Who counts")
+ * — its table and leaders equal a ranking of every member.
  */
 type Row = typeof opportunities.$inferInsert;
 const REPRESENTATIVES = 14;
+/** The index of the representative deactivated before the runs (one of the owners). */
+const DEACTIVATED = 2;
 // Few distinct values, so totals and averages tie often (zero and no amount included).
 const amount = fc.constantFrom(0, 1_000, 1_000, 1_000, 2_000, null);
 const score = fc.constantFrom(null, 4, 6, 8);
@@ -37,6 +40,8 @@ describe('the team dashboard selects from summaries what a ranking of everyone w
     const m = await server.createUser({ role: 'Sales Manager', fullName: 'Mia Manager' });
     managerId = m.id;
     manager = await server.signIn(m.email, m.password);
+    // One representative with deals leaves: no longer counted or ranked, their deals Unassigned.
+    expect((await manager.patch(`/api/team-admin/people/${reps[DEACTIVATED]!.id}`, { disabled: true })).status).toBe(200);
   });
   afterAll(() => server.close());
 
@@ -67,9 +72,16 @@ describe('the team dashboard selects from summaries what a ranking of everyone w
         await db.execute(sql`TRUNCATE opportunities CASCADE`);
         if (rows.length) await db.insert(opportunities).values(rows);
 
+        const left = reps[DEACTIVATED]!.id;
         const groups = [
-          ...reps.map((r) => ({ id: r.id as string | null, name: r.name, rows: rows.filter((x) => x.owner_id === r.id) })),
-          { id: null, name: 'Unassigned', rows: rows.filter((x) => x.owner_id === null || x.owner_id === managerId) },
+          ...reps
+            .filter((r) => r.id !== left)
+            .map((r) => ({ id: r.id as string | null, name: r.name, rows: rows.filter((x) => x.owner_id === r.id) })),
+          {
+            id: null,
+            name: 'Unassigned',
+            rows: rows.filter((x) => x.owner_id === null || x.owner_id === managerId || x.owner_id === left),
+          },
         ].filter((g) => g.id !== null || g.rows.length > 0);
         const members = groups.map((g) => {
           const f = groupFigures(
@@ -99,7 +111,7 @@ describe('the team dashboard selects from summaries what a ranking of everyone w
         };
 
         const team = (await manager.get('/api/team')).body;
-        expect(team.representativesCount).toBe(REPRESENTATIVES);
+        expect(team.representativesCount).toBe(REPRESENTATIVES - 1);
         expect(team.opportunitiesCount).toBe(rows.length);
         expect(team.totalAmount).toBe(rows.reduce((s, r) => s + (r.amount ?? 0), 0));
         const top = [...members].sort(bySalesRank).slice(0, TEAM_DASHBOARD_TOP);
