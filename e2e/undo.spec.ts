@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO, DEMO_PASSWORD } from './support/session.ts';
-import { apiAs, createUser, importDeals, signInAsUser, type E2eUser } from './support/users.ts';
+import { apiAs, createUser, signInAsUser, type E2eUser } from './support/users.ts';
 
 /**
  * A working day without traps (issue 33): every change to a deal can be taken back from its toast —
@@ -19,6 +19,18 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 
 async function history(api: APIRequestContext, id: number): Promise<Change[]> {
   return ((await (await api.get(`/api/opportunities/${id}/history?pageSize=100`)).json()) as { items: Change[] }).items;
+}
+
+/** A deal the representative creates (as the New opportunity dialog does); its id. */
+async function createDeal(rep: E2eUser, deal: Record<string, unknown>): Promise<number> {
+  const api = await apiAs(rep.email, rep.password);
+  try {
+    const created = await api.post('/api/opportunities', { data: deal, headers: HEADERS });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** An integration's key, made by the demo manager. */
@@ -169,15 +181,9 @@ test('undo an inline edit, a win and an accepted suggestion; accept all asks for
 test('en français : marquer perdue, puis annuler depuis le message', async ({ page }) => {
   const rep = await createUser({ role: 'rep', language: 'fr' });
   const company = `Annulée ${Date.now().toString(36)}`;
-  expect(
-    (await importDeals(rep, [{ client_company_name: company, product: 'Support Desk', amount: '8000', status: 'Qualified' }]))
-      .inserted,
-  ).toBe(1);
-  const api = await apiAs(rep.email, rep.password);
-  const [deal] = ((await (await api.get('/api/opportunities?pageSize=5')).json()) as { items: Array<{ id: number }> }).items;
-  await api.dispose();
+  const id = await createDeal(rep, { client_company_name: company, product: 'Support Desk', amount: 8000, stage: 'Qualified' });
   await signInAsUser(page, rep);
-  await page.goto(`/rep/opportunities/${deal!.id}`);
+  await page.goto(`/rep/opportunities/${id}`);
   await page.getByRole('button', { name: 'Marquer perdue' }).click();
   await page.getByTestId('close-deal-dialog').getByRole('button', { name: 'Marquer perdue' }).click();
   await expect(page.getByTestId('field-stage')).toContainText('Perdue');
@@ -193,10 +199,7 @@ test.describe('the board', () => {
   test('a move is undone from its toast, and the close dialog gives focus back to the card', async ({ page }) => {
     const rep = await createUser({ role: 'rep' });
     const company = `Board Undo ${Date.now().toString(36)}`;
-    expect(
-      (await importDeals(rep, [{ client_company_name: company, product: 'CRM Platform', amount: '1000', status: 'New' }]))
-        .inserted,
-    ).toBe(1);
+    const id = await createDeal(rep, { client_company_name: company, product: 'CRM Platform', amount: 1000 });
     await signInAsUser(page, rep);
     await page.goto('/rep/pipeline');
     const column = (stage: string) => page.locator(`[data-testid=board-column][data-stage="${stage}"]`);
@@ -219,8 +222,7 @@ test.describe('the board', () => {
     await expect(toast(page, 'Change undone')).toBeVisible();
     await expect(column('New').getByText(company)).toBeVisible();
     const api = await apiAs(rep.email, rep.password);
-    const [deal] = ((await (await api.get('/api/opportunities?pageSize=5')).json()) as { items: Array<{ id: number }> }).items;
-    expect((await history(api, deal!.id)).filter((c) => c.field === 'stage').map((c) => [c.before, c.after])).toEqual([
+    expect((await history(api, id)).filter((c) => c.field === 'stage').map((c) => [c.before, c.after])).toEqual([
       ['Qualified', 'New'],
       ['New', 'Qualified'],
     ]);
