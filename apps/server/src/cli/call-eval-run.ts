@@ -50,6 +50,10 @@ async function scoreAll(analyze: Analyze, title: string): Promise<Scored> {
     ]),
   );
   if (verbose) {
+    const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
+    console.log('\nDevelopment set, qualification box by box:');
+    for (const [box, f] of Object.entries(dev.score.qualification.byBox ?? {}))
+      console.log(`  ${box}: precision ${pct(f.precision)}, recall ${pct(f.recall)} (${f.labelled} labelled)`);
     console.log('\nDevelopment calls, misses:');
     for (const call of dev.perCall) if (call.misses.length) console.log(`${call.file}\n  ${call.misses.join('\n  ')}`);
   }

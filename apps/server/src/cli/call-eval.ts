@@ -11,6 +11,7 @@ import {
   type TranscriptLanguage,
   type TranscriptLine,
 } from '@nexa/domain';
+import { callTurnModel } from '@nexa/domain/call-model/index';
 import { transcriptTextOf } from '../modules/call-analysis/transcript-file.ts';
 
 /**
@@ -91,7 +92,9 @@ export function offlineOptions(expected: Expected): OfflineCallOptions {
   return options;
 }
 
-export const offlineAnalyze: Analyze = async (lines, expected) => analyzeCallOffline(lines, offlineOptions(expected));
+/** The offline analyzer as the server's analysis worker runs it: with the trained turn model. */
+export const offlineAnalyze: Analyze = async (lines, expected) =>
+  analyzeCallOffline(lines, { ...offlineOptions(expected), model: callTurnModel });
 
 interface Tally {
   tp: number;
@@ -116,7 +119,12 @@ export interface CallSetScore {
     /** Predicted steps due before the call took place. */
     dueBeforeCall: number;
   };
-  qualification: { precision: Ratio; recall: Ratio };
+  qualification: {
+    precision: Ratio;
+    recall: Ratio;
+    /** Box by box, for the development set only (left out when a held-out call is in the set). */
+    byBox?: Record<string, { precision: Ratio; recall: Ratio; labelled: number }>;
+  };
   citationPrecision: Ratio;
   roleAccuracy: {
     /** Every speaker of the calls that name their speakers. */
@@ -196,8 +204,12 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
 /** "+1 415 555 0134", "(514) 555-0182": a dial-in. */
 export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
 
-/** True when the file names none of the call's speakers (subtitles without names). */
+/**
+ * A call labelled as having no role evidence whose file names none of its speakers (subtitles
+ * without names). A call with names the parser lost is not one: its roles are scored, and wrong.
+ */
 const unnamedCall = ({ expected, lines }: { expected: Expected; lines: TranscriptLine[] }) => {
+  if (expected.roleEvidence !== 'none') return false;
   const named = new Set(lines.map((l) => l.speaker?.normalize('NFC').trim().toLowerCase()).filter(Boolean));
   return !Object.keys(expected.roles).some((s) => named.has(s.normalize('NFC').trim().toLowerCase()));
 };
@@ -240,6 +252,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
   const qs = tally();
   const next = tally();
   const qual = tally();
+  const byBox: Record<string, Tally> = {};
   let answersRight = 0;
   let duesRight = 0;
   let duesLabelled = 0;
@@ -343,10 +356,14 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
       const want = labelledBox(expected.qualification, box);
       if (want === undefined) continue;
       const got = boxes?.[box];
+      const perBox = (byBox[box] ??= tally());
       if (got?.ticked) qual.predicted += 1;
+      if (got?.ticked) perBox.predicted += 1;
       if (want) qual.expected += 1;
+      if (want) perBox.expected += 1;
       if (got?.ticked && want && hits(got.lines, want)) {
         qual.tp += 1;
+        perBox.tp += 1;
         cite(got.lines, want);
       } else if (got?.ticked || want)
         miss(`qualification ${box}: ${got?.ticked ? `ticked at ${got.lines}` : 'not ticked'}${want ? '' : ' (none said)'}`);
@@ -411,7 +428,20 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
         invented: next.predicted - next.tp,
         dueBeforeCall,
       },
-      qualification: { precision: ratio(qual.tp, qual.predicted), recall: ratio(qual.tp, qual.expected) },
+      qualification: {
+        precision: ratio(qual.tp, qual.predicted),
+        recall: ratio(qual.tp, qual.expected),
+        ...(set.some((c) => c.heldOut)
+          ? {}
+          : {
+              byBox: Object.fromEntries(
+                Object.entries(byBox).map(([box, t]) => [
+                  box,
+                  { precision: ratio(t.tp, t.predicted), recall: ratio(t.tp, t.expected), labelled: t.expected },
+                ]),
+              ),
+            }),
+      },
       citationPrecision: ratio(citationsRight, citations),
       roleAccuracy: {
         all: ratio(roles.all.ok, roles.all.all),
