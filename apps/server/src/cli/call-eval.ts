@@ -505,8 +505,14 @@ export function guardedFigures(score: CallSetScore): Figure[] {
   return out;
 }
 
-/** The scores as one Markdown table, a column per set (docs/call-analysis.md shows it). */
-export function scoreTable(columns: Array<{ title: string; score: CallSetScore }>): string {
+/**
+ * The scores as one Markdown table, a column per set (docs/call-analysis.md shows it); one score
+ * and a title (the earlier signature, still used by scripts) make a one-column table.
+ */
+export function scoreTable(columns: Array<{ title: string; score: CallSetScore }>): string;
+export function scoreTable(score: CallSetScore, title?: string): string;
+export function scoreTable(first: Array<{ title: string; score: CallSetScore }> | CallSetScore, title = 'offline'): string {
+  const columns = Array.isArray(first) ? first : [{ title, score: first }];
   const pct = (n: Ratio) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
   const pts = (n: number | null) => (n === null ? '—' : `${n} pts`);
   const rows: Array<[string, (s: CallSetScore) => string]> = [
