@@ -18,15 +18,58 @@ export interface QaPair {
 const PREAMBLE =
   /^(?:sure[,!.]?|certainly[,!.]?|of course[,!.]?|here (?:is|are)\b|below (?:is|are)\b|based on (?:the|this)\b|voici\b|ci-dessous\b|d'après\b|bien sûr\b)[^\n]*$/i;
 const RESPONSE_LABEL = /^\s*(?:response|answer|réponse|reponse)\s*:\s*/i;
-const NUMBERED = /^\s*(\d{1,3})\s*[-–—.)]\s*(.+)$/;
-const BULLET = /^\s*[-•*]\s+(.+)$/;
+/*
+ * These readers run on text anyone can store in a deal (and in the browser that shows it), so each
+ * pattern stays linear: the text after a marker starts at its first non-space (`\s*(.+)$` tried
+ * every split of a run of spaces when the line held a U+2028), a label's digits and spaces cannot
+ * be split two ways (`\s*\d*\s*:`), and a run of blank lines is read once when looking for headings.
+ * transcript-linear.test.ts measures them.
+ */
+/** What follows a marker: from its first non-space to the end, or the one space a blank rest leaves (as `\s*(.+)$` read it). */
+const REST = String.raw`(\S.*|[^\S\u2028\u2029])$`;
+const NUMBERED = new RegExp(String.raw`^\s*(\d{1,3})\s*[-–—.)]\s*${REST}`);
+const BULLET = new RegExp(String.raw`^\s*[-•*]\s+${REST}`);
 
 /** Removes markdown emphasis and headings that LLMs add around titles. */
 export function stripMarkup(text: string): string {
-  return text
-    .replace(/\*\*|__/g, '')
-    .replace(/^\s*#{1,6}\s+/gm, '')
-    .replace(/`/g, '');
+  return withoutHeadings(text.replace(/\*\*|__/g, '')).replace(/`/g, '');
+}
+
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+/** Where `^` matches in a multiline pattern: after any line terminator. */
+const LINE_END = /[\n\r\u2028\u2029]/;
+
+/**
+ * What `text.replace(/^\s*#{1,6}\s+/gm, '')` gives: from each line start, spaces and blank lines,
+ * one to six `#`, then spaces. That pattern scanned a run of blank lines again from each of its
+ * lines (quadratic); here the run's end is found once and shared by the lines inside it.
+ */
+function withoutHeadings(text: string): string {
+  let out = '';
+  let copied = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  for (let p = 0; p < text.length;) {
+    if (p === 0 || LINE_END.test(text[p - 1]!)) {
+      if (p < runStart || p >= runEnd) {
+        runStart = p;
+        runEnd = p;
+        while (isSpace(text[runEnd])) runEnd += 1;
+      }
+      let hashes = 0;
+      while (hashes <= 6 && text[runEnd + hashes] === '#') hashes += 1;
+      if (hashes >= 1 && hashes <= 6 && isSpace(text[runEnd + hashes])) {
+        let end = runEnd + hashes;
+        while (isSpace(text[end])) end += 1;
+        out += text.slice(copied, p);
+        copied = end;
+        p = end;
+        continue;
+      }
+    }
+    p += 1;
+  }
+  return out + text.slice(copied);
 }
 
 function cleanLines(text: string | null | undefined): string[] {
@@ -70,13 +113,20 @@ export function parseCommercialPoints(raw: string | null | undefined): Commercia
   const paragraphs = lines
     .join('\n')
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+    // A paragraph's lines joined with one space (a paragraph holds no blank line).
+    .map((p) =>
+      p
+        .split('\n')
+        .map((line) => line.trim())
+        .join(' ')
+        .trim(),
+    )
     .filter(Boolean);
   return paragraphs.map((p, i) => ({ number: i + 1, ...splitTitle(p) }));
 }
 
-const QUESTION_LABEL = /^\s*(?:\d+\s*[-.)]\s*)?(?:question|q)\s*\d*\s*:\s*/i;
-const ANSWER_LABEL = /^\s*(?:response|answer|réponse|reponse|a)\s*\d*\s*:\s*/i;
+const QUESTION_LABEL = /^\s*(?:\d+\s*[-.)]\s*)?(?:question|q)\s*(?:\d+\s*)?:\s*/i;
+const ANSWER_LABEL = /^\s*(?:response|answer|réponse|reponse|a)\s*(?:\d+\s*)?:\s*/i;
 
 function labelledPairs(lines: string[]): QaPair[] {
   const pairs: QaPair[] = [];

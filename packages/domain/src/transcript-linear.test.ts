@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCommercialPoints, parseTechnicalQa } from './call-analysis.ts';
 import { formatTechnicalAnswers, withoutMarkdown } from './call-format.ts';
 import { CLEAN_WINDOW, cleanTranscriptText, parseTranscriptStrict, TranscriptFormatError } from './transcript.ts';
 
@@ -262,4 +263,32 @@ describe('writing an analysis into the opportunity takes linear time', () => {
       1_000,
     );
   }, 60_000);
+});
+
+describe('reading an analysis back from the deal takes linear time', () => {
+  // What call-format writes is read back by these two, in the browser that shows the deal and in
+  // the PDF worker; a deal's text can hold anything an import or an edit put there. Each used to
+  // be quadratic on one of these (4 s for 40,000 characters).
+  const texts: Array<[string, (n: number) => string]> = [
+    ['a run of spaces inside a paragraph', (n) => `a${' '.repeat(n)}b`],
+    ['a run of blank lines', (n) => `a${'\n'.repeat(n)}b`],
+    ['blank lines holding a space', (n) => `a${'\n '.repeat(n / 2)}b`],
+    ['a question label followed by spaces', (n) => `q${' '.repeat(n)}x`],
+    ['a numbered point whose line holds a U+2028', (n) => `1- ${' '.repeat(n)}a\u2028b`],
+    ['a bullet whose line holds a U+2028', (n) => `- ${' '.repeat(n)}a\u2028b`],
+  ];
+  for (const [name, build] of texts) {
+    it(`${name}: well under a second at 1 MB`, () => {
+      climb(
+        build,
+        (text) => {
+          parseCommercialPoints(text);
+          parseTechnicalQa(text);
+        },
+        1024 * 1024,
+        4,
+        1_000,
+      );
+    }, 60_000);
+  }
 });
