@@ -2,7 +2,7 @@ import { QUALIFICATION_BOXES, type CallAnalysis, type TranscriptLanguage } from 
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';
-import { resolveRoles, talkShare, type SpeakerRole } from './call-roles.ts';
+import { resolveRoles, talkShare, wordingScoreOf, type SpeakerRole } from './call-roles.ts';
 import {
   TECHNICAL_TOPICS,
   nextSteps as findNextSteps,
@@ -24,6 +24,8 @@ export interface OfflineCallOptions {
   referenceDate: Date;
   /** The representative's name, to tell them from the prospect; else guessed from the words used. */
   sellerName?: string | null;
+  /** The workspace's people (full names and aliases): every one of them sells, so a speaker so named is on the rep's side. */
+  sellerTeam?: readonly string[] | null;
   /** The deal's contact name and company: speakers named so are the prospect. */
   contactName?: string | null;
   clientCompany?: string | null;
@@ -109,15 +111,23 @@ const cites = (language: TranscriptLanguage, lines: number[]) =>
 export function analyzeCallOffline(lines: readonly TranscriptLine[], options: OfflineCallOptions): CallAnalysis {
   const { language } = options;
   const titles = TITLES[language];
-  const speakers = resolveRoles(lines, {
+  // Subtitles without any name (SRT): no speaker can be told apart, so each line is read by its
+  // content (a seller's pitch or a buyer's need), none is dropped, and no talk share is claimed. A
+  // call where nearly every line is unnamed is such a file (a "Note: …" line is no speaker).
+  const namedLines = lines.reduce((n, l) => n + (l.speaker ? 1 : 0), 0);
+  const unnamed = lines.length > 0 && namedLines * 5 < lines.length;
+  const speakers = resolveRoles(unnamed ? [] : lines, {
     sellerName: options.sellerName,
+    sellerTeam: options.sellerTeam,
     contactName: options.contactName,
     clientCompany: options.clientCompany,
     metadata: options.speakerMetadata,
     overrides: options.roleOverrides,
   });
   const roles = new Map(speakers.map((d) => [d.speaker, d.role]));
-  const roleOf = (l: TranscriptLine): SpeakerRole | null => (l.speaker ? (roles.get(l.speaker) ?? null) : null);
+  const contentRole = (l: TranscriptLine): SpeakerRole => (wordingScoreOf(l.text) > 0 ? 'rep' : 'prospect');
+  const roleOf = (l: TranscriptLine): SpeakerRole | null =>
+    unnamed ? contentRole(l) : l.speaker ? (roles.get(l.speaker) ?? null) : null;
   const isSeller = (l: TranscriptLine) => roleOf(l) === 'rep';
   const byNumber = new Map(lines.map((l) => [l.number, l]));
 
@@ -331,9 +341,18 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
       ),
     );
   }
-  const talk = talkShare(lines, roleOf);
+  const talk = unnamed ? undefined : talkShare(lines, roleOf);
   const hasRep = speakers.some((d) => d.role === 'rep');
-  if (hasRep && talk.repWords > 65) {
+  if (unnamed) {
+    commercialTips.push(
+      say(
+        language,
+        'The transcript names no speaker, so who said what was guessed from the words and no talk share is given: export it with speaker names (Zoom, Teams and Meet .vtt files have them) or write "Name: " before each turn, then analyse it again.',
+        "La transcription ne nomme aucun intervenant : qui a dit quoi est déduit des mots et aucune part de parole n'est donnée. Exportez-la avec les noms (les fichiers .vtt de Zoom, Teams et Meet les contiennent) ou écrivez « Nom : » devant chaque intervention, puis relancez l'analyse.",
+      ),
+    );
+  }
+  if (talk && hasRep && talk.repWords > 65) {
     commercialTips.push(
       say(
         language,
@@ -376,7 +395,8 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     suggestedLeadStatus,
     nextMeeting,
     speakers: speakers.slice(0, 50),
-    talk,
+    ...(talk ? { talk } : {}),
+    ...(unnamed ? { speakerNames: 'missing' as const } : {}),
     questions,
     qualification: Object.fromEntries(
       QUALIFICATION_BOXES.map((box) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoles, swappedRoles, talkShare } from './call-roles.ts';
+import { resolveRoles, sameName, swappedRoles, talkShare } from './call-roles.ts';
+import { analyzeCallOffline } from './call-analyzer.ts';
 import { parseTranscript } from './transcript.ts';
 
 const CALL = parseTranscript(
@@ -62,6 +63,108 @@ describe('resolveRoles', () => {
   });
 });
 
+const roleMap = (lines: ReturnType<typeof parseTranscript>, options: Parameters<typeof resolveRoles>[1] = {}) =>
+  Object.fromEntries(resolveRoles(lines, options).map((d) => [d.speaker, `${d.role}/${d.rule}`]));
+
+describe('speakers as people (issue 34)', () => {
+  it('matches a name tolerantly: a first name, an initial, accents and case, not another surname', () => {
+    expect(sameName('Ravi', 'Ravi Patel')).toBe(true);
+    expect(sameName('Ravi P.', 'Ravi Patel')).toBe(true);
+    expect(sameName('CHLOE MARTIN', 'Chloé Martin')).toBe(true);
+    expect(sameName('Patel Ravi', 'Ravi Patel')).toBe(true);
+    expect(sameName('Ravi Shah', 'Ravi Patel')).toBe(false);
+    expect(sameName('+1 415 555 0134', '+1 415 555 0134')).toBe(true);
+  });
+
+  it('puts everyone of the workspace on the seller side, however the file spells them', () => {
+    const lines = parseTranscript(
+      'Sam Lee: Thanks for joining.\nRavi P.: We support SAML.\nDana Cruz: We need SSO for our 400 users.\nchloé: Je confirme.',
+    );
+    expect(roleMap(lines, { sellerName: 'Sam Lee', sellerTeam: ['Sam Lee', 'Ravi Patel', 'Chloé Martin'] })).toEqual({
+      'Sam Lee': 'rep/name',
+      'Ravi P.': 'rep/team',
+      'Dana Cruz': 'prospect/wording',
+      chloé: 'rep/team',
+    });
+  });
+
+  it('reads English introductions: our solutions architect, this is X from our team, my colleague from IT', () => {
+    const lines = parseTranscript(
+      [
+        "Sam: Hi Dana. I've brought our solutions architect, Maya, and this is Ravi from our engineering team.",
+        'Dana: Hi Sam. My colleague Tom from IT is here too.',
+        'Maya: Hello everyone.',
+        'Ravi: Hi.',
+        'Tom: Do you support SSO?',
+      ].join('\n'),
+    );
+    expect(roleMap(lines, { sellerName: 'Sam' })).toEqual({
+      Sam: 'rep/name',
+      Dana: 'prospect/introduction',
+      Maya: 'rep/introduction',
+      Ravi: 'rep/introduction',
+      Tom: 'prospect/introduction',
+    });
+  });
+
+  it('reads French introductions: notre ingénieure avant-vente, de chez nous, notre RSSI, Bonjour X', () => {
+    const lines = parseTranscript(
+      [
+        'Julie : Bonjour Pierre. Je vous présente notre ingénieure avant-vente, Chloé.',
+        'Pierre : Bonjour Julie. Marc est notre RSSI, il a des questions.',
+        'Julie : Et je suis avec Karim de chez nous, pour la partie contrat.',
+        'Chloé : Bonjour à tous.',
+        'Marc : Où sont hébergées les données ?',
+        'Karim : Bonjour.',
+      ].join('\n'),
+    );
+    expect(roleMap(lines, { sellerName: 'Julie Roy' })).toEqual({
+      Julie: 'rep/name',
+      Pierre: 'prospect/introduction',
+      Chloé: 'rep/introduction',
+      Marc: 'prospect/introduction',
+      Karim: 'rep/introduction',
+    });
+  });
+
+  it('places a person "from" the deal’s company on the prospect’s side, and the contact by name', () => {
+    const lines = parseTranscript('Sam: Welcome. I see Omar from Globex joined.\nOmar: Hi.\nDana Cruz: Hi.');
+    expect(roleMap(lines, { sellerName: 'Sam', contactName: 'Dana Cruz', clientCompany: 'Globex Corp' })).toEqual({
+      Sam: 'rep/name',
+      Omar: 'prospect/introduction',
+      'Dana Cruz': 'prospect/name',
+    });
+  });
+
+  it('keeps a dial-in named by its number with its turns, on the prospect’s side unless something says otherwise', () => {
+    const lines = parseTranscript(
+      [
+        'Sam: Good morning Dana. The phone number is Erik, our sales engineer.',
+        '+46 70 555 0192: Morning everyone, Erik here.',
+        'Dana: Morning.',
+        '(514) 555-0182: Allô, c’est Daniel.',
+        'Caller 3: Hi, sorry I am late.',
+      ].join('\n'),
+    );
+    expect(lines.map((l) => l.speaker)).toEqual(['Sam', '+46 70 555 0192', 'Dana', '(514) 555-0182', 'Caller 3']);
+    expect(roleMap(lines, { sellerName: 'Sam' })).toEqual({
+      Sam: 'rep/name',
+      '+46 70 555 0192': 'rep/introduction',
+      Dana: 'prospect/introduction',
+      '(514) 555-0182': 'prospect/wording',
+      'Caller 3': 'prospect/wording',
+    });
+  });
+
+  it('remembers a role a person set: it wins over the team and the introductions', () => {
+    const lines = parseTranscript("Sam: I've brought our architect, Maya.\nMaya: Hi.");
+    expect(roleMap(lines, { sellerName: 'Sam', sellerTeam: ['Maya Stone'], overrides: { maya: 'prospect' } })).toEqual({
+      Sam: 'rep/name',
+      Maya: 'prospect/person',
+    });
+  });
+});
+
 describe('talkShare', () => {
   it('counts words, and time where timestamps exist', () => {
     const roles = new Map(resolveRoles(CALL).map((d) => [d.speaker, d.role]));
@@ -71,5 +174,64 @@ describe('talkShare', () => {
     expect(share.repTime).toBe(Math.round((21 / (21 + 19 + 6 / 2.5)) * 100));
     const untimed = parseTranscript('Sam (rep): one two three\nDana (client): four');
     expect(talkShare(untimed, (l) => (l.speaker === 'Sam' ? 'rep' : 'prospect'))).toEqual({ repWords: 75, repTime: null });
+  });
+});
+
+describe('subtitles without speaker names (issue 34)', () => {
+  const srt = (cues: string[]) =>
+    cues
+      .map(
+        (text, i) =>
+          `${i + 1}\n00:00:${String(i * 5).padStart(2, '0')},000 --> 00:00:${String(i * 5 + 4).padStart(2, '0')},000\n${text}\n`,
+      )
+      .join('\n');
+  const reference = new Date('2026-03-02T09:00:00Z');
+
+  it('says the names are missing, reads the lines by content, and gives no talk share nor talk-share coaching (English)', () => {
+    const lines = parseTranscript(
+      srt([
+        'Thanks for joining. Our platform tracks every claim.',
+        'We need single sign-on with Okta for our 300 adjusters.',
+        'Do you support SAML?',
+        'Yes, we support SAML and OIDC.',
+      ]),
+      'call.srt',
+    );
+    expect(lines.every((l) => l.speaker === null)).toBe(true);
+    const result = analyzeCallOffline(lines, { language: 'en', referenceDate: reference, sellerName: 'Sam Lee' });
+    expect(result.speakerNames).toBe('missing');
+    expect(result.talk).toBeUndefined();
+    expect(result.speakers).toEqual([]);
+    expect(result.feedback.commercial).toMatch(/names no speaker/);
+    expect(result.feedback.commercial).not.toMatch(/You spoke/);
+    // Nothing dropped: the buyer's question is read as one.
+    expect(result.questions?.map((q) => q.lines[0])).toContain(3);
+  });
+
+  it('says so in French too', () => {
+    const lines = parseTranscript(
+      srt([
+        'Merci pour votre temps. Notre plateforme gère les sinistres.',
+        'Est-ce que vous supportez le SSO ?',
+        'Oui, nous supportons SAML.',
+      ]),
+      'appel.srt',
+    );
+    const result = analyzeCallOffline(lines, { language: 'fr', referenceDate: reference });
+    expect(result.speakerNames).toBe('missing');
+    expect(result.talk).toBeUndefined();
+    expect(result.feedback.commercial).toMatch(/ne nomme aucun intervenant/);
+  });
+
+  it('a named call has no flag and a talk share counting the second seller, the workspace passed as sellerTeam', () => {
+    const lines = parseTranscript('Sam Lee: Hello there.\nRavi Patel: We support SAML and OIDC both.\nDana: Great thanks.');
+    const result = analyzeCallOffline(lines, {
+      language: 'en',
+      referenceDate: reference,
+      sellerName: 'Sam Lee',
+      sellerTeam: ['Ravi Patel'],
+    });
+    expect(result.speakerNames).toBeUndefined();
+    expect(result.talk?.repWords).toBe(Math.round((8 / 10) * 100));
   });
 });

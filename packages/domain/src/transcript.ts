@@ -53,12 +53,20 @@ const CUE_NUMBER = /^\s*\d+\s*$/;
  */
 const NAME = String.raw`\p{L}(?:[\p{L}\p{M}\p{N}.'’ -]{0,47}?[\p{L}\p{M}\p{N}.'’-])??`;
 /**
+ * A dial-in the meeting tool names by its number ("+1 415 555 0134", "(514) 555-0182"): a speaker
+ * too (issue 34). At most 24 characters, ending on a digit, so it stays linear; speakerOf wants 7 digits.
+ */
+const PHONE = String.raw`\+?\(?\d[\d ().-]{4,22}\d`;
+const SPEAKER_NAME = `${NAME}|${PHONE}`;
+/** "+1 415 555 0134": a name that is a phone number (at least 7 digits, nothing but digits and + ( ) . - and spaces). */
+export const isPhoneSpeaker = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
+/**
  * "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too).
  * The spaces after a label belong to the label's group: `\s*(label)?\s*:` would try every split of
  * a long run of spaces between the two `\s*`.
  */
 const SPEAKER = new RegExp(
-  String.raw`^\s*(?:\[([^\]\d][^\]]{0,30})\]\s*)?(${NAME})\s*(?:[([]([^)\]]{1,40})[)\]]\s*)?:\s+(.+)$`,
+  String.raw`^\s*(?:\[([^\]\d][^\]]{0,30})\]\s*)?(${SPEAKER_NAME})\s*(?:[([]([^)\]]{1,40})[)\]]\s*)?:\s+(.+)$`,
   'u',
 );
 /** `<v Anna>`: the name starts at its first non-space and stops at the next `<`, so an unclosed voice is read once. */
@@ -66,7 +74,7 @@ const VOICE = /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/;
 /** "[00:01:02] Anna: …" or "(00:01) " prefixes some recorders add. */
 const INLINE_TIME = new RegExp(String.raw`^\s*(?:[[(]\s*)?(${TIME})\s*(?:[\])]\s*)?(?:[-–]\s*)?`);
 /** Otter, Fireflies and Teams' .docx: "Sam Lee  0:05", "Sam Lee - 00:00:05", "Speaker 1  1:02:03". */
-const HEADER = new RegExp(String.raw`^\s*(${NAME})(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`, 'u');
+const HEADER = new RegExp(String.raw`^\s*(${SPEAKER_NAME})(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`, 'u');
 
 /** "01:02:03.500" → 3723.5 seconds. */
 export function secondsOf(time: string): number {
@@ -155,7 +163,9 @@ export function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label
   if (!match) return { speaker: null, label: null, text };
   const speaker = match[2]!.trim();
   // "Note: …" or a long sentence with a colon is not a speaker turn.
-  if (speaker.split(/\s+/).length > 4) return { speaker: null, label: null, text };
+  if (speaker.split(/\s+/).length > 4 && !isPhoneSpeaker(speaker)) return { speaker: null, label: null, text };
+  // "10 000.00: …" is no dial-in: a number-only name needs a phone's digits.
+  if (/^[\d\s+().-]+$/.test(speaker) && !isPhoneSpeaker(speaker)) return { speaker: null, label: null, text };
   const label = (match[1] ?? match[3])?.trim() || null;
   // "Boardroom (2)": a meeting tool's number for a second device of the same name is part of the name.
   if (label && /^\d+$/.test(label)) return { speaker: `${speaker} (${label})`, label: null, text: match[4]!.trim() };
@@ -208,7 +218,9 @@ function headedEntries(lines: string[]): Entry[] {
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
-    const header = SPEAKER.test(line) ? null : HEADER.exec(line);
+    const found = SPEAKER.test(line) ? null : HEADER.exec(line);
+    // A number-only name is a header only when it is a phone's (a dial-in), not "2026  0:05".
+    const header = found && (!/^[\d\s+().-]+$/.test(found[1]!) || isPhoneSpeaker(found[1]!.trim())) ? found : null;
     if (header) {
       if (current?.text) out.push(current);
       const label = header[2]?.trim() || null;

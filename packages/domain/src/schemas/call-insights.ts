@@ -38,7 +38,7 @@ export const citedPointSchema = z.object({
 
 export const speakerRoleSchema = z.enum(['rep', 'prospect']);
 /** Which rule decided a speaker's role, strongest first (docs/decisions/019). */
-export const roleRuleSchema = z.enum(['person', 'label', 'name', 'metadata', 'wording']);
+export const roleRuleSchema = z.enum(['person', 'label', 'name', 'team', 'metadata', 'introduction', 'wording']);
 
 /** Speaker name → role, as a person or an integration gives them. */
 export const speakerRolesSchema = z
@@ -110,6 +110,8 @@ export const callAnalysisSchema = z.object({
   speakers: z.array(speakerDecisionSchema).max(50).optional(),
   /** The representative's share of the talk: by words, and by time where the transcript has timestamps. */
   talk: z.object({ repWords: z.number().min(0).max(100), repTime: z.number().min(0).max(100).nullable() }).optional(),
+  /** "missing": the transcript names no speaker (subtitles without names), so no talk share and roles guessed per line (issue 34). */
+  speakerNames: z.literal('missing').optional(),
   /** Every question the prospect asked, answered or not. */
   questions: z.array(prospectQuestionSchema).max(100).optional(),
   qualification: qualificationSchema.optional(),
