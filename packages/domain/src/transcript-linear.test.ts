@@ -104,20 +104,32 @@ function climb(
 describe('the transcript reader takes linear time up to the upload limit', () => {
   // The three patterns of issue 33, and two more found by reading the patterns (the name before a
   // header's time, blank lines after an SRT cue number: both quadratic too, the first 205 s on 40 KB).
-  const patterns: Array<[string, (size: number) => string, string | null]> = [
-    ['an unclosed WebVTT tag repeated', (n) => repeated(VTT_CUE, '<c ', n), null],
-    ['an unclosed voice tag repeated', (n) => repeated(VTT_CUE, '<v a', n), null],
-    ['a long run of leading spaces', (n) => repeated('', ' ', n - 1) + 'x', null],
-    ['a long run of spaces between a name and a time', (n) => `A${' '.repeat(n / 2)}1:00\nB${' '.repeat(n / 2)}1:00\n`, null],
-    ['blank lines after an SRT cue number', (n) => `1${'\n'.repeat(n)}x`, null],
-    ['an unclosed voice tag repeated in an .srt', (n) => repeated('1\n00:00:01,000 --> 00:00:02,000\n', '<v a', n), 'call.srt'],
-    ['a long run of spaces in a speaker turn', (n) => `Sam${' '.repeat(n)}x\nDana: hello`, null],
+  // The last: two million lines, each one an object to allocate, the heaviest text there is at
+  // the limit (about 0.1 s here alone); it is given two seconds on a busy machine.
+  const patterns: Array<[string, (size: number) => string, string | null, number]> = [
+    ['an unclosed WebVTT tag repeated', (n) => repeated(VTT_CUE, '<c ', n), null, 1_000],
+    ['an unclosed voice tag repeated', (n) => repeated(VTT_CUE, '<v a', n), null, 1_000],
+    ['a long run of leading spaces', (n) => repeated('', ' ', n - 1) + 'x', null, 1_000],
+    [
+      'a long run of spaces between a name and a time',
+      (n) => `A${' '.repeat(n / 2)}1:00\nB${' '.repeat(n / 2)}1:00\n`,
+      null,
+      1_000,
+    ],
+    [
+      'an unclosed voice tag repeated in an .srt',
+      (n) => repeated('1\n00:00:01,000 --> 00:00:02,000\n', '<v a', n),
+      'call.srt',
+      1_000,
+    ],
+    ['a long run of spaces in a speaker turn', (n) => `Sam${' '.repeat(n)}x\nDana: hello`, null, 1_000],
+    ['blank lines after an SRT cue number', (n) => `1${'\n'.repeat(n)}x`, null, 2_000],
   ];
 
-  for (const [name, build, fileName] of patterns) {
-    it(`${name}: well under a second at the limit`, () => {
+  for (const [name, build, fileName, budgetMs] of patterns) {
+    it(`${name}: under ${budgetMs / 1000} s at the limit`, () => {
       // 8 KB, 32 KB, 128 KB, 512 KB, 2 MB.
-      climb(build, (text) => read(text, fileName), LIMIT, 5, 1_000);
+      climb(build, (text) => read(text, fileName), LIMIT, 5, budgetMs);
     }, 120_000);
   }
 
