@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citedLineNumbers, dropOutOfRangeCitations, mergeCallAnalyses } from './call-merge.ts';
-import type { CallAnalysis } from './schemas/call-insights.ts';
+import { QUALIFICATION_BOXES, type CallAnalysis } from './schemas/call-insights.ts';
 
 const base = (over: Partial<CallAnalysis>): CallAnalysis => ({
   language: 'en',
@@ -55,6 +55,46 @@ describe('mergeCallAnalyses', () => {
     // Weighted by evidence: 5 (1 weight) and 8 (2 weights).
     expect(merged.technicalScore.score).toBe(7);
     expect(merged.quick).toBe(false);
+  });
+
+  it('keeps a point two windows worded differently once, by the line they both cite, and merges the checklist box by box', () => {
+    const box = (ticked: boolean, lines: number[] = [], text: string | null = null) => ({ ticked, text, lines });
+    const boxes = (over: Partial<NonNullable<CallAnalysis['qualification']>>) =>
+      Object.fromEntries(QUALIFICATION_BOXES.map((b) => [b, over[b] ?? box(false)])) as NonNullable<
+        CallAnalysis['qualification']
+      >;
+    const a = base({
+      technicalRequirements: [
+        { question: 'Data must stay in Canada', response: 'Yes.', lines: [40] },
+        { question: 'Nothing installed on the trading servers', response: 'Agentless.', lines: [40] },
+      ],
+      questions: [{ text: 'Can it run on-premises?', lines: [41], answer: null, answerLines: [] }],
+      nextSteps: [{ text: 'Send the DPA by Friday', lines: [42] }],
+      qualification: boxes({ budget: box(true, [12], 'About 80k') }),
+    });
+    const b = base({
+      technicalRequirements: [
+        { question: 'Customer data cannot leave Canada', response: 'Yes.', lines: [40] },
+        { question: 'No agent on the trading servers', response: 'Agentless.', lines: [40] },
+        { question: 'Outbound connections only', response: 'Yes.', lines: [50] },
+      ],
+      questions: [{ text: 'Could it run on premises?', lines: [41], answer: 'Yes, as a container.', answerLines: [43] }],
+      nextSteps: [{ text: 'DPA sent before Friday', lines: [42, 44] }],
+      qualification: boxes({ budget: box(true, [45], 'Budget confirmed'), champion: box(true, [47], 'Lea drives it') }),
+    });
+    const merged = mergeCallAnalyses([a, b]);
+    expect(merged.technicalRequirements.map((r) => [r.question, r.lines])).toEqual([
+      ['Data must stay in Canada', [40]],
+      ['Nothing installed on the trading servers', [40]],
+      ['Outbound connections only', [50]],
+    ]);
+    expect(merged.questions).toEqual([
+      { text: 'Can it run on-premises?', lines: [41], answer: 'Yes, as a container.', answerLines: [43] },
+    ]);
+    expect(merged.nextSteps).toEqual([{ text: 'Send the DPA by Friday', lines: [42, 44] }]);
+    expect(merged.qualification!.budget).toEqual({ ticked: true, text: 'About 80k', lines: [12, 45] });
+    expect(merged.qualification!.champion).toEqual({ ticked: true, text: 'Lea drives it', lines: [47] });
+    expect(merged.qualification!.timeline.ticked).toBe(false);
   });
 
   it('returns a single part unchanged and refuses nothing', () => {

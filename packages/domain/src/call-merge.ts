@@ -1,4 +1,4 @@
-import { QUALIFICATION_BOXES, type CallAnalysis } from './schemas/call-insights.ts';
+import { QUALIFICATION_BOXES, type CallAnalysis, type QualificationBox } from './schemas/call-insights.ts';
 
 /**
  * Merges the analyses of a long transcript's chunks into one (docs/decisions/008). Line numbers
@@ -15,17 +15,39 @@ const key = (text: string) =>
 
 const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y).slice(0, 50);
 
-function mergePoints<T extends { lines: number[] }>(lists: T[][], keyOf: (item: T) => string, max: number): T[] {
-  const byKey = new Map<string, T>();
-  for (const list of lists) {
+/**
+ * One list from the chunks' lists. Two points are one when their words match, or when they come
+ * from different chunks and cite a common line: only the overlap between windows is seen twice, and
+ * a model words the same point differently each time. A merged point keeps every citation, and
+ * takes at most one point of each other chunk (two points of one overlapping line stay two).
+ */
+function mergePoints<T extends { lines: number[] }>(
+  lists: T[][],
+  keyOf: (item: T) => string,
+  max: number,
+  combine: (kept: T, other: T) => T = (kept) => kept,
+): T[] {
+  const merged: Array<{ item: T; key: string; parts: Set<number> }> = [];
+  lists.forEach((list, part) => {
     for (const item of list) {
       const k = keyOf(item);
-      const seen = byKey.get(k);
-      if (seen) seen.lines = union(seen.lines, item.lines);
-      else byKey.set(k, { ...item, lines: [...item.lines] });
+      const seen =
+        merged.find((m) => m.key === k) ??
+        merged.find((m) => !m.parts.has(part) && item.lines.some((n) => m.item.lines.includes(n)));
+      if (seen) {
+        seen.item = { ...combine(seen.item, item), lines: union(seen.item.lines, item.lines) };
+        seen.parts.add(part);
+      } else merged.push({ item: { ...item, lines: [...item.lines] }, key: k, parts: new Set([part]) });
     }
-  }
-  return [...byKey.values()].slice(0, max);
+  });
+  return merged.map((m) => m.item).slice(0, max);
+}
+
+/** A box ticked in any chunk is ticked, with the lines of every chunk that ticked it. */
+function mergeBox(boxes: NonNullable<CallAnalysis['qualification']>[QualificationBox][]) {
+  const ticked = boxes.filter((b) => b.ticked);
+  if (!ticked.length) return boxes[0]!;
+  return { ...ticked[0]!, lines: ticked.reduce<number[]>((lines, b) => union(lines, b.lines), []) };
 }
 
 const lastNonNull = <T>(values: Array<T | null>) => values.filter((v): v is T => v !== null).at(-1) ?? null;
@@ -99,12 +121,17 @@ function mergeExtras(parts: CallAnalysis[]): Partial<CallAnalysis> {
       parts.map((p) => p.questions ?? []),
       (q) => key(q.text),
       100,
+      // A question one window saw unanswered may be answered in the next one.
+      (kept, other) =>
+        kept.answer === null && other.answer !== null
+          ? { ...kept, answer: other.answer, answerLines: other.answerLines }
+          : { ...kept, answerLines: union(kept.answerLines, other.answerLines) },
     );
   }
   const boxes = parts.map((p) => p.qualification).filter((q) => q !== undefined);
   if (boxes.length) {
     extras.qualification = Object.fromEntries(
-      QUALIFICATION_BOXES.map((box) => [box, boxes.find((q) => q[box].ticked)?.[box] ?? boxes[0]![box]]),
+      QUALIFICATION_BOXES.map((box) => [box, mergeBox(boxes.map((q) => q[box]))]),
     ) as NonNullable<CallAnalysis['qualification']>;
   }
   if (parts.some((p) => p.citations)) {
