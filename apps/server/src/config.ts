@@ -133,6 +133,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(20_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   AI_JSON_MODE: bool.default(true),
+  AI_CALL_WINDOW_CHARS: z.coerce.number().int().min(2_000).max(400_000).default(12_000),
+  AI_CALL_WINDOW_OVERLAP: z.coerce.number().int().min(0).max(50).default(4),
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
@@ -235,8 +237,12 @@ export interface Config {
     /** Bounds the whole upstream call, retries and body included. */
     timeoutMs: number;
     maxRetries: number;
-    /** Ask for response_format json_object (turn off for servers that refuse it). */
+    /** Ask for structured output (a JSON Schema, else json_object); off sends no response_format. */
     jsonMode: boolean;
+    /** A call's transcript characters per model request; a longer call is split into overlapping windows. */
+    callWindowChars: number;
+    /** Lines each window repeats from the one before, so a question and its answer stay together. */
+    callWindowOverlap: number;
   };
   analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
   /** One task (reading or analysing a transcript) on the shared call-analysis worker; past it that task alone fails. */
@@ -385,6 +391,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.AI_TIMEOUT_MS,
       maxRetries: env.AI_MAX_RETRIES,
       jsonMode: env.AI_JSON_MODE,
+      callWindowChars: env.AI_CALL_WINDOW_CHARS,
+      callWindowOverlap: env.AI_CALL_WINDOW_OVERLAP,
     },
     analysis: {
       rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseTechnicalQa, parseTranscript, type CallAnalysis } from '@nexa/domain';
-import { createOpenAiCallProvider } from '../src/ai/call-openai-provider.ts';
+import { parseTechnicalQa, parseTranscript, QUALIFICATION_BOXES, type CallAnalysis } from '@nexa/domain';
+import { createOpenAiCallProvider, type OpenAiCallProviderOptions } from '../src/ai/call-openai-provider.ts';
 import { CallAnalysisError } from '../src/ai/call-provider.ts';
 import { buildApp } from '../src/app.ts';
 import { callAnalyses, jobs, opportunities, users } from '../src/db/schema.ts';
@@ -18,7 +18,9 @@ const modelAnswer = (over: Record<string, unknown> = {}) =>
       { question: 'Do you support SSO with Okta?', response: 'Yes, SAML SSO with Okta and Azure AD.', lines: [2, 3, 99] },
       { question: 'Invented question?', response: 'Invented answer.', lines: [99] },
     ],
-    commercialPoints: [{ text: 'Budget: about 40k€ this year; the CFO signs off', lines: [4] }],
+    commercialPoints: [
+      { text: 'Budget: about 40k€ this year; the CFO signs off', lines: [4], quote: 'budget is around 40k€ for this year' },
+    ],
     technicalScore: { score: 7.5, reasons: [{ text: 'SSO requirement answered precisely', lines: [3] }] },
     commercialScore: { score: 8, reasons: [{ text: 'Budget and decision maker known', lines: [4] }] },
     feedback: { technical: 'Clear answer on SSO.', commercial: 'Confirm the CFO’s timeline.' },
@@ -75,7 +77,17 @@ describe(`call analysis, OpenAI-compatible provider against a real local server 
 
     const request = fake.requests[0]!;
     expect(request.body.model).toBe('fake-model');
-    expect(request.body.response_format).toEqual({ type: 'json_object' });
+    // Structured output: the answer's JSON Schema, from the shared analysis schema, strict.
+    const format = request.body.response_format;
+    expect(format).toMatchObject({ type: 'json_schema', json_schema: { name: 'call_analysis', strict: true } });
+    const schema = format.json_schema.schema;
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(schema.required).toEqual(Object.keys(schema.properties));
+    expect(Object.keys(schema.properties.qualification.properties)).toEqual([...QUALIFICATION_BOXES]);
+    expect(schema.properties.technicalRequirements.items.required).toEqual(['question', 'response', 'lines', 'quote']);
+    expect(schema.properties.nextSteps.items.properties.due).toEqual({
+      anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+    });
     expect(userMessage(request)).toContain('2 | Tom (Acme): Do you support SSO with Okta?');
 
     const [row] = await server.database.db.select().from(opportunities).where(eq(opportunities.id, id));
@@ -217,7 +229,9 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
           technicalRequirements: sent
             .filter((s) => s.text.endsWith('?') && numbers.has(s.number + 1))
             .map((s) => ({ question: s.text.replace(/^Tom: /, ''), response: 'Answered.', lines: [s.number, s.number + 1] })),
-          commercialPoints: [{ text: `Chunk starting at ${sent[0]!.number}`, lines: [sent[0]!.number, 10_000] }],
+          commercialPoints: [
+            { text: `Chunk starting at ${sent[0]!.number}`, lines: [sent[0]!.number, 10_000], quote: sent[0]!.text },
+          ],
           technicalScore: { score: 6, reasons: [] },
           commercialScore: { score: 4, reasons: [] },
         };
@@ -231,7 +245,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
       timeoutMs: 5_000,
       maxRetries: 0,
       jsonMode: true,
-      chunkChars: 4_000,
+      windowChars: 4_000,
     });
     const progress: Array<[number, number]> = [];
     const result = await provider.analyzeCall({
@@ -267,7 +281,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
         ],
         qualification: {
           budget: { ticked: true, text: 'Budget around 40k€', lines: [4], quote: 'budget is around 40k€' },
-          authority: { ticked: true, text: 'The CFO signs off', lines: [], quote: 'CFO signs off' },
+          economicBuyer: { ticked: true, text: 'The CFO signs off', lines: [], quote: 'CFO signs off' },
         },
       }),
     });
@@ -297,7 +311,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
     expect(result.questions).toHaveLength(1);
     expect(result.qualification!.budget).toMatchObject({ ticked: true, lines: [4] });
     // Ticked without a line: not ticked.
-    expect(result.qualification!.authority.ticked).toBe(false);
+    expect(result.qualification!.economicBuyer.ticked).toBe(false);
     expect(result.citations!.dropped).toBeGreaterThanOrEqual(1);
     expect(result.talk!.repWords).toBeGreaterThan(0);
   });
@@ -318,6 +332,191 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
     expect(error).toBeInstanceOf(CallAnalysisError);
     expect((error as CallAnalysisError).retry).toBe(true);
     expect((error as CallAnalysisError).message).toBe('The analysis service is unavailable. Please try again later.');
+  });
+});
+
+describe('OpenAI call provider (issue 34): structured output, windows, the citation check', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+  const provider = (over: Partial<OpenAiCallProviderOptions> = {}) =>
+    createOpenAiCallProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: null,
+      model: 'fake-model',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      jsonMode: true,
+      ...over,
+    });
+  const sentLines = (request: RecordedRequest) =>
+    userMessage(request)
+      .split('\n')
+      .map((line) => /^(\d+) \| (.*)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ number: Number(m[1]), text: m[2]! }));
+  const empty = { technicalScore: { score: 5, reasons: [] }, commercialScore: { score: 5, reasons: [] } };
+
+  it('sends a long call in overlapping windows within the budget and merges what two windows both saw once', async () => {
+    // 90 turns; every 5th the prospect states a constraint the seller answers on the next line.
+    const raw = Array.from({ length: 90 }, (_, i) =>
+      i % 5 === 0
+        ? `Tom: Constraint ${i + 1}: the records of region ${i + 1} must stay in that region.`
+        : `Anna: Noted, point ${i + 1}, we keep every copy in the same region as its source.`,
+    ).join('\n');
+    const lines = parseTranscript(raw);
+    const constraints = lines.filter((l) => l.speaker === 'Tom');
+    // Each window words its points its own way ("as seen in window k"): only the cited line ties them.
+    fake.behave({
+      kind: 'script',
+      next: (request, index) => {
+        const sent = sentLines(request);
+        const said = sent.filter((s) => s.text.startsWith('Tom: '));
+        return {
+          kind: 'answer',
+          content: JSON.stringify({
+            ...empty,
+            technicalRequirements: said.map((s) => ({
+              question: `Data residency for region ${s.number} (window ${index + 1})`,
+              response: 'Kept in region.',
+              lines: [s.number],
+              quote: s.text.replace(/^Tom: /, ''),
+            })),
+            questions: [],
+            nextSteps: said.slice(0, 1).map((s) => ({
+              text: `Confirm region ${s.number}, window ${index + 1}`,
+              lines: [s.number],
+              quote: 'must stay in that region',
+              due: null,
+            })),
+          }),
+        };
+      },
+    });
+    const result = await provider({ windowChars: 2_000, windowOverlap: 5 }).analyzeCall({
+      lines,
+      language: 'en',
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+    });
+    const windows = fake.requests.map(sentLines);
+    expect(windows.length).toBeGreaterThan(2);
+    for (const [i, window] of windows.entries()) {
+      expect(window.reduce((n, l) => n + l.text.length, 0)).toBeLessThanOrEqual(2_000);
+      // Each window begins with the last 5 lines of the one before (one of them a constraint).
+      if (i > 0) expect(window.slice(0, 5).map((l) => l.number)).toEqual(windows[i - 1]!.slice(-5).map((l) => l.number));
+    }
+    // Every constraint once, though the overlap showed some of them to two windows.
+    const seenTwice = constraints.filter((c) => windows.filter((w) => w.some((l) => l.number === c.number)).length > 1);
+    expect(seenTwice.length).toBeGreaterThan(0);
+    expect(result.technicalRequirements.map((r) => r.lines)).toEqual(constraints.map((c) => [c.number]));
+    const stepLines = result.nextSteps.map((s) => s.lines[0]);
+    expect(new Set(stepLines).size).toBe(stepLines.length);
+    expect(result.citations!.dropped).toBe(0);
+  });
+
+  it('drops and counts a point whose cited line does not hold its words, and one that quotes nothing it says', async () => {
+    fake.behave({
+      kind: 'answer',
+      content: modelAnswer({
+        technicalRequirements: [
+          { question: 'SSO with Okta', response: 'Yes', lines: [2], quote: 'Do you support SSO with Okta?' },
+          // Line 5 is the rep promising documents: nothing about hosting.
+          { question: 'Hosting in Canada only', response: 'Yes', lines: [5], quote: 'our data must stay in Canada' },
+          // No quote: held to its own words, which line 4 does not hold.
+          { question: 'A dedicated tenant', response: 'Yes', lines: [4] },
+        ],
+        nextSteps: [{ text: 'Send the security documentation', lines: [5], quote: 'send the security documentation', due: null }],
+      }),
+    });
+    const result = await provider().analyzeCall({
+      lines: parseTranscript(SHORT_CALL),
+      language: 'en',
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+    });
+    expect(result.technicalRequirements.map((r) => r.question)).toEqual(['SSO with Okta']);
+    expect(result.nextSteps.map((s) => s.text)).toEqual(['Send the security documentation']);
+    expect(result.citations!.dropped).toBe(2);
+    expect(result.citations!.checked).toBeGreaterThanOrEqual(result.citations!.dropped + 3);
+  });
+
+  it('falls back to json_object, then to no response_format, for servers that refuse them, and remembers it', async () => {
+    fake.behave((body) =>
+      body.response_format?.type === 'json_schema'
+        ? { kind: 'error', status: 400, body: { error: { message: "response_format type 'json_schema' is not supported" } } }
+        : { kind: 'answer', content: modelAnswer() },
+    );
+    const model = provider();
+    const input = {
+      lines: parseTranscript(SHORT_CALL),
+      language: 'en' as const,
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+    };
+    const first = await model.analyzeCall(input);
+    expect(first.technicalRequirements).toHaveLength(1);
+    expect(fake.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_object']);
+    await model.analyzeCall(input);
+    expect(fake.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+
+    fake.requests.length = 0;
+    fake.behave((body) =>
+      body.response_format
+        ? { kind: 'error', status: 422, body: { error: { message: 'unknown field' } } }
+        : { kind: 'answer', content: modelAnswer() },
+    );
+    expect((await provider().analyzeCall(input)).technicalRequirements).toHaveLength(1);
+    expect(fake.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'none']);
+
+    // AI_JSON_MODE=false: the shape is asked for in the prompt only.
+    fake.requests.length = 0;
+    await provider({ jsonMode: false }).analyzeCall(input);
+    expect(fake.requests.map((r) => r.body.response_format)).toEqual([undefined]);
+  });
+
+  it('answers malformed JSON with the provider error the user sees as unavailable, never a crash', async () => {
+    fake.behave({ kind: 'answer', content: '{"technicalRequirements": [{"question": "SSO?", "lines": [2' });
+    const error = await provider()
+      .analyzeCall({ lines: parseTranscript(SHORT_CALL), language: 'en', referenceDate: new Date('2026-03-02T09:00:00Z') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallAnalysisError);
+    expect((error as CallAnalysisError).retry).toBe(false);
+    expect((error as CallAnalysisError).message).toBe(
+      'The analysis could not be completed: the model did not return a usable result.',
+    );
+    expect((error as CallAnalysisError).detail).toMatch(/^malformed_output/);
+    // One repair attempt, then the error.
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives the model the call’s day, hour and zone, the seller’s team, and says when no speaker is named', async () => {
+    fake.behave({ kind: 'answer', content: JSON.stringify(empty) });
+    const system = () => (fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>)[0]!.content;
+    await provider().analyzeCall({
+      lines: parseTranscript(SHORT_CALL),
+      language: 'fr',
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+      timeZone: 'Europe/Paris',
+      sellerName: 'Alice Archer',
+      sellerTeam: ['Alice Archer', 'Samir Haddad'],
+    });
+    expect(system()).toContain('The call took place on Monday 2026-03-02 at 10:00 (Europe/Paris, UTC+01:00)');
+    expect(system()).toContain("People of the seller's company (always the seller's side): Alice Archer, Samir Haddad.");
+    expect(system()).toContain('Write every text in French.');
+
+    const unnamed = await provider().analyzeCall({
+      lines: parseTranscript('Do you support SSO?\nYes, with SAML.\nGreat, send me the details.'),
+      language: 'en',
+      referenceDate: new Date('2026-03-02T09:00:00Z'),
+    });
+    expect(system()).toContain('The transcript names no speaker');
+    expect(system()).toContain('(UTC, UTC+00:00)');
+    expect(unnamed.talk).toBeUndefined();
+    expect(unnamed.speakerNames).toBe('missing');
+    expect(unnamed.speakers).toEqual([]);
   });
 });
 

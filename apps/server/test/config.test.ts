@@ -19,6 +19,12 @@ describe('loadConfig', () => {
     // One transcript task on the shared call-analysis worker; past it that task alone fails (issue 33).
     expect(config.callWorker).toEqual({ timeoutMs: 20_000 });
     expect(loadConfig({ CALL_WORKER_TIMEOUT_MS: '250' }).callWorker.timeoutMs).toBe(250);
+    // A long call goes to the model in overlapping windows of this many characters (issue 34).
+    expect(config.ai).toMatchObject({ jsonMode: true, callWindowChars: 12_000, callWindowOverlap: 4 });
+    expect(loadConfig({ AI_CALL_WINDOW_CHARS: '30000', AI_CALL_WINDOW_OVERLAP: '0' }).ai).toMatchObject({
+      callWindowChars: 30_000,
+      callWindowOverlap: 0,
+    });
   });
 
   it('switches to PostgreSQL by URL, without demo accounts unless asked', () => {
@@ -46,6 +52,8 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX /],
     [{ HTTP_REQUEST_TIMEOUT_MS: '0' }, /^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /],
     [{ CALL_WORKER_TIMEOUT_MS: '0' }, /^Invalid configuration: CALL_WORKER_TIMEOUT_MS /],
+    [{ AI_CALL_WINDOW_CHARS: '500' }, /^Invalid configuration: AI_CALL_WINDOW_CHARS /],
+    [{ AI_CALL_WINDOW_OVERLAP: '-1' }, /^Invalid configuration: AI_CALL_WINDOW_OVERLAP /],
     [
       { HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' },
       /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,

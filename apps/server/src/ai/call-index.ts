@@ -9,5 +9,7 @@ export { CallAnalysisError } from './call-provider.ts';
 /** The same choice as the company analysis: the OpenAI-compatible endpoint when AI_BASE_URL is set, else offline. */
 export function createCallAnalysisProvider(ai: Config['ai']): CallAnalysisProvider {
   const openAi = openAiOptions(ai);
-  return openAi ? createOpenAiCallProvider(openAi) : createOfflineCallProvider();
+  return openAi
+    ? createOpenAiCallProvider({ ...openAi, windowChars: ai.callWindowChars, windowOverlap: ai.callWindowOverlap })
+    : createOfflineCallProvider();
 }

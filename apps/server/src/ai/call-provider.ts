@@ -7,8 +7,12 @@ export interface CallAnalysisInput {
   language: TranscriptLanguage;
   /** "next Tuesday" in the call is read relative to this. */
   referenceDate: Date;
+  /** The representative's IANA time zone: due dates are days in it, a time said without a zone its wall time. */
+  timeZone?: string | null;
   /** The representative's name, when known, so the prospect's questions are told from theirs. */
   sellerName?: string | null;
+  /** The workspace's people: a speaker so named is on the seller's side. */
+  sellerTeam?: readonly string[] | null;
   /** The deal's contact and company: speakers named so are the prospect. */
   contactName?: string | null;
   clientCompany?: string | null;
@@ -51,7 +55,9 @@ export function createOfflineCallProvider(): CallAnalysisProvider {
       const result = await analyzeOffThread(input.lines, {
         language: input.language,
         referenceDate: input.referenceDate,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         sellerName: input.sellerName,
+        ...(input.sellerTeam ? { sellerTeam: input.sellerTeam } : {}),
         contactName: input.contactName,
         clientCompany: input.clientCompany,
         speakerMetadata: input.speakerMetadata,
