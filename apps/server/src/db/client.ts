@@ -137,6 +137,10 @@ function openPool(url: string, max: number) {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one dropped while checked out (a transaction between two statements, an import's batches):
+  // the pool listens to idle clients only, so the client's own 'error' event had no listener and was
+  // thrown. The statement in flight, or the next one, fails instead and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) =>
     typeof args.at(-1) === 'function'

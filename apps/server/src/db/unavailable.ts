@@ -20,7 +20,10 @@ const UNAVAILABLE_CODES = new Set([
 /** Class 08 is "connection exception", whatever the subclass. */
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i;
+// node-postgres says "not queryable" for the next statement on a connection that dropped while it
+// was checked out (between two statements of a transaction).
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|encountered a connection error and is not queryable/i;
 
 /**
  * Set on an error raised while a pooled connection was being opened. PostgreSQL refuses a
