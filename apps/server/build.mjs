@@ -1,6 +1,7 @@
 // Bundles the server into dist/ (workspace packages inlined, npm dependencies kept external)
 // and copies the SQL migrations beside it. The worker threads are entries of their own: main.js
-// starts dist/docx-worker.js (src/uploads/docx.ts) and dist/call-worker.js (src/ai/call-thread.ts).
+// starts dist/docx-worker.js (src/uploads/docx.ts), dist/call-worker.js (src/ai/call-thread.ts),
+// dist/pdf-worker.js (src/workers/pdf.ts) and dist/import-worker.js (src/workers/import-body.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -15,6 +16,8 @@ await build({
     main: path.join(here, 'src/main.ts'),
     'docx-worker': path.join(here, 'src/uploads/docx-worker.ts'),
     'call-worker': path.join(here, 'src/ai/call-worker.ts'),
+    'pdf-worker': path.join(here, 'src/workers/pdf-worker.ts'),
+    'import-worker': path.join(here, 'src/workers/import-worker.ts'),
   },
   outdir: path.join(here, 'dist'),
   bundle: true,

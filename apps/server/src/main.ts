@@ -5,10 +5,14 @@ import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './cli/seed.ts';
 import { assertDocxWorkerPresent } from './uploads/docx.ts';
 import { assertCallWorkerPresent } from './ai/call-thread.ts';
+import { assertPdfWorkerPresent } from './workers/pdf.ts';
+import { assertImportWorkerPresent } from './workers/import-body.ts';
 
 async function main() {
   assertDocxWorkerPresent();
   assertCallWorkerPresent();
+  assertPdfWorkerPresent();
+  assertImportWorkerPresent();
   const prepared = await prepare(loadConfig());
   const { config, database } = prepared;
   const app = await buildApp({ config, database });

@@ -738,3 +738,41 @@ export const forecastSnapshots = pgTable(
   },
   (t) => [primaryKey({ name: 'forecast_snapshots_pk', columns: [t.week, t.opportunity_id] })],
 );
+
+/**
+ * One CSV import (migration 0028): the rows it has written so far, so that it lands whole or not
+ * at all although its batches commit one by one, and the Idempotency-Key a retry sends again.
+ */
+export const opportunityImports = pgTable(
+  'opportunity_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    owner_id: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotency_key: text('idempotency_key').notNull(),
+    /** sha256 of the request body: the same key with another file is refused. */
+    body_hash: text('body_hash').notNull(),
+    state: text('state').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    /** Bumped when a retry takes over a failed or abandoned attempt; a batch of an older attempt is refused. */
+    attempt: integer('attempt').notNull().default(1),
+    /** The process writing it (a random id per process): one that is no longer writing it says so. */
+    runner: text('runner').notNull(),
+    row_ids: integer('row_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The answer, replayed to a retry once the import is done. */
+    result: jsonb('result'),
+    /** Moved by every batch: a running import whose heartbeat is old was abandoned (a crash). */
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('opportunity_imports_owner_key_unique').on(t.owner_id, t.idempotency_key),
+    check('opportunity_imports_state_check', sql`state IN ('running', 'done', 'failed')`),
+    index('opportunity_imports_running_idx')
+      .on(t.owner_id, t.heartbeat_at)
+      .where(sql`state = 'running'`),
+  ],
+);

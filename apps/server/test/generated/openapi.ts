@@ -979,7 +979,7 @@ export interface paths {
         put?: never;
         /**
          * Import opportunities
-         * @description CSV rows after column mapping (field → text). Line numbers in errors count the header as line 1.
+         * @description CSV rows after column mapping (field → text). Line numbers in errors count the header as line 1. The file lands whole or not at all. An `Idempotency-Key` header makes a retry safe: the same key and file answer the first result (`Idempotent-Replayed: true`) once it is done, 409 while it runs, and land the file once after a failure; the same key with another file is 409.
          *
          *     Requires a session with the role Sales Representative.
          */
@@ -4086,7 +4086,9 @@ export interface operations {
     importOpportunities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

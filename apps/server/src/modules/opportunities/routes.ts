@@ -4,14 +4,12 @@ import {
   apiErrorBodySchema,
   createOpportunitySchema,
   deletedOpportunitySchema,
-  importRequestSchema,
   opportunityChangeSchema,
   opportunityHistoryQuerySchema,
   opportunityPatchSchema,
   opportunitySuggestionSchema,
   suggestionDecisionResultSchema,
   suggestionDecisionSchema,
-  importResultSchema,
   opportunityDetailSchema,
   opportunityExportQuerySchema,
   opportunityFacetsSchema,
@@ -35,7 +33,8 @@ import {
   opportunityHistory,
   restoreOpportunity,
 } from './edit.ts';
-import { createSampleRows, getOpportunity, getSpecification, importRows } from './service.ts';
+import { importRoute } from './import-routes.ts';
+import { createSampleRows, getOpportunity, getSpecification } from './service.ts';
 
 const READERS = [ROLES.representative, ROLES.manager] as const;
 const REP = [ROLES.representative] as const;
@@ -154,21 +153,8 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
     async (request, reply) => reply.status(201).send(await createSampleRows(db, actorOf(request))),
   );
 
-  app.post(
-    '/api/opportunities/import',
-    {
-      config: { access: REP },
-      bodyLimit: importBodyLimitBytes,
-      schema: {
-        tags: ['opportunities'],
-        operationId: 'importOpportunities',
-        description: 'CSV rows after column mapping (field → text). Line numbers in errors count the header as line 1.',
-        body: importRequestSchema,
-        response: { 200: importResultSchema.extend({ errorCount: z.number().int() }) },
-      },
-    },
-    async (request) => importRows(db, actorOf(request), request.body.rows),
-  );
+  // Its body is read in a worker thread, so it has a JSON parser of its own (import-routes.ts).
+  await app.register(importRoute, { db, importBodyLimitBytes });
 
   app.post(
     '/api/opportunities',

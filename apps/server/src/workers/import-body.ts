@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../http/errors.ts';
+import { readImportBody, type ReadImport, type ImportBodyOutcome } from './import-read.ts';
+import { runInWorker, WorkerLimitError, type WorkerKind } from './run.ts';
+
+export type { ReadImport } from './import-read.ts';
+
+/**
+ * Bundled, this module is part of dist/main.js and the worker is dist/import-worker.js (build.mjs);
+ * from source, the TypeScript file beside this one (workers/spawn.ts).
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+export const IMPORT_WORKER: WorkerKind = {
+  url: new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url),
+  name: 'import reading',
+  deadlineMs: 60_000,
+  // A 32 MB body of 50,000 rows peaks near 250 MB of heap while it is parsed and checked.
+  resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+  // One at a time: each holds its body and its parsed rows; the queue holds the bodies only.
+  maxRunning: 1,
+  maxWaiting: 8,
+};
+
+/** Start-up check: a build that left the worker out would fail every import. */
+export function assertImportWorkerPresent(): void {
+  if (!fs.existsSync(IMPORT_WORKER.url)) throw new Error(`The import worker is missing: ${fileURLToPath(IMPORT_WORKER.url)}`);
+}
+
+/**
+ * Bodies up to this size are read on the event loop: a few thousand rows take milliseconds there,
+ * less than starting a thread.
+ */
+export const IMPORT_INLINE_MAX_BYTES = 256 * 1024;
+
+async function read(body: Buffer): Promise<ImportBodyOutcome> {
+  if (body.length <= IMPORT_INLINE_MAX_BYTES) return readImportBody(body);
+  // A copy the worker owns (moved, not copied again): the request's buffer may share its memory.
+  const own = new Uint8Array(body);
+  try {
+    return await runInWorker<ImportBodyOutcome>(IMPORT_WORKER, { body: own }, [own.buffer]);
+  } catch (error) {
+    if (error instanceof WorkerLimitError) throw new AppError('payload_too_large', 'This file is too large to import at once');
+    throw error;
+  }
+}
+
+/** The import body read and checked (in a worker thread when large); a refusal is a 400 naming the field. */
+export async function readImportBodyOffThread(body: Buffer): Promise<ReadImport> {
+  const outcome = await read(body);
+  if (!outcome.ok) throw new AppError('bad_request', outcome.message, outcome.field);
+  return outcome;
+}
