@@ -65,6 +65,37 @@ for (const lang of ['en', 'fr'] as const) {
   });
 }
 
+test('an import whose answer was lost lands once when it is sent again', async ({ page }) => {
+  const tag = 'E2E-lost-answer';
+  const csv = ['Company,Product,Amount', `${tag} One,CRM Platform,1000`, `${tag} Two,CRM Platform,2000`].join('\n');
+  await signInAsUser(page, await createUser({ role: 'rep' }));
+  // The first request reaches the server, which lands the file; its answer never reaches the page.
+  const keys: string[] = [];
+  await page.route('**/api/opportunities/import', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto('/rep');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'deals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const submit = dialog.getByRole('button', { name: 'Import 2 rows' });
+  await submit.click();
+  await expect(page.getByText('Import failed')).toBeVisible();
+  // The person tries again: the same key, so the server answers the first import's result.
+  await submit.click();
+  await expect(dialog.getByTestId('import-result')).toContainText('2 imported');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{8,}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/rep/opportunities?q=${encodeURIComponent(tag)}`);
+  await expect(page.getByTestId('opportunity-row')).toHaveCount(2);
+});
+
 for (const lang of ['en', 'fr'] as const) {
   test.describe(`date range and empty search (${lang})`, () => {
     test.use({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });

@@ -5,12 +5,29 @@ import { invalidateRepData } from './create-sample-opportunities.ts';
 
 export type ImportResponse = ImportResult & { errorCount: number };
 
+/** What is sent: the mapped rows, and the key that makes sending them again safe. */
+export interface ImportRequest {
+  rows: Array<Record<string, string>>;
+  /**
+   * The same for every attempt at sending the same rows: after a lost answer or a failure, a retry
+   * with it is answered with the first import's result, or lands the file once — never twice.
+   */
+  idempotencyKey: string;
+}
+
+/** A fresh Idempotency-Key (randomUUID needs a secure context; the demo may run on plain http). */
+export function newImportKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** XMLHttpRequest rather than fetch: it reports upload progress for the progress bar. */
-export function importOpportunities(rows: Array<Record<string, string>>, onProgress?: (fraction: number) => void) {
+export function importOpportunities({ rows, idempotencyKey }: ImportRequest, onProgress?: (fraction: number) => void) {
   return new Promise<ImportResponse>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/opportunities/import');
     xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
@@ -34,7 +51,7 @@ export function importOpportunities(rows: Array<Record<string, string>>, onProgr
 export function useImportOpportunities(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rows: Array<Record<string, string>>) => importOpportunities(rows, onProgress),
+    mutationFn: (request: ImportRequest) => importOpportunities(request, onProgress),
     onSuccess: () => invalidateRepData(queryClient),
   });
 }

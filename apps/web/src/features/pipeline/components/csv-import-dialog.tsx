@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import Papa from 'papaparse';
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { guessColumnMapping, IMPORT_FIELDS, IMPORT_MAX_ROWS, REQUIRED_IMPORT_FIELDS, type ImportField } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { useImportOpportunities, type ImportResponse } from '../../../lib/api/import-opportunities.ts';
+import { newImportKey, useImportOpportunities, type ImportResponse } from '../../../lib/api/import-opportunities.ts';
 import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 type Mapping = Record<ImportField, string | null>;
@@ -24,6 +24,9 @@ export default function CsvImportDialog({ open, onOpenChange }: { open: boolean;
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<ImportResponse | null>(null);
   const importing = useImportOpportunities(setProgress);
+  // The key of what was last sent: sending the same file with the same mapping again (after an
+  // error or a lost answer) reuses it, so the server never lands the file twice.
+  const sent = useRef<{ rows: Array<Record<string, string>>; mapping: string; key: string } | null>(null);
 
   const reset = () => {
     setHeaders([]);
@@ -64,9 +67,12 @@ export default function CsvImportDialog({ open, onOpenChange }: { open: boolean;
       }
       return out;
     });
+    const sameAsSent = sent.current?.rows === rows && sent.current.mapping === JSON.stringify(mapping);
+    const key = sameAsSent ? sent.current!.key : newImportKey();
+    sent.current = { rows, mapping: JSON.stringify(mapping), key };
     setProgress(0);
     try {
-      const answer = await importing.mutateAsync(mapped);
+      const answer = await importing.mutateAsync({ rows: mapped, idempotencyKey: key });
       setResult(answer);
       toast.success(t('toasts.importDone', { count: answer.inserted }));
       if (answer.errorCount) toast.warning(t('toasts.importErrors', { count: answer.errorCount }));
