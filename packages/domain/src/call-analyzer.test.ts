@@ -47,10 +47,11 @@ describe('analyzeCallOffline', () => {
     expect(result.commercialScore.reasons.find((r) => r.text.startsWith('Budget'))!.lines).toContain(5);
     expect(result.technicalScore.reasons.some((r) => r.text.startsWith('Not discussed:'))).toBe(true);
     expect(result.suggestedLeadStatus?.value).toBe('Hot');
-    expect(result.nextMeeting).toEqual({ date: '2026-03-05T15:00:00.000Z', lines: [6, 7] });
+    // Said on a Monday, "next Thursday" is the Thursday of the next week; "today" is due that day (noon in the rep's zone).
+    expect(result.nextMeeting).toEqual({ date: '2026-03-12T15:00:00.000Z', lines: [6, 7] });
     expect(result.nextSteps.map((s) => [s.lines, s.due])).toEqual([
-      [[6], '2026-03-02T09:00:00.000Z'],
-      [[6, 7], '2026-03-05T15:00:00.000Z'],
+      [[6], '2026-03-02T12:00:00.000Z'],
+      [[6, 7], '2026-03-12T15:00:00.000Z'],
     ]);
     expect(result.qualification?.budget).toMatchObject({ ticked: true, lines: [5] });
     expect(result.qualification?.champion).toEqual({ ticked: false, text: null, lines: [] });

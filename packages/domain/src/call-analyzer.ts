@@ -20,8 +20,14 @@ import { verifyCitations } from './call-evidence.ts';
 
 export interface OfflineCallOptions {
   language: TranscriptLanguage;
-  /** "next Tuesday" is read relative to this (the time the call was analysed). */
+  /**
+   * The call's own date and time: "next Tuesday" is read relative to it. From the file when it
+   * says (a header, Teams metadata), else as given on upload (today by default); never the upload
+   * moment when the call's date is known.
+   */
   referenceDate: Date;
+  /** The representative's IANA zone: due dates are days in it, and a time said with no zone is its wall time (UTC when absent). */
+  timeZone?: string | null;
   /** The representative's name, to tell them from the prospect; else guessed from the words used. */
   sellerName?: string | null;
   /** The workspace's people (full names and aliases): every one of them sells, so a speaker so named is on the rep's side. */
@@ -204,7 +210,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     });
   }
 
-  const nextSteps: CallAnalysis['nextSteps'] = findNextSteps(lines, roleOf, options.referenceDate)
+  const nextSteps: CallAnalysis['nextSteps'] = findNextSteps(lines, roleOf, options.referenceDate, 50, options.timeZone ?? null)
     .slice(0, 50)
     .map((step) => {
       const line = byNumber.get(step.lines[0]!)!;
@@ -216,7 +222,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
       };
     });
 
-  const meeting = findNextMeeting(lines, options.referenceDate);
+  const meeting = findNextMeeting(lines, options.referenceDate, options.timeZone ?? null);
   const nextMeeting = meeting ? { date: meeting.date.toISOString(), lines: meeting.lines } : null;
 
   // Scores from what was found, each reason citing where.

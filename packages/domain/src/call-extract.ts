@@ -66,13 +66,17 @@ const NEED = w(
 );
 
 const NEXT_ACTION = w(
-  /\b(?:i'll send|i will send|we'll send|we will send|send (?:you|over|me|us)|i'll share|we'll share|share (?:the|a) (?:deck|proposal|quote|doc\w*|link|recording)|(?:a|the) follow[- ]up (?:call|meeting)|follow up (?:with|on)|next steps?|schedule|book (?:a|the)|set up (?:a|the)|loop in|bring in|i'll (?:prepare|draft|introduce|invite|set up|book|loop|talk to|check with|run it by)|we'll (?:prepare|draft|set up|book|run)|let's (?:meet|schedule|book|do|plan|set)|shall we (?:meet|schedule|book)|je vous (?:envoie|enverrai|transmets|transmettrai|propose|prépare|présente)|j'envoie|nous vous enverrons|on (?:planifie|organise|cale|fixe|se revoit|se rappelle|se voit|fait un point)|prochaines? étapes?|je reviens vers vous|je prépare|nous préparons|je vais (?:préparer|organiser|inviter|envoyer|présenter|voir avec|en parler)|envoyez-moi|pouvez-vous m'envoyer|un pilote|a pilot|pilot (?:starts|on|in)|calons|organisons)\b/i,
+  /\b(?:(?:i'll|i will|we'll|we will|i'm going to|we're going to) (?:send|share|get|have|bring|email|include|ask|confirm|approve|come back|write|prepare|draft|set up|book|loop|introduce|invite|talk to|check with|run it by|turn|configure|deliver|provide|follow up|reach out|put together|forward|sign|countersign|present|fly|schedule|organi[sz]e|arrange|run|plan)|send (?:you|over|me|us)|(?:a|the) follow[- ]up (?:call|meeting)|follow up (?:with|on)|next steps?|schedule (?:a|the|an|it|time|something|that|one)|book (?:a|the)|set up (?:a|the)|loop in|bring in|let me (?:come back|get back) to you with|you'll have (?:it|them|both|the|a)|(?:we'll|let's|we) aim|let's (?:meet|schedule|book|do|plan|set|fix|get|agree|say|launch|start|run|kick)|lançons|démarrons|shall we (?:meet|schedule|book)|je (?:vous |t')(?:envoie|enverrai|transmets|transmettrai|propose|prépare|fais parvenir|remets|donne|confirme|rappelle)|je te (?:propose|prépare|donne|confirme)|j'envoie|nous vous enverrons|on (?:planifie|organise|cale|fixe|se revoit|se rappelle|se voit|fait un point|refait un point|se refait|vise|se cale)|prochaines? étapes?|je reviens vers vous|je prépare|nous préparons|je présente le dossier|je lance|je vais (?:préparer|organiser|inviter|envoyer|présenter|voir avec|en parler|lui demander|demander)|envoyez-(?:moi|nous)|pouvez-vous (?:m'|nous )?envoyer|pilot (?:starts|on|in)|calons|organisons|te mando|le mando|les mando|les envío|te envío)\b/i,
+);
+/** A buyer's "I need your questionnaire by the end of the month": a step when it names its day. */
+const DATED_REQUEST = w(
+  /\b(?:i need|i'd need|we need|i'd like|we'd like|i want|we want (?:the|your|a)|can you send|could you send|can we (?:get|do|have)|could we (?:do|get|have)|j'ai besoin|nous avons besoin|j'aimerais|je voudrais|il me faut|je veux|on veut (?:le|la|les|votre)|je propose|je vous propose|i propose|i suggest|i'd suggest)\b/i,
 );
 const MILESTONE = w(
   /\b(?:go[- ]live|go live|live (?:by|before|in)|launch\w*|roll ?out|sign (?:by|before|in|this|the)|we sign|signature|decision (?:by|in|before)|decide (?:by|in|before)|kick[- ]?off|start (?:by|in|on)|mise en (?:production|service|ligne)|démarr\w*|lancement|lancer|signer|signons|signature|décision|décider|déploiement|démarrage)\b/i,
 );
 const MEETING = w(
-  /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|workshop)\b/i,
+  /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|workshop|visit|visite|audit|kickoff|kick-off|on se reparle|se reparler|rencontre|restitution|revoit|reunión|demo)\b/i,
 );
 
 const QUALIFICATION_PATTERNS: Record<QualificationBox, RegExp> = {
@@ -220,43 +224,192 @@ export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: 
   return out;
 }
 
-/** The same day, or the same weekday within a week ("mardi à 15h" read as today when the step said next Tuesday). */
-const sameDay = (a: string, b: string) =>
-  a.slice(0, 10) === b.slice(0, 10) ||
-  (new Date(a).getUTCDay() === new Date(b).getUTCDay() && Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * 86_400_000);
-
 export interface NextStep extends Cited {
   due: string | null;
 }
 
-/** Actions agreed and dated milestones (a go-live, a signature, a meeting), each with its date when said. */
-export function nextSteps(lines: readonly TranscriptLine[], roleOf: RoleOf, reference: Date, limit = 50): NextStep[] {
-  const out: NextStep[] = [];
-  for (const line of lines) {
+/** "Thursday works", "Le douze, très bien", "You'll have it": a reply that takes up the step just proposed. */
+const CONFIRMS = w(
+  /(?:^(?:yes|yeah|yep|sure|great|perfect|good|fine|okay|ok|noted|will do|understood|compris|deal|absolutely|of course|oui|parfait|d'accord|très bien|entendu|correct|super|excellent|ça marche|c'est noté|pas de problème)\b|\b(?:works|work for|is fine|is good|suits|sounds good|you'll have (?:it|them|both)|that's the plan|c'est noté|ça marche|ça me va|ça tombe bien|c'est bon|c'est correct|c'est parfait|vous l'aurez|tu vas l'avoir|je serai là|i'll be there|i'll make it work|put it on the calendar|dans mon agenda|allí estaré|está bien|perfecto)\b)/i,
+);
+/** The call's goodbyes. */
+const FAREWELL = w(
+  /\b(?:thank you (?:all|both|everyone|so much)|thanks (?:all|both|everyone|a lot)|good session|great session|very productive|have a (?:good|great|nice)|merci à (?:vous|tous|toutes)|merci beaucoup|bonne (?:fin|journée|soirée|semaine|fête)|bon (?:courage|week-end|après-midi)|à bientôt|gracias)\b/i,
+);
+/** "I'll send the invite", "je vous envoie une invitation": the step's own bookkeeping, never a step of its own. */
+const INVITE = w(
+  /\b(?:(?:i'll|i will|we'll|let me) (?:send|confirm|book) (?:(?:you |them )?(?:an|the|a|our) )?(?:calendar )?(?:invite|invitation|meeting request)|(?:je vous|je t'|j')envoie (?:une|l'|un) (?:invitation|invit|rendez-vous)|je (?:vous )?(?:envoie|confirme) l'invitation|put it (?:on|in) the calendar)\b/i,
+);
+/** "So next steps.", "Shall we agree the next steps?": a heading, not a step. */
+const NEXT_STEPS_HEADING = w(/\b(?:next steps?|prochaines? étapes?)\b/i);
+/** Introductions and the call's own running order: "je vous présente Sophie", "je vous propose qu'on commence". */
+const NOT_A_STEP = w(
+  /\b(?:je vous présente (?:\p{Lu}|l'équipe|notre|mon|ma)|let me introduce|let's (?:get into it|dive in|get going|get started)|(?:propose|suggest) (?:de commencer|qu'on commence|qu'on la passe|we start|we begin|that we start)|(?:let's|on) (?:get started|start|begin|commence)|before we (?:start|begin))\b/iu,
+);
+/** "I'll have to check", "we'll have to notify them": an obligation, not a promise to the other side. */
+const OBLIGATION = w(/\b(?:i'll have to|we'll have to|i will have to|we will have to|il (?:nous )?faudra|on devra|je devrai)\b/i);
+/** "If the pilot goes well…", "si c'est positif…": a promise that may never be due. */
+const CONDITIONAL = w(/^(?:(?:and|then|so|but|et|puis|mais|alors|donc)[, ]+)?(?:if|si|s'il|s'ils|unless|à condition)\b/i);
+/** A wish about the prospect's own milestone: "we'd like to sign", "on aimerait démarrer". */
+const DESIRE = w(
+  /\b(?:want|wants|wanted|'d like|would like|'d want|hope|hoping|expect|aim to be|aimerait|aimerions|voudrait|voudrions|souhait\w*|espér\w*|veut|voulons)\b/i,
+);
+/** What only says why a later day matters: "so you have time to read it before the fourteenth", "if you want to make the ninth". */
+const SUBORDINATE = w(
+  /\b(?:if|si|so (?:that|you|we)|pour que|afin|in time|because|parce|since|i have|we have|j'ai|nous avons|on a|which|qui|when|quand|where)\b/i,
+);
+const TODAY_ONLY = /^(?:today|aujourd['’]hui|this (?:morning|afternoon)|ce matin|cet après-midi)$/i;
+/** A far-off milestone ("we want to be live before October") is the deal's timeline, not a next step. */
+const NEXT_STEP_HORIZON_DAYS = 45;
+
+/**
+ * Actions agreed and dated milestones (a signature, a meeting), each with its own date when said:
+ * a sentence naming two days ("the spec by Thursday, and we meet Tuesday the twentieth") gives
+ * one step per day. The reply that takes a step up ("Tuesday the seventh is fine") joins it, and
+ * its date settles the step's ("by Friday" — "that's today, I'll send it this afternoon"). Dates
+ * are read from the call's date in the representative's zone (call-dates.ts); a past event or a
+ * duration has no date and a milestone without an action is kept only when it is near.
+ */
+export function nextSteps(
+  lines: readonly TranscriptLine[],
+  roleOf: RoleOf,
+  reference: Date,
+  limit = 50,
+  timeZone: string | null = null,
+): NextStep[] {
+  type Step = NextStep & { line: number; speaker: string | null; question: boolean; joined: boolean };
+  const out: Step[] = [];
+  const horizon = reference.getTime() + NEXT_STEP_HORIZON_DAYS * 86_400_000;
+  const datesOf = (text: string) => datesIn(text, reference, { timeZone });
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
     if (!roleOf(line) && line.speaker) continue;
+    const lineDates = datesOf(line.text).filter((d) => !d.vague);
+    // A reply to the last step: another speaker (or an unnamed one), right after, taking it up.
+    const last = out.at(-1);
+    const previous = lines[index - 1];
+    const afterLast =
+      !!last &&
+      !!previous &&
+      (previous.number === last.line || lines[index - 2]?.number === last.line) &&
+      (line.speaker === null || line.speaker !== last.speaker);
+    // "Perfect, thank you both": the call ends, nothing is taken up.
+    const farewell = FAREWELL.test(line.text) && !lineDates.length;
+    // "Perfect, I'll set up the workspace before then": a new promise of its own, not a reply.
+    const ownPromise = !lineDates.length && sentences(line.text).some((s) => NEXT_ACTION.test(s) && !INVITE.test(s));
+    if (last && afterLast && !farewell && !ownPromise) {
+      const lastSteps = out.filter((s) => s.line === last.line);
+      const target =
+        lastSteps.find((s) => s.due && lineDates.some((d) => d.day === s.due!.slice(0, 10))) ??
+        lastSteps.find((s) => s.due && lineDates.some((d) => sameDayish(d.date, s.due!))) ??
+        last;
+      const settle = lineDates[0];
+      const close = !settle || !target.due || Math.abs(Date.parse(settle.date) - Date.parse(target.due)) <= 8 * 86_400_000;
+      // "Great. Can we schedule a demo next Tuesday?" after a step is a new proposal, not a reply to it.
+      const proposes =
+        !close &&
+        sentences(line.text).some(
+          (s) => (NEXT_ACTION.test(s) || MEETING.test(s) || DATED_REQUEST.test(s)) && datesOf(s).some((d) => !d.vague),
+        );
+      const asks = sentences(line.text).some(
+        (s) =>
+          s.endsWith('?') &&
+          (NEXT_ACTION.test(s) || MEETING.test(s)) &&
+          datesOf(s).some((d) => !d.vague && !(target.due && sameDayish(d.date, target.due))),
+      );
+      if (!proposes && !asks && (CONFIRMS.test(line.text) || (settle && target.due === null))) {
+        if (!target.lines.includes(line.number)) target.lines.push(line.number);
+        target.joined = true;
+        // The reply's date settles the step: none was said, or it names the day ("by Friday" — "Friday the 23rd", "that's today").
+        if (settle && close && (lastSteps.length === 1 || target.due === null)) target.due = settle.date;
+        continue;
+      }
+    }
+    const found: Step[] = [];
     for (const sentence of sentences(line.text)) {
+      if (NOT_A_STEP.test(sentence) || OBLIGATION.test(sentence)) continue;
       const action = NEXT_ACTION.test(sentence);
       if (SMALL_TALK.test(sentence) && !action) continue;
       const milestoneWords = MILESTONE.test(sentence);
       const meetingWords = MEETING.test(sentence);
-      if (!action && !milestoneWords && !meetingWords) continue;
-      const dates = datesIn(sentence, reference);
-      const milestone = milestoneWords && dates.length > 0;
-      const meeting = meetingWords && dates.length > 0;
-      if (!action && !milestone && !meeting) continue;
-      const due = dates[0]?.date ?? null;
-      const last = out.at(-1);
-      // "Thursday works, I'll send the invite" right after "shall we meet Thursday at 3?" is the same step.
-      if (last && line.number - (last.lines.at(-1) ?? 0) <= 1 && last.due && due && sameDay(last.due, due)) {
-        if (!last.lines.includes(line.number)) last.lines.push(line.number);
+      const requestWords = DATED_REQUEST.test(sentence);
+      if (!action && !milestoneWords && !meetingWords && !requestWords) continue;
+      // "If it has expired, I'll send a new one": a promise that may never be due.
+      if (CONDITIONAL.test(sentence) && !/\b(?:let's|on se|je vous propose|shall we)\b/i.test(sentence)) continue;
+      // A milestone the prospect wishes for ("we'd like to sign by the end of the year") is their timeline.
+      if (!action && milestoneWords && DESIRE.test(sentence) && !/\b(?:you|your|vous|votre|vos)\b/i.test(sentence)) continue;
+      const said = datesOf(sentence);
+      const dates = said.filter((d) => !d.vague);
+      // "Today" beside a meeting or a wish is this call ("what we need today"), not a due date.
+      const near = dates.filter((d) => Date.parse(d.date) <= horizon && !TODAY_ONLY.test(d.text.trim()));
+      const milestone = milestoneWords && near.length > 0;
+      // "On se reparle le mois prochain": a follow-up agreed, with no day to hold anyone to.
+      const meeting = meetingWords && (near.length > 0 || (said.some((d) => d.vague) && !dates.length));
+      const request = requestWords && near.length > 0;
+      if (!action && !milestone && !meeting && !request) continue;
+      if (!dates.length && NEXT_STEPS_HEADING.test(sentence) && !NEXT_ACTION.test(sentence.replace(NEXT_STEPS_HEADING, '')))
+        continue;
+      const lastStep = found.at(-1) ?? out.at(-1);
+      const close = lastStep && line.number - (lastStep.lines.at(-1) ?? 0) <= 2;
+      // "I'll send the invite" after the meeting is agreed: the same step.
+      if (
+        close &&
+        INVITE.test(sentence) &&
+        (!dates.length ||
+          (lastStep.due && dates.every((d) => sameDayish(d.date, lastStep.due!))) ||
+          dates.every((d) => TODAY_ONLY.test(d.text.trim())))
+      ) {
+        if (!lastStep.lines.includes(line.number)) lastStep.lines.push(line.number);
         continue;
       }
-      out.push({ text: sentence, lines: [line.number], quote: sentence, due });
+      // "Thursday works, I'll send the invite" right after "shall we meet Thursday at 3?" is the same step.
+      if (close && dates.length && lastStep.due && dates.every((d) => sameDayish(d.date, lastStep.due!))) {
+        if (!lastStep.lines.includes(line.number)) lastStep.lines.push(line.number);
+        continue;
+      }
+      // One step per day said ("the spec by Thursday, and we meet again Tuesday the twentieth"), unless the
+      // later day only says why ("by Wednesday, so you have time to read it before the fourteenth").
+      const days: typeof dates = [];
+      for (const d of dates) {
+        if (days.some((k) => k.day === d.day)) continue;
+        const prior = days.at(-1);
+        if (prior && SUBORDINATE.test(sentence.slice(prior.end, d.at))) continue;
+        days.push(d);
+      }
+      const question = sentence.trim().endsWith('?');
+      const made: Step[] = (days.length ? days : [null]).map((due) => ({
+        text: sentence,
+        lines: [line.number],
+        quote: sentence,
+        due: due?.date ?? null,
+        line: line.number,
+        speaker: line.speaker,
+        question,
+        joined: false,
+      }));
+      // "I'll share the contracts. I'll get them over by Wednesday": the day said next is the step's.
+      found.push(...made);
+      if (days.length && found.length > made.length) {
+        const dropped = found.filter((s) => s.due === null);
+        for (const s of dropped) found.splice(found.indexOf(s), 1);
+      }
     }
+    out.push(...found);
     if (out.length >= limit) break;
   }
-  return out.slice(0, limit);
+  return (
+    out
+      // A question without a day that nobody took up ("Can you send me the rules document?") was never agreed.
+      .filter((s) => !(s.question && s.due === null && !s.joined))
+      .slice(0, limit)
+      .map(({ text, lines, quote, due }) => ({ text, lines, quote, due }))
+  );
 }
+
+/** The same day, or the same weekday within a week ("mardi à 15h" read as today when the step said next Tuesday). */
+const sameDayish = (a: string, b: string) =>
+  a.slice(0, 10) === b.slice(0, 10) ||
+  (new Date(a).getUTCDay() === new Date(b).getUTCDay() && Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * 86_400_000);
 
 export interface QualificationFinding {
   ticked: boolean;
