@@ -250,7 +250,12 @@ export function resolveRoles(lines: readonly TranscriptLine[], options: RoleOpti
   };
 
   for (const speaker of speakers) {
-    const chosen = lookup(options.overrides, speaker);
+    // A role set for "Maya Stone" on an earlier call holds for "Maya" on this one (and the other way), when only one name fits.
+    let chosen = lookup(options.overrides, speaker);
+    if (!chosen && options.overrides) {
+      const fits = Object.keys(options.overrides).filter((name) => sameName(speaker, name));
+      if (fits.length === 1) chosen = options.overrides[fits[0]!];
+    }
     if (chosen) decide(speaker, chosen, 'person');
   }
   for (const speaker of speakers) {

@@ -6,7 +6,7 @@ import { MAX_ATTEMPTS } from '../jobs/index.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
 import type { TranscriptAnalysisPayload } from './enqueue.ts';
-import { opportunityContact } from './queries.ts';
+import { opportunityContact, rememberedRoles, sellerTeam } from './queries.ts';
 
 /**
  * The worker gave up on this transcript (too long to read or analyse, or out of its memory): trying
@@ -36,6 +36,11 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
       'opportunityId' in payload.target
         ? await opportunityContact(db, payload.target.opportunityId)
         : { contactName: null, clientCompany: payload.target.newOpportunity.client_company_name };
+    // Everyone of the workspace sells; the roles a person chose on this deal's earlier calls hold
+    // again, under the ones chosen for this run (issue 34).
+    const team = await sellerTeam(db);
+    const remembered = 'opportunityId' in payload.target ? await rememberedRoles(db, payload.target.opportunityId) : {};
+    const overrides = { ...remembered, ...(payload.speakerRoles ?? {}) };
     await context.progress(5);
 
     let analysis;
@@ -46,9 +51,10 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
         // The job's own date, so a retried job reads "next Tuesday" as the first run did.
         referenceDate: new Date(job.created_at),
         sellerName: payload.sellerName,
+        sellerTeam: team,
         contactName: contact.contactName,
         clientCompany: contact.clientCompany,
-        roleOverrides: payload.speakerRoles ?? null,
+        roleOverrides: Object.keys(overrides).length ? overrides : null,
         speakerMetadata: payload.speakerMetadata ?? null,
         signal: context.signal,
         onProgress: (done, total) => context.progress(5 + Math.floor((85 * done) / total)),

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { callAnalysisSchema, type SpeakerRole } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
@@ -24,6 +25,42 @@ export async function opportunityContact(
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId));
   return { contactName: row?.contactName ?? null, clientCompany: row?.clientCompany ?? null };
+}
+
+/**
+ * The workspace's people, everyone who sells (issue 34): each active user's full name, the name
+ * deals are matched on and its aliases. A speaker so named is on the representative's side.
+ */
+export async function sellerTeam(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ fullName: users.full_name, name: users.account_manager_name, aliases: users.account_manager_aliases })
+    .from(users)
+    .where(eq(users.disabled, false));
+  const names = rows.flatMap((row) => [row.fullName, row.name, ...(row.aliases ?? [])]).map((name) => name.trim());
+  return [...new Set(names.filter(Boolean))];
+}
+
+/**
+ * The roles a person chose for this deal's speakers on its earlier analyses (the rep's swap, or a
+ * role set once): speaker name → role, the latest choice for each name winning. Reused as the next
+ * analysis's role overrides, so a person set once stays set on the deal's later calls.
+ */
+export async function rememberedRoles(db: DbOrTx, opportunityId: number): Promise<Record<string, SpeakerRole>> {
+  const rows = await db
+    .select({ result: callAnalyses.result })
+    .from(callAnalyses)
+    .where(eq(callAnalyses.opportunity_id, opportunityId))
+    .orderBy(desc(callAnalyses.created_at), desc(callAnalyses.id))
+    .limit(50);
+  const remembered: Record<string, SpeakerRole> = {};
+  // Oldest first, so a later choice for the same name replaces an earlier one.
+  for (const row of rows.reverse()) {
+    const speakers = callAnalysisSchema.shape.speakers.safeParse((row.result as { speakers?: unknown } | null)?.speakers);
+    for (const decision of speakers.success ? (speakers.data ?? []) : []) {
+      if (decision.rule === 'person') remembered[decision.speaker] = decision.role;
+    }
+  }
+  return remembered;
 }
 
 /** A stored analysis's transcript lines, when it belongs to this opportunity (re-runs). */
