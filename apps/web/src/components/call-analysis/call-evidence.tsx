@@ -18,21 +18,33 @@ const Heading = ({ children }: { children: string }) => <h3 className="font-semi
 
 /**
  * Who spoke as what (and which rule decided), the rep's share of the talk, and the rep's
- * "swap roles and re-run" when the analysis took the prospect for the seller.
+ * "swap roles and re-run" when the analysis took the prospect for the seller, or one person's
+ * role set (remembered for that person on the deal's later calls). A transcript without speaker
+ * names says so, shows no talk share, and how to get names (issue 34).
  */
 export function SpeakerRoles({ latest, opportunityId }: { latest: Latest; opportunityId?: number }) {
   const { t } = useTranslation('call-analysis');
   const navigate = useNavigate();
   const rerun = useRerunCallAnalysis();
-  const { speakers, talk } = latest.result;
+  const { speakers, talk, speakerNames } = latest.result;
+  if (speakerNames === 'missing') {
+    return (
+      <div className="space-y-2" data-testid="speaker-roles">
+        <Heading>{t('evidence.speakers')}</Heading>
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="speaker-names-missing">
+          {t('evidence.namesMissing')}
+        </p>
+      </div>
+    );
+  }
   if (!speakers?.length) return null;
-  const swap = async () => {
+  const rerunWith = async (speakerRoles: Record<string, 'rep' | 'prospect'>) => {
     try {
       const job = await rerun.mutateAsync({
         opportunityId: opportunityId!,
         analysisId: latest.id,
         language: latest.language,
-        speakerRoles: swappedRoles(speakers),
+        speakerRoles,
       });
       toast.success(t('toasts.queued'));
       void navigate(`${paths.rep.analyze.path}?job=${job.id}`);
@@ -40,6 +52,10 @@ export function SpeakerRoles({ latest, opportunityId }: { latest: Latest; opport
       toast.error(t('toasts.submitFailed'), { description: t(errorKey(error)) });
     }
   };
+  const swap = () => rerunWith(swappedRoles(speakers));
+  // One person's side changed: that choice only, the other speakers decided again by the rules.
+  const setRole = (speaker: string, role: 'rep' | 'prospect') => rerunWith({ [speaker]: role });
+  const canRerun = opportunityId !== undefined && Boolean(latest.lineCount);
   return (
     <div className="space-y-2" data-testid="speaker-roles">
       <Heading>{t('evidence.speakers')}</Heading>
@@ -56,10 +72,22 @@ export function SpeakerRoles({ latest, opportunityId }: { latest: Latest; opport
             <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{s.speaker}</span>
             <Badge tone={s.role === 'rep' ? 'blue' : 'amber'}>{t(`evidence.role.${s.role}`)}</Badge>
             <span className="text-xs text-slate-600">{t(`evidence.rule.${s.rule}`)}</span>
+            {canRerun && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void setRole(s.speaker, s.role === 'rep' ? 'prospect' : 'rep')}
+                disabled={rerun.isPending}
+                data-testid="set-speaker-role"
+                aria-label={t(s.role === 'rep' ? 'evidence.setProspectFor' : 'evidence.setRepFor', { name: s.speaker })}
+              >
+                {t(s.role === 'rep' ? 'evidence.setProspect' : 'evidence.setRep')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
-      {opportunityId !== undefined && latest.lineCount ? (
+      {canRerun ? (
         <Button variant="secondary" size="sm" onClick={() => void swap()} disabled={rerun.isPending} data-testid="swap-roles">
           <Repeat className="h-4 w-4" aria-hidden />
           {t('evidence.swap')}
