@@ -480,7 +480,14 @@ describe('insights', () => {
       [inserted[0]!.id, 5],
       [inserted[1]!.id, 7],
     ]);
-    expect(coaching.emptyBoxes[0]).toMatchObject({ box: 'nextMeeting', count: 2 });
+    // Most often empty first: the MEDDICC boxes neither call filled, and the next meeting.
+    expect(coaching.emptyBoxes[0]).toMatchObject({ count: 2 });
+    expect(coaching.emptyBoxes.find((b: { box: string }) => b.box === 'nextMeeting')).toMatchObject({ count: 2 });
+    // No checklist stored with these rows: the boxes are read from the transcript by the analyzer's rules.
+    expect(coaching.emptyBoxes.find((b: { box: string }) => b.box === 'economicBuyer')).toMatchObject({
+      count: 1,
+      calls: [expect.objectContaining({ analysisId: inserted[0]!.id })],
+    });
     const budget = coaching.emptyBoxes.find((b: { box: string }) => b.box === 'budget');
     expect(budget).toMatchObject({
       count: 1,

@@ -41,9 +41,11 @@ describe('analyzeCallOffline', () => {
 
   it('finds the commercial topics, scores them with cited reasons and suggests a status', () => {
     const result = analyzeCallOffline(EN, { language: 'en', referenceDate: reference });
-    expect(result.commercialPoints.map((p) => p.text.split(':')[0])).toEqual(['Budget', 'Timeline', 'Decision makers']);
+    // The points are the checklist's ticked boxes, in its order (MEDDICC, then budget and timeline).
+    expect(result.commercialPoints.map((p) => p.text.split(':')[0])).toEqual(['Economic buyer', 'Budget', 'Timeline']);
     expect(result.commercialPoints[0]!.lines).toContain(5);
-    expect(result.commercialScore.score).toBe(10);
+    // 1 + economic buyer 1.5 + budget 1.5 + timeline 1 + a next meeting 1.5 + next steps 1.
+    expect(result.commercialScore.score).toBe(7.5);
     expect(result.commercialScore.reasons.find((r) => r.text.startsWith('Budget'))!.lines).toContain(5);
     expect(result.technicalScore.reasons.some((r) => r.text.startsWith('Not discussed:'))).toBe(true);
     expect(result.suggestedLeadStatus?.value).toBe('Hot');
@@ -61,7 +63,7 @@ describe('analyzeCallOffline', () => {
     const fr = analyzeCallOffline(EN, { language: 'fr', referenceDate: reference });
     expect(analyzeCallOffline(EN, { language: 'fr', referenceDate: reference })).toEqual(fr);
     expect(fr.feedback.commercial).toMatch(/^Analyse rapide/);
-    expect(fr.commercialPoints.map((p) => p.text.split(':')[0])).toEqual(['Budget', 'Calendrier', 'Décideurs']);
+    expect(fr.commercialPoints.map((p) => p.text.split(':')[0])).toEqual(['Décideur économique', 'Budget', 'Calendrier']);
   });
 
   it('reads a French call and a lack of interest', () => {

@@ -1,4 +1,4 @@
-import { QUALIFICATION_BOXES, type CallAnalysis, type TranscriptLanguage } from './schemas/call-insights.ts';
+import { QUALIFICATION_BOXES, type CallAnalysis, type QualificationBox, type TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';
@@ -7,9 +7,9 @@ import {
   TECHNICAL_TOPICS,
   nextSteps as findNextSteps,
   prospectQuestions,
-  qualification,
   technicalRequirements as findRequirements,
 } from './call-extract.ts';
+import { alignWithChecklist, BOX_TITLES, emptyBoxes, qualifyCall, type QualificationChecklist } from './call-qualification.ts';
 import { verifyCitations } from './call-evidence.ts';
 
 /**
@@ -84,6 +84,20 @@ const TITLES: Record<TranscriptLanguage, Record<Topic, string>> = {
     timeline: 'Calendrier',
     decision: 'Décideurs',
   },
+};
+
+/** What each ticked box adds to the commercial score (0–10 with a next meeting and next steps). */
+const BOX_WEIGHTS: Record<QualificationBox, number> = {
+  budget: 1.5,
+  economicBuyer: 1.5,
+  timeline: 1,
+  decisionProcess: 1,
+  identifyPain: 1,
+  metrics: 0.5,
+  decisionCriteria: 0.5,
+  paperProcess: 0.5,
+  champion: 0.5,
+  competition: 0.5,
 };
 
 const NEGATIVE = words(
@@ -185,20 +199,20 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
   }
   const linesOf = (topic: Topic) => (mentions.get(topic) ?? []).map((l) => l.number);
 
+  // The qualification checklist (call-qualification.ts): the one source of what was qualified —
+  // the commercial points, the score, "Not discussed: …" and the coaching all read it.
+  const checklist: QualificationChecklist = qualifyCall(lines, roleOf);
+  const boxTitles = BOX_TITLES[language];
+  const ticked = QUALIFICATION_BOXES.filter((box) => checklist[box].ticked);
+  const missing = emptyBoxes(checklist);
   const commercialPoints: CallAnalysis['commercialPoints'] = [];
-  const quoted = new Set<number>();
-  for (const topic of COMMERCIAL) {
-    const found = mentions.get(topic);
-    if (!found?.length) continue;
-    // The prospect's words first (their budget matters more than our pitch), and a line another
-    // point already quotes only when there is no other.
-    const ordered = [...found.filter((l) => !isSeller(l)), ...found.filter(isSeller)];
-    const quote = ordered.find((l) => !quoted.has(l.number)) ?? ordered[0]!;
-    quoted.add(quote.number);
+  for (const box of ticked) {
+    const found = checklist[box];
+    const line = byNumber.get(found.lines.find((n) => byNumber.get(n)?.text === found.text) ?? found.lines[0]!)!;
     commercialPoints.push({
-      text: `${titles[topic]}: ${clip(quote.speaker ? `${quote.speaker}: ${quote.text}` : quote.text, 1800)}`,
-      lines: [...new Set([quote.number, ...found.slice(0, 7).map((l) => l.number)])].sort((a, b) => a - b),
-      quote: clip(quote.text, 1000),
+      text: `${boxTitles[box]}: ${clip(line.speaker ? `${line.speaker}: ${line.text}` : line.text, 1800)}`,
+      lines: found.lines,
+      quote: clip(found.quote ?? line.text, 1000),
     });
   }
   for (const { line, text, answer } of commercialQuestions) {
@@ -252,18 +266,17 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     });
   }
 
-  const commercialFound = COMMERCIAL.filter((t) => mentions.has(t));
-  const commercialMissing = COMMERCIAL.filter((t) => !mentions.has(t));
   const negative = lines.filter((l) => !isSeller(l) && NEGATIVE.test(l.text));
-  const weights: Record<string, number> = { budget: 2.5, timeline: 2, decision: 2 };
-  let commercialScore = (lines.length ? 1 : 0) + commercialFound.reduce((s, t) => s + weights[t]!, 0);
+  let commercialScore = (lines.length ? 1 : 0) + ticked.reduce((s, box) => s + BOX_WEIGHTS[box], 0);
   if (nextMeeting) commercialScore += 1.5;
   if (nextSteps.length) commercialScore += 1;
   if (negative.length) commercialScore -= 3;
   commercialScore = Math.max(0, Math.min(10, commercialScore));
-  const commercialReasons: CallAnalysis['commercialScore']['reasons'] = commercialFound.map((t) => ({
-    text: say(language, `${titles[t]} discussed`, `${titles[t]} abordé(e)`) + cites(language, linesOf(t).slice(0, 5)),
-    lines: linesOf(t).slice(0, 10),
+  const commercialReasons: CallAnalysis['commercialScore']['reasons'] = ticked.map((box) => ({
+    text:
+      say(language, `${boxTitles[box]}: found in the call`, `${boxTitles[box]} : trouvé dans l'appel`) +
+      cites(language, checklist[box].lines),
+    lines: checklist[box].lines,
   }));
   if (nextMeeting) {
     commercialReasons.push({
@@ -287,9 +300,9 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
       lines: negative.map((l) => l.number).slice(0, 10),
     });
   }
-  if (commercialMissing.length) {
+  if (missing.length) {
     commercialReasons.push({
-      text: say(language, 'Not discussed: ', 'Non abordé : ') + commercialMissing.map((t) => titles[t]).join(', '),
+      text: say(language, 'Not discussed: ', 'Non abordé : ') + missing.map((box) => boxTitles[box]).join(', '),
       lines: [],
     });
   }
@@ -329,21 +342,17 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     );
   }
   const commercialTips: string[] = [quick];
-  if (!commercialMissing.length) {
+  if (!missing.length) {
     commercialTips.push(
-      say(
-        language,
-        'Budget, timeline and decision makers were all qualified.',
-        'Budget, calendrier et décideurs ont tous été qualifiés.',
-      ),
+      say(language, 'Every qualification box was filled.', 'Toutes les cases de qualification ont été remplies.'),
     );
   }
-  if (commercialMissing.length) {
+  if (missing.length) {
     commercialTips.push(
       say(
         language,
-        `Qualify what is missing: ${commercialMissing.map((t) => titles[t].toLowerCase()).join(', ')}.`,
-        `Qualifiez ce qui manque : ${commercialMissing.map((t) => titles[t].toLowerCase()).join(', ')}.`,
+        `Qualify what is missing: ${missing.map((box) => boxTitles[box].toLowerCase()).join(', ')}.`,
+        `Qualifiez ce qui manque : ${missing.map((box) => boxTitles[box].toLowerCase()).join(', ')}.`,
       ),
     );
   }
@@ -379,7 +388,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
 
   let suggestedLeadStatus: CallAnalysis['suggestedLeadStatus'] = null;
   if (lines.length) {
-    const evidence = [...new Set([...COMMERCIAL.flatMap(linesOf), ...(nextMeeting?.lines ?? [])])]
+    const evidence = [...new Set([...ticked.flatMap((box) => checklist[box].lines), ...(nextMeeting?.lines ?? [])])]
       .sort((a, b) => a - b)
       .slice(0, 20);
     if (negative.length) suggestedLeadStatus = { value: 'Cold', lines: negative.map((l) => l.number).slice(0, 20) };
@@ -388,7 +397,6 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     else suggestedLeadStatus = { value: 'Cold', lines: evidence };
   }
 
-  const checklist = qualification(lines, roleOf);
   const analysis: CallAnalysis = {
     language,
     quick: true,
@@ -412,5 +420,5 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     ) as NonNullable<CallAnalysis['qualification']>,
   };
   // The offline analyzer quotes what it read, so nothing should drop here; the check keeps it honest.
-  return verifyCitations(analysis, lines);
+  return alignWithChecklist(verifyCitations(analysis, lines));
 }

@@ -1,13 +1,13 @@
 import type { SpeakerRole } from './call-roles.ts';
 import { datesIn } from './call-dates.ts';
-import type { QualificationBox, TranscriptLanguage } from './schemas/call-insights.ts';
+import type { TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
 
 /**
  * What the offline analyzer extracts from a call whose speakers' roles are known (call-roles.ts):
  * technical requirements, the prospect's questions with the answer given, next steps with their
- * dates, and the qualification boxes — each citing its lines and quoting the words it stands on.
+ * dates — each citing its lines and quoting the words it stands on (the qualification boxes: call-qualification.ts).
  * English and French are read alike. Keyword rules, measured on bench/calls (docs/call-analysis.md).
  */
 
@@ -61,10 +61,6 @@ const DEFERRAL = w(
   /\b(?:i'll (?:check|find out|get back|confirm|ask)|i will (?:check|find out|get back|confirm|ask)|let me (?:check|find out|confirm|ask)|get back to you|i don't know|i'm not sure|not sure off the top|need to check|je (?:vérifie|vais vérifier|reviens vers vous|vous redis|ne sais pas|me renseigne|vais me renseigner|vais demander|demande)|je dois vérifier|pas sûr|bonne question, je)\b/i,
 );
 
-const NEED = w(
-  /\b(?:we need|we'd need|we would need|need (?:a|an|to|better)|looking for|problem|pain|struggl\w*|hurt\w*|nobody trusts|visibility|out of date|lose track|losing|waste|spend hours|slip|manual\w*|spreadsheets?|il (?:nous )?faut|nous avons besoin|on a besoin|besoin|problème|on perd|nous perdons|perd la trace|manque|difficile|galère|à la main|passent des heures|jamais à jour|visibilité|tableurs?)\b/i,
-);
-
 const NEXT_ACTION = w(
   /\b(?:(?:i'll|i will|we'll|we will|i'm going to|we're going to) (?:send|share|get|have|bring|email|include|ask|confirm|approve|come back|write|prepare|draft|set up|book|loop|introduce|invite|talk to|check with|run it by|turn|configure|deliver|provide|follow up|reach out|put together|forward|sign|countersign|present|fly|schedule|organi[sz]e|arrange|run|plan)|send (?:you|over|me|us)|(?:a|the) follow[- ]up (?:call|meeting)|follow up (?:with|on)|next steps?|schedule (?:a|the|an|it|time|something|that|one)|book (?:a|the)|set up (?:a|the)|loop in|bring in|let me (?:come back|get back) to you with|you'll have (?:it|them|both|the|a)|(?:we'll|let's|we) aim|let's (?:meet|schedule|book|do|plan|set|fix|get|agree|say|launch|start|run|kick)|lançons|démarrons|shall we (?:meet|schedule|book)|je (?:vous |t')(?:envoie|enverrai|transmets|transmettrai|propose|prépare|fais parvenir|remets|donne|confirme|rappelle)|je te (?:propose|prépare|donne|confirme)|j'envoie|nous vous enverrons|on (?:planifie|organise|cale|fixe|se revoit|se rappelle|se voit|fait un point|refait un point|se refait|vise|se cale)|prochaines? étapes?|je reviens vers vous|je prépare|nous préparons|je présente le dossier|je lance|je vais (?:préparer|organiser|inviter|envoyer|présenter|voir avec|en parler|lui demander|demander)|envoyez-(?:moi|nous)|pouvez-vous (?:m'|nous )?envoyer|pilot (?:starts|on|in)|calons|organisons|te mando|le mando|les mando|les envío|te envío)\b/i,
 );
@@ -79,36 +75,12 @@ const MEETING = w(
   /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|workshop|visit|visite|audit|kickoff|kick-off|on se reparle|se reparler|rencontre|restitution|revoit|reunión|demo)\b/i,
 );
 
-const QUALIFICATION_PATTERNS: Record<QualificationBox, RegExp> = {
-  budget: w(
-    /(?:\b(?:budget\w*|budgété|enveloppe|funding|funded|financement|ca(?:pex|pex)|opex)\b|[$€£]\s?\d|\d\s?(?:k?€|k\$|euros?|dollars?|k)\b)/i,
-  ),
-  authority: w(
-    /\b(?:sign(?:s)? off|signs? the|final (?:say|call|word)|decision[- ]?maker\w*|makes? the (?:call|decision)|decides|who decides|approv\w+ (?:it|the|this|budget)|i (?:approve|decide|sign)|c'est (?:moi|lui|elle|le \w+|la \w+) qui (?:décide|signe|valide|tranche)|le dernier mot|décideur\w*|qui (?:décide|signe|valide)|valide (?:le|la|les) (?:budget|achat|contrat)|signataire)\b/i,
-  ),
-  need: NEED,
-  timeline: w(
-    /\b(?:go[- ]live|deadline|by (?:the )?(?:end of|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december)|before (?:the )?(?:end|\d)|q[1-4]|this quarter|next quarter|quarter|mise en (?:production|service)|échéance|d'ici (?:la )?(?:fin|début|mi|le|à)|avant (?:le|la|fin)|trimestre|t[1-4]|calendrier|date butoir|délai\w*|timeline|launch by|live by)\b/i,
-  ),
-  decisionProcess: w(
-    /\b(?:security review|procurement|purchasing|legal review|legal|rfp|rfi|tender|committee|comité|board|appel d'offres|process(?:us)?|validation (?:par|du|de la)|steering|copil|business case|poc|proof of concept|then (?:it goes|we go|legal|procurement|the board)|puis (?:le|la|les|passe)|étapes? de (?:validation|décision)|circuit de validation|revue (?:juridique|sécurité|de sécurité)|achats)\b/i,
-  ),
-  champion: w(
-    /\b(?:i'll (?:push|champion|sell it|present it|pitch|make the case|advocate|bring it to|take it to)|i will (?:push|champion|present|make the case|advocate)|i'm (?:convinced|sold|your (?:sponsor|champion))|internal (?:sponsor|champion)|sponsor|i'll back|je (?:vais|vais le|vais la) (?:porter|défendre|pousser|présenter|convaincre|vendre)|je porte|je (?:suis|serai) (?:convaincu\w*|votre sponsor|le sponsor)|je m'en charge en interne|je défends|je pousse)\b/i,
-  ),
-};
-
 /** Sentences end at . ! ? … followed by a space: "99.9%" and "v2.1" stay whole. */
 export const sentences = (text: string) =>
   text
     .split(/(?<=[.!?…])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** The first sentence of a line matching a pattern, as the quote. */
-function sentenceMatching(text: string, pattern: RegExp): string {
-  return sentences(text).find((s) => pattern.test(s)) ?? text;
-}
 
 const isFiller = (text: string) => FILLER.test(text.trim()) || text.split(/\s+/).length <= 2;
 
@@ -410,47 +382,5 @@ export function nextSteps(
 const sameDayish = (a: string, b: string) =>
   a.slice(0, 10) === b.slice(0, 10) ||
   (new Date(a).getUTCDay() === new Date(b).getUTCDay() && Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * 86_400_000);
-
-export interface QualificationFinding {
-  ticked: boolean;
-  text: string | null;
-  lines: number[];
-  quote?: string;
-}
-
-/**
- * The qualification boxes (BANT and MEDDICC's decision process and champion): a box is ticked
- * only when a line says it, preferring the prospect's words (their budget, not our price list).
- */
-export function qualification(lines: readonly TranscriptLine[], roleOf: RoleOf): Record<QualificationBox, QualificationFinding> {
-  const result = {} as Record<QualificationBox, QualificationFinding>;
-  for (const box of Object.keys(QUALIFICATION_PATTERNS) as QualificationBox[]) {
-    const pattern = QUALIFICATION_PATTERNS[box];
-    // The prospect's own words: our price list is not their budget, our question not their answer.
-    const found: TranscriptLine[] = [];
-    for (const l of lines) {
-      if (
-        roleOf(l) === 'prospect' &&
-        !isFiller(l.text) &&
-        sentences(l.text).some((s) => pattern.test(s) && !s.endsWith('?') && !SMALL_TALK.test(s))
-      )
-        found.push(l);
-      if (found.length >= 3) break;
-    }
-    const line = found[0];
-    result[box] = line
-      ? {
-          ticked: true,
-          text: line.text,
-          lines: found
-            .slice(0, 3)
-            .map((l) => l.number)
-            .sort((a, b) => a - b),
-          quote: sentenceMatching(line.text, pattern),
-        }
-      : { ticked: false, text: null, lines: [] };
-  }
-  return result;
-}
 
 export const sayIn = (language: TranscriptLanguage, en: string, fr: string) => (language === 'fr' ? fr : en);

@@ -109,7 +109,7 @@ export function dealRisks(
   if (prospects.size === 1) {
     warnings.push({ code: 'single_threaded', evidence: { callsRead, lines: [...prospects.values()] } });
   }
-  if (!calls.some((c) => c.filled.decision)) {
+  if (!calls.some((c) => c.filled.economicBuyer || c.filled.decisionProcess)) {
     warnings.push({ code: 'no_decision_maker', evidence: { callsRead } });
   }
   if (!calls.some((c) => c.filled.budget)) {

@@ -36,6 +36,7 @@ export * from './call-analyzer.ts';
 export * from './call-roles.ts';
 export * from './call-dates.ts';
 export * from './call-extract.ts';
+export * from './call-qualification.ts';
 export * from './call-evidence.ts';
 export * from './file-name.ts';
 export * from './schemas/team-admin.ts';

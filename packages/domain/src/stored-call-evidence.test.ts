@@ -22,7 +22,8 @@ describe('reading a stored call analysis', () => {
     });
     expect(reading.technicalScore).toBe(6.5);
     expect(reading.commercialScore).toBe(4);
-    expect(reading.filled).toEqual({ budget: true, timeline: false, decision: false, nextMeeting: true, nextSteps: false });
+    // No checklist stored: the boxes are read from the transcript by the analyzer's own rules (the prospect's lines).
+    expect(reading.filled).toMatchObject({ budget: true, timeline: false, economicBuyer: false, nextMeeting: true, nextSteps: false });
     expect(reading.boxes.budget.map((l) => l.line)).toEqual([2]);
     expect(reading.boxes.nextMeeting).toEqual([
       { analysisId: 'x', opportunityId: 3, line: 4, text: 'Alex: Let us meet next Tuesday.' },
@@ -38,7 +39,8 @@ describe('reading a stored call analysis', () => {
   ])('survives %s', (_name, result, lines) => {
     const reading = readCallAnalysis({ id: 'y', opportunityId: 1, createdAt: '', result, transcriptLines: lines });
     expect(reading.technicalScore).toBeNull();
-    expect(Object.values(reading.filled)).toEqual([false, false, false, false, false]);
+    expect(Object.values(reading.filled).every((filled) => !filled)).toBe(true);
+    expect(Object.keys(reading.filled)).toHaveLength(12);
     expect(reading.prospects).toEqual([]);
   });
 
@@ -53,6 +55,38 @@ describe('reading a stored call analysis', () => {
     expect(reading.boxes.budget).toEqual([
       { analysisId: 'z', opportunityId: 1, line: 9, text: 'Budget: Dana: 50k approved by the CFO' },
     ]);
-    expect(reading.filled.decision).toBe(true);
+    expect(reading.filled.economicBuyer).toBe(true);
+  });
+
+  it("counts a box as the stored checklist says, an old analysis's authority and need under their MEDDICC names", () => {
+    const box = (ticked: boolean, lines: number[] = []) => ({ ticked, text: ticked ? 'said' : null, lines });
+    const reading = readCallAnalysis({
+      id: 'q',
+      opportunityId: 1,
+      createdAt: '',
+      // Stored before MEDDICC: six boxes. The transcript's timeline line is not ticked there, so coaching does not tick it either.
+      result: {
+        qualification: {
+          budget: box(true, [2]),
+          authority: box(true, [3]),
+          need: box(false),
+          timeline: box(false),
+          decisionProcess: box(false),
+          champion: box(false),
+        },
+      },
+      transcriptLines: [
+        'Alex: Hello.',
+        'Dana: Our budget is 40k.',
+        'Dana: The CFO signs.',
+        'Dana: We want it live by the end of March.',
+        'Dana: We are also looking at Gong.',
+      ],
+    });
+    expect(reading.filled).toMatchObject({ budget: true, economicBuyer: true, identifyPain: false, timeline: false });
+    expect(reading.boxes.economicBuyer.map((l) => l.line)).toEqual([3]);
+    // A box the old analysis never had is read from the transcript.
+    expect(reading.filled.competition).toBe(true);
+    expect(reading.competitorLines.map((l) => l.line)).toEqual([5]);
   });
 });

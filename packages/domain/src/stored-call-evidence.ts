@@ -1,6 +1,7 @@
-import { guessSeller, TOPIC_PATTERNS } from './call-analyzer.ts';
+import { guessSeller } from './call-analyzer.ts';
+import { qualifyCall } from './call-qualification.ts';
+import { migrateQualification, QUALIFICATION_BOXES, type QualificationBox } from './schemas/call-insights.ts';
 import { speakerOf, type TranscriptLine } from './transcript.ts';
-import { words } from './unicode-words.ts';
 
 /**
  * What the risk rules and the coaching view read from a deal's stored call analyses. The shape of
@@ -8,14 +9,12 @@ import { words } from './unicode-words.ts';
  * it reads defensively: a field it does not find counts as absent, never as an error.
  */
 
-/** What coaching counts as a call's boxes (topics raised and next steps agreed), read from any stored analysis shape. */
-export const COACHING_BOXES = ['budget', 'timeline', 'decision', 'nextMeeting', 'nextSteps'] as const;
+/**
+ * What coaching counts as a call's boxes: the analysis's qualification checklist (the same one
+ * its score and feedback read, call-qualification.ts), then the next meeting and next steps.
+ */
+export const COACHING_BOXES = [...QUALIFICATION_BOXES, 'nextMeeting', 'nextSteps'] as const;
 export type CoachingBox = (typeof COACHING_BOXES)[number];
-
-/** A rival named in a call: the words prospects use for one, in English and French. */
-const COMPETITOR = words(
-  /\b(?:competitors?|competition|competing|concurrents?|concurrence|alternatives?|other vendors?|another vendor|autres? (?:fournisseurs?|éditeurs?|solutions?)|also (?:looking at|evaluating|talking to|considering)|(?:évaluons|regardons) aussi|comparing you|shortlist\w*|incumbent|gong|clari|chorus|outreach|salesloft)\b/,
-);
 
 /** A stored analysis as the database returns it: result and transcript lines are JSON. */
 export interface StoredCallAnalysis {
@@ -88,22 +87,40 @@ export function readCallAnalysis(analysis: StoredCallAnalysis): CallReading {
       .map((n) => byNumber.get(n))
       .filter((l): l is TranscriptLine => Boolean(l))
       .map(cite);
-  const matching = (pattern: RegExp) =>
-    lines
-      .filter((l) => pattern.test(l.text))
-      .slice(0, 5)
-      .map(cite);
-
   const meeting = result.nextMeeting ? lineNumbers(result.nextMeeting) : [];
   const steps = list(result.nextSteps).flatMap(lineNumbers);
   const seller = guessSeller(lines);
-  const boxes: Record<CoachingBox, CitedLine[]> = {
-    budget: matching(TOPIC_PATTERNS.budget),
-    timeline: matching(TOPIC_PATTERNS.timeline),
-    decision: matching(TOPIC_PATTERNS.decision),
+
+  // The checklist the analysis carries is what its score and feedback said: coaching reads it as
+  // is (an old analysis's authority and need under their MEDDICC names). A box the analysis never
+  // had (stored before MEDDICC, or sent without a checklist) is read from the transcript by the
+  // same rules; without a transcript, from the analysis's cited points.
+  const stored = 'qualification' in result ? record(migrateQualification(result.qualification)) : {};
+  const had = 'qualification' in result ? record(result.qualification) : {};
+  const known = (box: QualificationBox) =>
+    box in had ||
+    Object.entries({ authority: 'economicBuyer', need: 'identifyPain' }).some(([old, now]) => now === box && old in had);
+  const reread = QUALIFICATION_BOXES.some((box) => !known(box))
+    ? qualifyCall(lines, (l) => (l.speaker && l.speaker === seller ? 'rep' : 'prospect'))
+    : null;
+  const checklistLines = (box: QualificationBox): CitedLine[] => {
+    if (known(box)) {
+      const value = record(stored[box]);
+      return value.ticked === true ? citeNumbers(lineNumbers(value)).slice(0, 3) : [];
+    }
+    const found = reread?.[box];
+    return found?.ticked ? citeNumbers(found.lines).slice(0, 3) : [];
+  };
+  const boxes = {
+    ...(Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, checklistLines(box)])) as Record<
+      QualificationBox,
+      CitedLine[]
+    >),
     nextMeeting: citeNumbers(meeting).slice(0, 3),
     nextSteps: citeNumbers(steps).slice(0, 3),
   };
+  // A ticked box counts even when its line is not in what was stored.
+  const tickedIn = (box: QualificationBox) => (known(box) ? record(stored[box]).ticked === true : Boolean(reread?.[box].ticked));
   const prospects = new Map<string, TranscriptLine>();
   for (const line of lines) {
     if (line.speaker && line.speaker !== seller && !prospects.has(line.speaker)) prospects.set(line.speaker, line);
@@ -116,14 +133,12 @@ export function readCallAnalysis(analysis: StoredCallAnalysis): CallReading {
     commercialScore: score(result.commercialScore),
     // A meeting or steps the analysis found count even when their line is not in the transcript.
     filled: {
-      budget: boxes.budget.length > 0,
-      timeline: boxes.timeline.length > 0,
-      decision: boxes.decision.length > 0,
+      ...(Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, tickedIn(box)])) as Record<QualificationBox, boolean>),
       nextMeeting: Boolean(result.nextMeeting),
       nextSteps: list(result.nextSteps).length > 0,
     },
     boxes,
-    competitorLines: matching(COMPETITOR),
+    competitorLines: boxes.competition,
     prospects: [...prospects.values()].map(cite),
   };
 }

@@ -70,17 +70,51 @@ export const qualificationBoxSchema = z
   .object({ ticked: z.boolean(), text: z.string().max(2000).nullable(), lines: citationSchema, quote: quoteSchema })
   .refine((box) => !box.ticked || box.lines.length > 0, { message: 'a ticked box cites a line' });
 
-export const QUALIFICATION_BOXES = ['budget', 'authority', 'need', 'timeline', 'decisionProcess', 'champion'] as const;
+/** MEDDICC's boxes, then budget and timeline. */
+export const QUALIFICATION_BOXES = [
+  'metrics',
+  'economicBuyer',
+  'decisionCriteria',
+  'decisionProcess',
+  'paperProcess',
+  'identifyPain',
+  'champion',
+  'competition',
+  'budget',
+  'timeline',
+] as const;
 export type QualificationBox = (typeof QUALIFICATION_BOXES)[number];
 
-export const qualificationSchema = z.object({
-  budget: qualificationBoxSchema,
-  authority: qualificationBoxSchema,
-  need: qualificationBoxSchema,
-  timeline: qualificationBoxSchema,
-  decisionProcess: qualificationBoxSchema,
-  champion: qualificationBoxSchema,
-});
+/** BANT's boxes stored by earlier analyses, under their MEDDICC names. */
+export const LEGACY_QUALIFICATION_BOXES = { authority: 'economicBuyer', need: 'identifyPain' } as const;
+
+/** A stored qualification read with today's boxes: old names renamed, boxes it lacks empty. */
+export function migrateQualification(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const given: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [old, now] of Object.entries(LEGACY_QUALIFICATION_BOXES)) {
+    if (old in given) {
+      if (!(now in given)) given[now] = given[old];
+      delete given[old];
+    }
+  }
+  for (const box of QUALIFICATION_BOXES) given[box] ??= { ticked: false, text: null, lines: [] };
+  return given;
+}
+
+/** A stored analysis with its qualification migrated (migrateQualification). */
+export function migrateStoredAnalysis(result: unknown): unknown {
+  if (!result || typeof result !== 'object' || Array.isArray(result) || !('qualification' in result)) return result;
+  const stored = result as Record<string, unknown>;
+  return { ...stored, qualification: migrateQualification(stored.qualification) };
+}
+
+export const qualificationSchema = z.object(
+  Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, qualificationBoxSchema])) as Record<
+    QualificationBox,
+    typeof qualificationBoxSchema
+  >,
+);
 
 export const scoreSchema = z.object({
   /** 0–10, the scale of technical_scoring / commercial_scoring. */

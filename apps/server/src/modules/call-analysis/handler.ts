@@ -1,4 +1,4 @@
-import { callAnalysisSchema, dropOutOfRangeCitations, lineText, verifyCitations } from '@nexa/domain';
+import { alignWithChecklist, callAnalysisSchema, dropOutOfRangeCitations, lineText, verifyCitations } from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
 import { CallThreadLimitError, parseTranscriptOffThread } from '../../ai/call-thread.ts';
 import type { Db } from '../../db/client.ts';
@@ -67,7 +67,10 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
       throw error;
     }
     // Every citation checked against the transcript: what does not check out is dropped and counted, never shown.
-    const checked = callAnalysisSchema.safeParse(verifyCitations(dropOutOfRangeCitations(analysis, lines.length), lines));
+    // The commercial score's "Not discussed: …" then names exactly what the checklist leaves empty.
+    const checked = callAnalysisSchema.safeParse(
+      alignWithChecklist(verifyCitations(dropOutOfRangeCitations(analysis, lines.length), lines)),
+    );
     if (!checked.success) throw new JobFailure('The analysis could not be completed: the result was not valid.');
 
     try {

@@ -1,4 +1,4 @@
-import { callAnalysisSchema, citedLineNumbers, type CallAnalysisHistory } from '@nexa/domain';
+import { callAnalysisSchema, citedLineNumbers, migrateStoredAnalysis, type CallAnalysisHistory } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
@@ -25,7 +25,8 @@ export async function callAnalysisHistory(db: Db, actor: Actor, opportunityId: n
   if (!items.length) return { items, latest: null };
 
   const latest = await callAnalysisResult(db, items[0]!.id);
-  const parsed = callAnalysisSchema.safeParse(latest?.result);
+  // An analysis stored before MEDDICC reads with its authority and need as economic buyer and pain.
+  const parsed = callAnalysisSchema.safeParse(migrateStoredAnalysis(latest?.result));
   if (!parsed.success) return { items, latest: null };
   const lines = latest?.lines ?? null;
   const citedLines: Record<string, string> = {};

@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CallAnalysisHistory } from '@nexa/domain';
+import { QUALIFICATION_BOXES, type CallAnalysisHistory } from '@nexa/domain';
 import i18next from '../../lib/i18n.ts';
 import { CallAnalysisSection } from './call-analysis-section.tsx';
+import { QualificationChecklist } from './call-evidence.tsx';
 
 const summary = {
   id: '0b7d7c59-3f0e-4c2a-9a55-1d2e3f4a5b6c',
@@ -122,6 +123,27 @@ describe('CallAnalysisSection', () => {
     expect(history[0]!.textContent).toContain('offline · English · acme-discovery.txt');
     expect(history[1]!.textContent).toContain('By the integration Meeting bot');
     expect(history[1]!.textContent).toContain('openai · gpt-4o-mini');
+  });
+
+  it('shows the one qualification checklist: the ten boxes, each ticked one with the buyer’s quote, and how many were found', () => {
+    const empty = { ticked: false, text: null, lines: [] };
+    const qualification = Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, empty])) as NonNullable<
+      NonNullable<CallAnalysisHistory['latest']>['result']['qualification']
+    >;
+    qualification.budget = {
+      ticked: true,
+      text: 'Our budget is around 40,000 dollars a year.',
+      lines: [12],
+      quote: 'Our budget is around 40,000 dollars a year.',
+    };
+    render(<QualificationChecklist result={{ ...HISTORY.latest!.result, qualification }} cited={HISTORY.latest!.citedLines} />);
+    const checklist = screen.getByTestId('qualification-checklist');
+    expect(within(checklist).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByTestId('qualification-count').textContent).toBe('1 of 10 found in the call');
+    expect(screen.getByTestId('qualification-budget').dataset.ticked).toBe('true');
+    expect(screen.getByTestId('qualification-budget').textContent).toContain('“Our budget is around 40,000 dollars a year.”');
+    expect(screen.getByTestId('qualification-economicBuyer').textContent).toBe('Economic buyer — not found in the call');
+    expect(screen.getByTestId('qualification-paperProcess').dataset.ticked).toBe('false');
   });
 
   it('has an empty state and an error state', () => {

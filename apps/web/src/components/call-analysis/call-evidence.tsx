@@ -131,12 +131,19 @@ export function QualificationChecklist({ result, cited }: { result: Result; cite
   const boxes = result.qualification;
   if (!boxes) return null;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" data-testid="qualification-checklist">
       <Heading>{t('evidence.qualification')}</Heading>
       <ul className="space-y-2 text-sm">
+  const ticked = QUALIFICATION_BOXES.filter((box) => boxes[box]?.ticked).length;
         {QUALIFICATION_BOXES.map((box) => {
-          const found = boxes[box];
+          const found = boxes[box] ?? { ticked: false, text: null, lines: [] };
           return (
+      <p className="text-xs text-slate-600">
+        {t('evidence.qualificationHint')}{' '}
+        <span className="font-medium text-slate-800" data-testid="qualification-count">
+          {t('evidence.qualificationCount', { ticked, total: QUALIFICATION_BOXES.length })}
+        </span>
+      </p>
             <li key={box} className="flex gap-2" data-testid={`qualification-${box}`} data-ticked={found.ticked}>
               {found.ticked ? (
                 <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
@@ -146,7 +153,9 @@ export function QualificationChecklist({ result, cited }: { result: Result; cite
               <div className="min-w-0 flex-1">
                 <p className="text-slate-900">
                   <span className="font-medium">{t(`evidence.box.${box}`)}</span>
-                  <span className="sr-only">: {found.ticked ? t('evidence.ticked') : t('evidence.notTicked')}</span>
+                  <span className={found.ticked ? 'sr-only' : 'text-slate-500'}>
+                    {found.ticked ? `: ${t('evidence.ticked')}` : ` — ${t('evidence.notTicked')}`}
+                  </span>
                 </p>
                 {found.ticked && found.quote && <p className="text-slate-700 [overflow-wrap:anywhere]">“{found.quote}”</p>}
                 {found.ticked && <CitedLines lines={found.lines} citedLines={cited} />}
