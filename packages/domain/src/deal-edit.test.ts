@@ -104,7 +104,7 @@ describe('undoPatch', () => {
   it('reopens a won deal: its stage, its status text, its close date and reason as they were', () => {
     const won = {
       ...deal,
-      stage: 'Closed-Win',
+      stage: 'Closed-Win' as const,
       status: 'Closed-Win',
       closing_date: '2026-11-27',
       close_reason: 'Price',
@@ -122,8 +122,8 @@ describe('undoPatch', () => {
   });
 
   it('sends the close date with a closed stage it goes back to, even when the date did not change', () => {
-    const lost = { ...deal, stage: 'Closed-Lost', status: 'Closed Lost', closing_date: '2026-10-01', version: 7 };
-    const reopened = { ...lost, stage: 'Proposal', status: 'Proposal', version: 8 };
+    const lost = { ...deal, stage: 'Closed-Lost' as const, status: 'Closed Lost', closing_date: '2026-10-01', version: 7 };
+    const reopened = { ...lost, stage: 'Proposal' as const, status: 'Proposal', version: 8 };
     const patch = undoPatch(lost, reopened)!;
     expect(patch).toEqual({ stage: 'Closed-Lost', status: 'Closed Lost', closing_date: '2026-10-01', version: 8 });
     expect(resolveDealEdit(reopened, patch)).toMatchObject({ ok: true });

@@ -74,7 +74,10 @@ const VOICE = /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/;
 /** "[00:01:02] Anna: …" or "(00:01) " prefixes some recorders add. */
 const INLINE_TIME = new RegExp(String.raw`^\s*(?:[[(]\s*)?(${TIME})\s*(?:[\])]\s*)?(?:[-–]\s*)?`);
 /** Otter, Fireflies and Teams' .docx: "Sam Lee  0:05", "Sam Lee - 00:00:05", "Speaker 1  1:02:03". */
-const HEADER = new RegExp(String.raw`^\s*(${SPEAKER_NAME})(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`, 'u');
+const HEADER = new RegExp(
+  String.raw`^\s*(${SPEAKER_NAME})(?:\s*[([]([^)\]]{1,40})[)\]])?(?:\s{2,}|\s+[-–|]\s+|\t+)(${TIME})\s*$`,
+  'u',
+);
 
 /** "01:02:03.500" → 3723.5 seconds. */
 export function secondsOf(time: string): number {
