@@ -3455,7 +3455,7 @@ export interface operations {
                         }[];
                         emptyBoxes: {
                             /** @enum {string} */
-                            box: "budget" | "timeline" | "decision" | "nextMeeting" | "nextSteps";
+                            box: "metrics" | "economicBuyer" | "decisionCriteria" | "decisionProcess" | "paperProcess" | "identifyPain" | "champion" | "competition" | "budget" | "timeline" | "nextMeeting" | "nextSteps";
                             count: number;
                             calls: {
                                 analysisId: string;
@@ -4804,31 +4804,37 @@ export interface operations {
                                     answerLines: number[];
                                 }[];
                                 qualification?: {
-                                    budget: {
+                                    metrics: {
                                         ticked: boolean;
                                         text: string | null;
                                         lines: number[];
                                         quote?: string;
                                     };
-                                    authority: {
+                                    economicBuyer: {
                                         ticked: boolean;
                                         text: string | null;
                                         lines: number[];
                                         quote?: string;
                                     };
-                                    need: {
-                                        ticked: boolean;
-                                        text: string | null;
-                                        lines: number[];
-                                        quote?: string;
-                                    };
-                                    timeline: {
+                                    decisionCriteria: {
                                         ticked: boolean;
                                         text: string | null;
                                         lines: number[];
                                         quote?: string;
                                     };
                                     decisionProcess: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    paperProcess: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    identifyPain: {
                                         ticked: boolean;
                                         text: string | null;
                                         lines: number[];
@@ -4904,6 +4910,24 @@ export interface operations {
             cookie?: never;
         };
         requestBody: {
+                                    competition: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    budget: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    timeline: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
             content: {
                 "application/json": {
                     name: string;
@@ -5081,31 +5105,37 @@ export interface operations {
                             answerLines: number[];
                         }[];
                         qualification?: {
-                            budget: {
+                            metrics: {
                                 ticked: boolean;
                                 text: string | null;
                                 lines: number[];
                                 quote?: string;
                             };
-                            authority: {
+                            economicBuyer: {
                                 ticked: boolean;
                                 text: string | null;
                                 lines: number[];
                                 quote?: string;
                             };
-                            need: {
-                                ticked: boolean;
-                                text: string | null;
-                                lines: number[];
-                                quote?: string;
-                            };
-                            timeline: {
+                            decisionCriteria: {
                                 ticked: boolean;
                                 text: string | null;
                                 lines: number[];
                                 quote?: string;
                             };
                             decisionProcess: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            paperProcess: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            identifyPain: {
                                 ticked: boolean;
                                 text: string | null;
                                 lines: number[];
@@ -5183,6 +5213,24 @@ export interface operations {
             cookie?: never;
         };
         requestBody: {
+                            competition: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            budget: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            timeline: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
             content: {
                 /**
                  * @example {
