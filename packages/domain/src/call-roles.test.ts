@@ -156,6 +156,29 @@ describe('speakers as people (issue 34)', () => {
     });
   });
 
+  it('does not read a call the prospect opens as inverted: who asks about the other’s budget and process sells', () => {
+    const lines = parseTranscript(
+      [
+        'Femke: Hi Tom, Femke here. Let me start, since I asked for this call. We are looking for a tool to deploy our models.',
+        'Tom: Thanks Femke. Before I show anything, what is your process today, and do you have a budget for this?',
+        'Femke: We deploy by hand. We have about 80,000 euros for it.',
+        'Tom: Who else is involved in the decision?',
+        'Femke: Our CTO signs off. Are you ISO 27001 certified?',
+        'Tom: Yes. I will check the audit date and get back to you.',
+      ].join('\n'),
+    );
+    expect(roleMap(lines)).toEqual({ Femke: 'prospect/wording', Tom: 'rep/wording' });
+    const fr = parseTranscript(
+      [
+        'Maxime : Bon, je commence. On cherche un outil de télémétrie pour nos jeux.',
+        'Vincent : Très bien. Quel est votre calendrier, et qui d’autre est impliqué dans la décision ?',
+        'Maxime : Catherine fait l’évaluation. Êtes-vous certifiés SOC 2 ?',
+        'Vincent : Oui, je reviens vers vous avec le rapport.',
+      ].join('\n'),
+    );
+    expect(roleMap(fr)).toEqual({ Maxime: 'prospect/wording', Vincent: 'rep/wording' });
+  });
+
   it('remembers a role a person set: it wins over the team and the introductions', () => {
     const lines = parseTranscript("Sam: I've brought our architect, Maya.\nMaya: Hi.");
     expect(roleMap(lines, { sellerName: 'Sam', sellerTeam: ['Maya Stone'], overrides: { maya: 'prospect' } })).toEqual({

@@ -88,16 +88,18 @@ export function sameName(speaker: string, name: string | null | undefined): bool
 }
 
 const SELLER_WORDS = words(
-  /\b(?:we (?:support|offer|provide|can|have|integrate|include|host|encrypt|store|deliver|ship|run)|our (?:platform|product|solution|pricing|connectors?|api|customers|roadmap|team|engineers|support|sla|standard|enterprise|plan|offer)|i'll send|i will send|i'll share|let me (?:show|send|share|check)|thanks for (?:joining|your time|taking)|your (?:current|existing|team|process|setup|environment|stack|users|today)|how do you (?:handle|manage|do|deal|track) (?:it|that|this) today|nous (?:proposons|supportons|offrons|pouvons|avons|intégrons|hébergeons|chiffrons|fournissons)|notre (?:plateforme|solution|produit|offre|api|feuille de route|équipe|support|sla)|nos (?:clients|connecteurs|offres|ingénieurs)|je vous (?:envoie|enverrai|transmets|montre|propose)|merci (?:d'avoir|pour votre temps)|(?:vos|votre) (?:équipes?|processus|environnement|outils? actuels?|utilisateurs))\b/,
+  /\b(?:we (?:support|offer|provide|can|have|integrate|include|host|encrypt|store|deliver|ship|run)|our (?:platform|product|solution|pricing|connectors?|api|customers|roadmap|team|engineers|support|sla|standard|enterprise|plan|offer)|i'll send|i will send|i'll share|let me (?:show|send|share|check)|thanks for (?:joining|your time|taking)|your (?:current|existing|team|process|setup|environment|stack|users|today)|how do you (?:handle|manage|do|deal|track) (?:it|that|this) today|do you have (?:a |any )?budget|what(?:'s| is) your (?:budget|timeline|time frame|process|decision process)|who (?:else )?(?:is|would be|will be) involved|(?:get|come) back to you|i'll (?:check|follow up|get back|loop in)|look like (?:at|for) you|avez-vous (?:un |du )?budget|quel est votre (?:budget|calendrier|processus)|qui (?:d'autre )?(?:est|sera) impliqué|je reviens vers vous|je vous recontacte|nous (?:proposons|supportons|offrons|pouvons|avons|intégrons|hébergeons|chiffrons|fournissons)|notre (?:plateforme|solution|produit|offre|api|feuille de route|équipe|support|sla)|nos (?:clients|connecteurs|offres|ingénieurs)|je vous (?:envoie|enverrai|transmets|montre|propose)|merci (?:d'avoir|pour votre temps)|(?:vos|votre) (?:équipes?|processus|environnement|outils? actuels?|utilisateurs))\b/,
   'giu',
 );
 const BUYER_WORDS = words(
-  /\b(?:do you|does it|does your|can you|can it|is there|how much|your (?:solution|platform|product|tool|pricing|api)|we need|we have|we use|we run|our (?:team|budget|cfo|cto|ceo|board|depots|stores|agents|it|security|compliance|legal|users|reps|warehouses|sites)|est-ce que vous|pouvez-vous|votre (?:solution|plateforme|produit|outil|offre|api)|vous supportez|vous gérez|nous avons besoin|il nous faut|on utilise|nous utilisons|notre (?:budget|dsi|daf|direction|comité)|nos (?:équipes|agences|sites|utilisateurs|commerciaux))\b/,
+  /\b(?:do you|does it|are you (?:\w+ )?(?:certified|compliant|soc|iso|gdpr|hipaa)|êtes-vous (?:certifiés?|conformes?)|does your|can you|can it|is there|how much|your (?:solution|platform|product|tool|pricing|api)|we need|we have|we use|we run|our (?:team|budget|cfo|cto|ceo|board|depots|stores|agents|it|security|compliance|legal|users|reps|warehouses|sites)|est-ce que vous|pouvez-vous|votre (?:solution|plateforme|produit|outil|offre|api)|vous supportez|vous gérez|nous avons besoin|il nous faut|on utilise|nous utilisons|notre (?:budget|dsi|daf|direction|comité)|nos (?:équipes|agences|sites|utilisateurs|commerciaux))\b/,
   'giu',
 );
 
 /** How seller-like a text reads: seller phrases count up, buyer phrases down. */
-export function wordingScoreOf(text: string): number {
+export function wordingScoreOf(raw: string): number {
+  // "qu’il", "I’ll": the typographic apostrophe read as the plain one the phrases are written with.
+  const text = raw.includes('’') ? raw.replace(/’/g, "'") : raw;
   return (text.match(SELLER_WORDS)?.length ?? 0) - (text.match(BUYER_WORDS)?.length ?? 0);
 }
 
