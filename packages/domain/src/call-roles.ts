@@ -71,8 +71,11 @@ function roleOfLabel(label: string, clientCompany?: string | null): SpeakerRole 
  */
 export function sameName(speaker: string, name: string | null | undefined): boolean {
   if (!name) return false;
-  const a = norm(speaker).split(' ').filter(Boolean);
-  const b = norm(name).split(' ').filter(Boolean);
+  return sameTokens(speaker, norm(speaker).split(' ').filter(Boolean), norm(name).split(' ').filter(Boolean));
+}
+
+/** sameName on names already normalised and split (a workspace of thousands is split once). */
+function sameTokens(speaker: string, a: readonly string[], b: readonly string[]): boolean {
   if (!a.length || !b.length) return false;
   if (a.join(' ') === b.join(' ')) return true;
   if (anonymous(speaker)) return false;
@@ -269,13 +272,13 @@ export function resolveRoles(lines: readonly TranscriptLine[], options: RoleOpti
     if (sameName(speaker, options.sellerName)) decide(speaker, 'rep', 'name');
     else if (sameName(speaker, options.contactName)) decide(speaker, 'prospect', 'name');
   }
-  const team = (options.sellerTeam ?? []).filter((n) => n && n.trim());
+  const team = (options.sellerTeam ?? []).map((n) => norm(n).split(' ').filter(Boolean)).filter((t) => t.length);
   if (team.length) {
     for (const speaker of speakers) {
-      // A first name alone matches a member only when it matches no more than one of them, and not the contact.
-      const matches = team.filter((member) => sameName(speaker, member));
-      if (matches.length && !(norm(speaker).split(' ').length === 1 && sameName(speaker, options.contactName)))
-        decide(speaker, 'rep', 'team');
+      const tokens = norm(speaker).split(' ').filter(Boolean);
+      // A first name alone that is also the contact's is the contact's, not a colleague's.
+      if (tokens.length === 1 && sameName(speaker, options.contactName)) continue;
+      if (team.some((member) => sameTokens(speaker, tokens, member))) decide(speaker, 'rep', 'team');
     }
   }
   for (const speaker of speakers) {
