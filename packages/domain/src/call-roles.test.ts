@@ -231,6 +231,41 @@ describe('subtitles without speaker names (issue 34)', () => {
     expect(result.questions?.map((q) => q.lines[0])).toContain(3);
   });
 
+  it('a plain text whose turns run over several lines keeps its speakers; a lone "Autre affaire:" in subtitles is no speaker', () => {
+    const paragraphs = parseTranscript(
+      [
+        'Sam Lee: Thanks for joining.',
+        'Our platform tracks claims.',
+        'It syncs every hour.',
+        'It runs offline.',
+        'It exports to SAP.',
+        'Dana: We need SSO.',
+        'For 300 users.',
+        'Across five sites.',
+        'With Okta.',
+        'Before June.',
+        'Sam Lee: Noted.',
+      ].join('\n'),
+    );
+    const named = analyzeCallOffline(paragraphs, { language: 'en', referenceDate: reference, sellerName: 'Sam Lee' });
+    expect(named.speakerNames).toBeUndefined();
+    expect(named.speakers?.map((s) => s.speaker)).toEqual(['Sam Lee', 'Dana']);
+    const cues = parseTranscript(
+      srt([
+        'Bonjour, merci pour votre temps.',
+        'On a vingt-deux magasins.',
+        'Autre affaire: nos données restent au Canada.',
+        'Très bien, on héberge à Montréal.',
+        'Parfait.',
+        'Merci.',
+      ]),
+      'appel.srt',
+    );
+    const unnamed = analyzeCallOffline(cues, { language: 'fr', referenceDate: reference });
+    expect(unnamed.speakerNames).toBe('missing');
+    expect(unnamed.talk).toBeUndefined();
+  });
+
   it('says so in French too', () => {
     const lines = parseTranscript(
       srt([
