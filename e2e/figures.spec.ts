@@ -39,6 +39,20 @@ async function pipelineTile(page: Page, status: string) {
   return { amount: numberIn(amount!), count: numberIn(count!) };
 }
 
+/** Quota, won this quarter, attainment and gap as the quota tiles show them (the rep's dashboard, the manager's page). */
+async function quotaTiles(page: Page) {
+  const read = async (testId: string) => {
+    await expect(page.getByTestId(testId)).toBeVisible();
+    return numberIn(await page.getByTestId(testId).innerText());
+  };
+  return {
+    quota: await read('tile-quarterly-quota'),
+    won: await read('tile-won-this-quarter'),
+    attainment: await read('tile-quota-attainment'),
+    gap: await read('tile-gap-to-quota'),
+  };
+}
+
 for (const language of LANGUAGES) {
   test(`Alex's figures agree on every page that shows them (${language})`, async ({ page }) => {
     test.setTimeout(60_000);
@@ -60,23 +74,30 @@ for (const language of LANGUAGES) {
     expect(numberIn(await page.getByTestId('card-open').locator('p').first().innerText())).toBe(rep.open.count);
     const winRate = percent(rep.won.count, rep.won.count + rep.lost.count);
     const conversion = percent(rep.won.count, deals);
+    // The representative's own number this quarter (issue 38): the manager's page about them shows the same.
+    const quota = await quotaTiles(page);
+    expect(quota.quota).toBeGreaterThan(0);
+    expect(quota.attainment).toBe(percent(quota.won, quota.quota));
 
     // The manager's dashboard: Alex's row of the team table.
     await signIn(page, DEMO.manager, language);
     await page.goto('/manager');
     const teamRow = visible(page, 'team-row').filter({ hasText: 'Alex Martin' });
     await expect(teamRow).toHaveCount(1);
-    const [teamDeals, teamTotal, teamWinRate] = await valuesOf(teamRow);
+    // Pipeline (all deals) beside won revenue (issue 38): "Total Sales" counted lost deals too.
+    const [teamDeals, teamTotal, teamWon, teamWinRate] = await valuesOf(teamRow);
     expect(numberIn(teamDeals!)).toBe(deals);
     expect(numberIn(teamTotal!)).toBe(total);
+    expect(numberIn(teamWon!)).toBe(rep.won.amount);
     expect(numberIn(teamWinRate!)).toBe(winRate);
 
     // The representatives list.
     await page.goto('/manager/representatives');
     const listRow = visible(page, 'representative-row').filter({ hasText: 'Alex Martin' });
     await expect(listRow).toHaveCount(1);
-    const [, listTotal, listDeals, listConversion] = await valuesOf(listRow);
+    const [, listTotal, listWon, listDeals, listConversion] = await valuesOf(listRow);
     expect(numberIn(listTotal!)).toBe(total);
+    expect(numberIn(listWon!)).toBe(rep.won.amount);
     expect(numberIn(listDeals!)).toBe(deals);
     expect(numberIn(listConversion!)).toBe(conversion);
 
@@ -87,7 +108,8 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('tile-win-rate')).toHaveText(new RegExp(`^${winRate}\\s?%$`));
     expect(numberIn(await page.getByTestId('tile-avg-deal-size').innerText())).toBe(Math.round(total / deals));
     const totals = (await page.getByTestId('representative-totals').innerText()).split('·').map(numberIn);
-    expect(totals).toEqual([total, deals, conversion]);
+    expect(await quotaTiles(page)).toEqual(quota);
+    expect(totals).toEqual([total, rep.won.amount, deals, conversion]);
 
     // The team list, filtered to Alex's won deals with its own controls, and its export.
     await page.goto('/manager/opportunities');
@@ -155,11 +177,17 @@ async function expectPeopleAgree(page: Page) {
     // A representative's row links to their page; the Unassigned row does not.
     const rows = table.locator('tbody tr').filter({ has: page.locator('a') });
     const quotas = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[5]!.textContent ?? ''));
+    const gaps = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[6]!.textContent ?? ''));
     const [won, commit, , , , quota, gap] = (await valuesOf(table.locator('tfoot tr'))).map(numberIn);
     expect(listed).toBe(counted);
     expect(quotas).toHaveLength(counted);
     expect(quotas.reduce((sum, text) => sum + numberIn(text), 0)).toBe(quota);
     expect(gap).toBe(Math.max(0, quota! - won! - commit!));
+    // The team's gap both ways (issue 38): the team's own, and the sum of the representatives' gaps.
+    expect(numberIn(await page.getByTestId('team-gap').innerText())).toBe(gap);
+    expect(numberIn(await page.getByTestId('team-shortfall').innerText())).toBe(
+      gaps.reduce((sum, text) => sum + numberIn(text), 0),
+    );
   }).toPass({ timeout: 60_000 });
 }
 
@@ -187,7 +215,7 @@ async function listedDeals(page: Page, person: E2eUser): Promise<number> {
   await page.goto(`/manager/representatives?q=${encodeURIComponent(person.email)}`);
   const row = visible(page, 'representative-row');
   await expect(row).toHaveCount(1);
-  const [, , deals] = await valuesOf(row);
+  const [, , , deals] = await valuesOf(row); // location, pipeline, won revenue, deals
   return numberIn(deals!);
 }
 

@@ -60,6 +60,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/opportunities/:id/suggestions': [...REP, ...MANAGER],
   'POST /api/opportunities/:id/suggestions/decide': [...REP, ...MANAGER],
   'GET /api/pipeline': REP,
+  'GET /api/quota': REP,
   'GET /api/pipeline/board': [...REP, ...MANAGER],
   'GET /api/companies': REP,
   'GET /api/jobs': 'signed-in',

@@ -150,6 +150,10 @@ describe('insights', () => {
           expect(forecast.team).toEqual(
             forecastFigures(rows.map(asForecast), quarter, 2 * DEFAULT_QUARTERLY_QUOTA, stageProbabilities, now),
           );
+          // The team's gap read the other way (issue 38): the sum of each representative's own gap.
+          expect(forecast.shortfall).toBe(
+            expected.filter((g) => g.id !== null).reduce((sum, g) => sum + Math.max(0, g.figures.gap), 0),
+          );
 
           // Each figure's deals: the rows in it, biggest first, adding up to the figure.
           for (const figure of FORECAST_FIGURES) {

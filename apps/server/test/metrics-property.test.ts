@@ -185,6 +185,7 @@ describe('every figure equals a recomputation from the rows (property)', () => {
             id: g.id,
             full_name: g.name,
             totalSales: f.totalSales,
+            wonAmount: f.wonAmount,
             totalDeals: f.totalDeals,
             conversionRate: f.conversionRate,
             techScore: f.techScore,

@@ -146,6 +146,8 @@ export interface TeamRowInput {
 export interface GroupFigures {
   totalDeals: number;
   totalSales: number;
+  /** Won revenue: the amounts of the won deals, whatever their closing date. */
+  wonAmount: number;
   conversionRate: number;
   techScore: number | null;
   commScore: number | null;
@@ -169,9 +171,13 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
   let cycle = 0;
   let cycleN = 0;
   let wonThisQuarter = 0;
+  let wonAmount = 0;
   for (const row of rows) {
     totalSales += row.amount ?? 0;
-    if (row.outcome === 'won') won++;
+    if (row.outcome === 'won') {
+      won++;
+      wonAmount += row.amount ?? 0;
+    }
     if (row.outcome === 'lost') lost++;
     if (row.technical_scoring !== null) {
       tech += row.technical_scoring;
@@ -194,6 +200,7 @@ export function groupFigures(rows: readonly TeamRowInput[], now = new Date()): G
   return {
     totalDeals: rows.length,
     totalSales,
+    wonAmount,
     conversionRate: conversionRate(won, rows.length),
     techScore: techAvg === null ? null : round1(techAvg),
     commScore: commAvg === null ? null : round1(commAvg),

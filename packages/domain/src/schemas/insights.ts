@@ -29,6 +29,11 @@ export const forecastSchema = z.object({
   team: forecastFiguresSchema,
   /** Each representative, then the Unassigned group (id null) when it has deals in the quarter. */
   representatives: z.array(z.object({ id: z.string().nullable(), full_name: z.string(), figures: forecastFiguresSchema })),
+  /**
+   * The team's gap read the other way: the sum of each representative's gap (sumOfShortfalls of
+   * quota.ts), where team.gap lets one representative's excess cover another's shortfall.
+   */
+  shortfall: z.number(),
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 

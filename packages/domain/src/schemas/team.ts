@@ -16,7 +16,10 @@ export const teamMemberSchema = z.object({
   full_name: z.string(),
   email: z.string().nullable(),
   location: z.string(),
+  /** Pipeline, all deals: the amounts of every deal, open, won and lost (docs/metrics.md). */
   totalSales: z.number(),
+  /** Won revenue: the amounts of the won deals, whatever their closing date. */
+  wonAmount: z.number(),
   totalDeals: z.number().int(),
   conversionRate: z.number().int(),
   techScore: z.number().nullable(),
@@ -109,6 +112,8 @@ export const representativeDetailSchema = z.object({
     quarterlyQuota: z.number().int(),
     quotaIsDefault: z.boolean(),
     wonThisQuarter: z.number(),
+    commitThisQuarter: z.number(),
+    gapToQuota: z.number(),
     winRate: z.number().int().nullable(),
     winRateSource: z.enum(['closed-deals', 'scores']).nullable(),
     avgDealSize: z.number(),

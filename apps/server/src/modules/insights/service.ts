@@ -28,6 +28,7 @@ import {
   type Trends,
   UNASSIGNED_OWNER,
 } from '@nexa/domain';
+import { sumOfShortfalls } from '@nexa/domain/quota';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -130,13 +131,15 @@ export async function getForecast(db: Db, key: QuarterKey, defaultQuota: number,
   for (const f of [...byOwner.values(), unassigned]) {
     for (const field of ['won', 'commit', 'bestCase', 'pipeline', 'weighted'] as const) team[field] += f[field];
   }
+  const representatives = members.map((m) => ({ id: m.id, full_name: m.full_name, figures: finish(byOwner.get(m.id!)!) }));
   return {
     quarter,
     team: finish(team),
     representatives: [
-      ...members.map((m) => ({ id: m.id, full_name: m.full_name, figures: finish(byOwner.get(m.id!)!) })),
+      ...representatives,
       ...(unassignedHasDeals ? [{ id: null, full_name: 'Unassigned', figures: finish(unassigned) }] : []),
     ],
+    shortfall: sumOfShortfalls(representatives.map((r) => r.figures.gap)),
   };
 }
 

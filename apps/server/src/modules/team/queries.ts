@@ -243,33 +243,52 @@ export async function searchMembers(
   };
 }
 
-export interface RepresentativeFigures extends MemberRow {
+/**
+ * One representative's quota figures for the current quarter (docs/metrics.md, "Quota attainment"
+ * and "Gap to quota"): the quota they have (null: the default), the amount of won deals whose
+ * closing date lies in the current quarter (UTC) and not after today — a deal marked won with a
+ * date ahead has not closed yet — read from the partial index of won deals by closing date, and the
+ * quarter's commit as the forecast counts it (forecast_summaries). The manager's page about the
+ * representative and the representative's own dashboard read these columns, and @nexa/domain/quota's
+ * quotaStanding turns them into the figures both show.
+ */
+const quotaColumns = (id: string) => sql`
+  (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
+  coalesce((SELECT sum(amount) FROM opportunities
+    WHERE owner_id = ${id} AND outcome = 'won'
+      AND closing_date >= date_trunc('quarter', now() AT TIME ZONE 'UTC')::date
+      AND closing_date <= (now() AT TIME ZONE 'UTC')::date), 0)::float8 AS "wonThisQuarter",
+  coalesce((SELECT sum(amount_sum) FROM forecast_summaries
+    WHERE owner_key = ${id} AND forecast_group = 'commit'
+      AND quarter = date_trunc('quarter', now() AT TIME ZONE 'UTC')::date), 0)::float8 AS "commitThisQuarter"`;
+
+export interface QuotaRow {
   quarterlyQuota: number | null;
   wonThisQuarter: number;
+  commitThisQuarter: number;
+}
+
+export interface RepresentativeFigures extends MemberRow, QuotaRow {
   /** win_rate_percentage of the rep_win_rate view; null without a closed deal. */
   viewWinRate: number | null;
 }
 
-/**
- * One representative's figures, quota, and the amount of won deals whose closing date lies in the
- * current quarter (UTC) and not after today: a deal marked won with a date ahead has not closed
- * yet. Read from the partial index of won deals by closing date.
- */
+/** One representative's figures and quota (quotaColumns). */
 export async function representativeFigures(db: Db, id: string): Promise<RepresentativeFigures | null> {
   const [row] = await rows<RepresentativeFigures>(
     db,
     sql`WITH ${membersCte({ representatives: sql`AND id = ${id}`, unassigned: false })}
-      SELECT m.*,
-        (SELECT quarterly_quota FROM rep_quotas WHERE user_id = ${id})::float8 AS "quarterlyQuota",
-        coalesce((SELECT sum(amount) FROM opportunities
-          WHERE owner_id = ${id} AND outcome = 'won'
-            AND closing_date >= date_trunc('quarter', now() AT TIME ZONE 'UTC')::date
-            AND closing_date <= (now() AT TIME ZONE 'UTC')::date), 0)::float8
-          AS "wonThisQuarter",
+      SELECT m.*, ${quotaColumns(id)},
         (SELECT win_rate_percentage FROM rep_win_rate WHERE owner_id = ${id})::float8 AS "viewWinRate"
       FROM members m WHERE m.id IS NOT NULL`,
   );
   return row ?? null;
+}
+
+/** The quota figures alone, for the representative's own dashboard (the same columns). */
+export async function representativeQuota(db: Db, id: string): Promise<QuotaRow> {
+  const [row] = await rows<QuotaRow>(db, sql`SELECT ${quotaColumns(id)}`);
+  return row!;
 }
 
 export interface RecentOpportunityRow {

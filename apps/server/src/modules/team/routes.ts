@@ -12,9 +12,12 @@ import {
   storedAccountManagerNamesSchema,
   teamOverviewSchema,
 } from '@nexa/domain';
+import { quotaStandingSchema } from '@nexa/domain/schemas/quota';
+import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import {
   getAccountManagerNames,
+  getOwnQuota,
   getRepresentativeDetail,
   getRepresentativeOpportunity,
   getTeamOverview,
@@ -25,7 +28,7 @@ import {
 
 const MANAGER = [ROLES.manager] as const;
 
-/** The manager workspace's team figures: managers only, over every representative. */
+/** The manager workspace's team figures (managers only, over every representative), and a representative's own quota. */
 export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: number }> = async (
   app,
   { db, defaultQuarterlyQuota },
@@ -34,6 +37,20 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuota: 
     '/api/team',
     { config: { access: MANAGER }, schema: { tags: ['team'], response: { 200: teamOverviewSchema } } },
     async (request) => getTeamOverview(request.readDb),
+  );
+
+  app.get(
+    '/api/quota',
+    {
+      config: { access: [ROLES.representative] },
+      schema: {
+        tags: ['team'],
+        description:
+          "The representative's own number this quarter: quota, won, commit, attainment and gap to quota — what the manager's page about them shows, by the same rule (docs/metrics.md).",
+        response: { 200: quotaStandingSchema },
+      },
+    },
+    async (request) => getOwnQuota(request.readDb, actorOf(request).userId, defaultQuarterlyQuota),
   );
 
   app.get(

@@ -2,7 +2,6 @@ import {
   RECENT_ACTIVITIES,
   RECENT_OPPORTUNITIES,
   TEAM_DASHBOARD_TOP,
-  quotaAttainment,
   type AccountManagerNames,
   type Opportunity,
   type RepresentativeDetail,
@@ -11,6 +10,7 @@ import {
   type TeamMember,
   type TeamOverview,
 } from '@nexa/domain';
+import { quotaStanding, type QuotaStanding } from '@nexa/domain/quota';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,6 +22,7 @@ import {
   recentActivities,
   recentOpportunities,
   representativeFigures,
+  representativeQuota,
   saveAccountManagerNames,
   saveQuarterlyQuota,
   searchMembers,
@@ -38,6 +39,7 @@ const toMember = (row: MemberRow): TeamMember => ({
   email: row.email,
   location: row.location,
   totalSales: row.totalSales,
+  wonAmount: row.closedWin,
   totalDeals: row.totalDeals,
   conversionRate: row.conversionRate,
   techScore: row.techScore,
@@ -82,17 +84,13 @@ export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: 
     recentActivities(db, id, RECENT_ACTIVITIES),
   ]);
   if (!figures) throw representativeNotFound();
-  const quarterlyQuota = figures.quarterlyQuota ?? defaultQuota;
   // Win rate from the rep_win_rate view (closed-won ÷ closed deals) when the representative has a
   // closed deal; the list computes the same expression, so both show the same number.
   const winRate = figures.viewWinRate === null ? figures.winRate : Math.round(figures.viewWinRate);
   return {
     representative: toMember(figures),
     metrics: {
-      quotaAttainment: quotaAttainment(figures.wonThisQuarter, quarterlyQuota),
-      quarterlyQuota,
-      quotaIsDefault: figures.quarterlyQuota === null,
-      wonThisQuarter: figures.wonThisQuarter,
+      ...quotaStanding(figures, defaultQuota),
       winRate,
       winRateSource: figures.winRateSource,
       avgDealSize: figures.avgDealSize,
@@ -102,6 +100,14 @@ export async function getRepresentativeDetail(db: Db, id: string, defaultQuota: 
     recentOpportunities: recent,
     recentActivities: activities,
   };
+}
+
+/**
+ * The representative's own number on their dashboard: the same columns and rule as the manager's
+ * page about them (getRepresentativeDetail), so both show the same attainment and gap.
+ */
+export async function getOwnQuota(db: Db, id: string, defaultQuota: number): Promise<QuotaStanding> {
+  return quotaStanding(await representativeQuota(db, id), defaultQuota);
 }
 
 async function assertRepresentative(db: Db, id: string): Promise<void> {

@@ -15,7 +15,10 @@ export const METRIC_IDS = [
   'average-deal-size',
   'sales-cycle',
   'quota-attainment',
+  'gap-to-quota',
   'score-leaders',
   'team-totals',
+  'pipeline-all-deals',
+  'won-revenue',
 ] as const;
 export type MetricId = (typeof METRIC_IDS)[number];

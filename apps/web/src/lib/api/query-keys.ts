@@ -31,6 +31,8 @@ export const queryKeys = {
   pipeline: {
     all: ['pipeline'] as const,
     month: (month: string | undefined) => ['pipeline', month ?? 'current'] as const,
+    /** The representative's own quota figures: under pipeline.all, so a won deal refreshes them. */
+    quota: () => ['pipeline', 'quota'] as const,
     /** The board under its filters (and representative): a move invalidates pipeline.all, so the dashboard follows. */
     board: (filters: object) => ['pipeline', 'board', filters] as const,
   },

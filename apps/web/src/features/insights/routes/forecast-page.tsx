@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatDay } from '../format-day.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -162,6 +163,23 @@ export function ForecastPage() {
               </tr>
             </tfoot>
           </Table>
+          {/* The team's gap both ways (issue 38): the team's own, where one representative's excess
+              covers another's shortfall, and the sum of what the short ones are missing. */}
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="team-gap-readings">
+            <div className="flex items-center gap-1">
+              <dt className="text-slate-600">{t('forecast.teamGap')}</dt>
+              <MetricHelp metric="gap-to-quota" />
+              <dd className="font-semibold tabular-nums" data-testid="team-gap">
+                {formatMoney(data.team.gap)}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1">
+              <dt className="text-slate-600">{t('forecast.shortfall')}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="team-shortfall">
+                {formatMoney(data.shortfall)}
+              </dd>
+            </div>
+          </dl>
           <p className="mt-3 text-xs text-slate-600">{t('forecast.help')}</p>
         </Card>
       )}

@@ -8,6 +8,8 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePipeline } from '../api/get-pipeline.ts';
+import { useOwnQuota } from '../api/get-quota.ts';
+import { QuotaTiles } from '../../../components/metrics/quota-tiles.tsx';
 import { DataPanel } from '../components/data-panel.tsx';
 import { EmptyAlerts } from '../components/empty-alerts.tsx';
 import { Meetings } from '../components/meetings.tsx';
@@ -40,7 +42,7 @@ export type DashboardOpportunities = ComponentType<{
  * share the URL's filters.
  */
 export function RepDashboardPage({ opportunities: Opportunities }: { opportunities: DashboardOpportunities }) {
-  const { t } = useTranslation(['pipeline', 'opportunities']);
+  const { t } = useTranslation(['pipeline', 'opportunities', 'metrics']);
   usePageMeta(`${t('title')} — Nexa`);
   const me = useMe();
   const [calendarMonth, setCalendarMonth] = useState(currentMonth);
@@ -48,6 +50,7 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
   const pipeline = usePipeline(isCurrentMonth ? undefined : monthKey(calendarMonth));
   const [filters, setFilters] = useUrlFilters<UrlOpportunityFilters>(['page']);
   const [importOpen, setImportOpen] = useState(false);
+  const quota = useOwnQuota();
 
   const data = pipeline.data;
   const totalDeals = data ? data.totals.reduce((sum, s) => sum + s.count, 0) : undefined;
@@ -83,6 +86,22 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
         active={filters.status}
         onSelect={(status) => setFilters({ status, page: undefined })}
       />
+
+      {/* The figure the representative is paid on, as the manager's page about them shows it. */}
+      <section aria-labelledby="own-quota-title" className="space-y-2">
+        <h2 id="own-quota-title" className="text-lg font-semibold text-slate-900">
+          {t('metrics:quota.title')}
+        </h2>
+        {quota.data ? (
+          <QuotaTiles standing={quota.data} />
+        ) : quota.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t('metrics:quota.error')}
+          </p>
+        ) : (
+          <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-hidden />
+        )}
+      </section>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SummaryCard

@@ -38,7 +38,7 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
               <div className="min-w-0 font-medium">{name(m)}</div>
               {details(m)}
             </div>
-            <dl className="grid grid-cols-3 gap-2 text-sm">
+            <dl className="grid grid-cols-2 gap-2 text-sm min-[420px]:grid-cols-4">
               <div>
                 <dt className="text-xs text-slate-600">{t('representatives.columns.deals')}</dt>
                 <dd className="tabular-nums">{formatNumber(m.totalDeals)}</dd>
@@ -48,8 +48,13 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
                 <dd className="tabular-nums">{formatMoney(m.totalSales)}</dd>
               </div>
               <div>
+                <dt className="text-xs text-slate-600">{t('representatives.columns.wonAmount')}</dt>
+                <dd className="tabular-nums">{formatMoney(m.wonAmount)}</dd>
+              </div>
+              <div>
                 <dt className="text-xs text-slate-600">
                   {t('dashboard.table.winRate')} <MetricHelp metric="win-rate" className="h-5 w-5 align-middle" />
+                  <span className="block text-[11px]">{t('dashboard.table.winRateOf')}</span>
                 </dt>
                 <dd className="tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</dd>
               </div>
@@ -63,11 +68,26 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
             <tr>
               <Th>{t('representatives.columns.representative')}</Th>
               <Th className="text-right">{t('representatives.columns.deals')}</Th>
-              <Th className="text-right">{t('representatives.columns.totalSales')}</Th>
+              <Th className="text-right">
+                <span className="inline-flex items-center gap-1">
+                  {t('representatives.columns.totalSales')}
+                  <MetricHelp metric="pipeline-all-deals" />
+                </span>
+              </Th>
+              <Th className="text-right">
+                <span className="inline-flex items-center gap-1">
+                  {t('representatives.columns.wonAmount')}
+                  <MetricHelp metric="won-revenue" />
+                </span>
+              </Th>
               <Th className="text-right">
                 <span className="inline-flex items-center gap-1">
                   {t('dashboard.table.winRate')}
                   <MetricHelp metric="win-rate" />
+                </span>
+                {/* The denominator on screen: win rate and conversion differ by it. */}
+                <span className="block text-[11px] font-normal tracking-normal normal-case">
+                  {t('dashboard.table.winRateOf')}
                 </span>
               </Th>
               <Th className="text-right">
@@ -83,6 +103,7 @@ export function TeamTable({ members }: { members: TeamMember[] }) {
                 </Th>
                 <Td className="text-right tabular-nums">{formatNumber(m.totalDeals)}</Td>
                 <Td className="text-right tabular-nums">{formatMoney(m.totalSales)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(m.wonAmount)}</Td>
                 <Td className="text-right tabular-nums">{m.winRate === null ? na : formatPercent(m.winRate)}</Td>
                 <Td className="text-right">{details(m)}</Td>
               </tr>

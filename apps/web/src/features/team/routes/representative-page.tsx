@@ -1,5 +1,5 @@
-import { ArrowLeft, Clock, DollarSign, History, Target, Trophy } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { ArrowLeft, Clock, DollarSign, History, Trophy } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
@@ -14,46 +14,12 @@ import { QuotaEditor } from '../components/quota-editor.tsx';
 import { ChangeText } from '../../../components/opportunities/deal-history.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
-import type { MetricId } from '../../../components/metrics/metric-ids.ts';
+import { MetricTile } from '../../../components/metrics/metric-tile.tsx';
+import { QuotaTiles } from '../../../components/metrics/quota-tiles.tsx';
 
 // The deal's dialog shows the whole opportunity view (17 KB gzip with its editing and validation): it
 // loads when a deal is opened, not with the representative's page.
 const OpportunityDialog = lazyNamed(() => import('../components/opportunity-dialog.tsx'), 'OpportunityDialog');
-
-function Tile({
-  label,
-  value,
-  hint,
-  icon,
-  testId,
-  metric,
-}: {
-  label: string;
-  value: string;
-  hint: string;
-  icon: ReactNode;
-  testId: string;
-  metric: MetricId;
-}) {
-  return (
-    <Card padded className="space-y-1">
-      <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span className="flex items-center gap-1">
-          {label}
-          <MetricHelp metric={metric} />
-        </span>
-        <span className="text-brand-700" aria-hidden>
-          {icon}
-        </span>
-      </div>
-      <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
-        {value}
-      </p>
-      <p className="text-xs text-slate-600">{hint}</p>
-    </Card>
-  );
-}
 
 function BackLink() {
   const { t } = useTranslation('team');
@@ -140,19 +106,11 @@ export function RepresentativePage() {
         </div>
       </header>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Tile
-          label={t('representative.tiles.quotaAttainment')}
-          value={formatPercent(metrics.quotaAttainment)}
-          hint={t('representative.tiles.quotaOf', {
-            won: formatMoney(metrics.wonThisQuarter),
-            quota: formatMoney(metrics.quarterlyQuota),
-          })}
-          icon={<Target className="h-4 w-4" />}
-          testId="tile-quota-attainment"
-          metric="quota-attainment"
-        />
-        <Tile
+      {/* The representative's number, as their own dashboard shows it (QuotaTiles, one rule). */}
+      <QuotaTiles standing={metrics} />
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <MetricTile
           label={t('representative.tiles.winRate')}
           value={metrics.winRate === null ? na : formatPercent(metrics.winRate)}
           hint={winRateHint}
@@ -160,7 +118,7 @@ export function RepresentativePage() {
           testId="tile-win-rate"
           metric="win-rate"
         />
-        <Tile
+        <MetricTile
           label={t('representative.tiles.avgDealSize')}
           value={formatMoney(metrics.avgDealSize)}
           hint={t('representative.tiles.avgDealSizeHint', { count: rep.totalDeals })}
@@ -168,7 +126,7 @@ export function RepresentativePage() {
           testId="tile-avg-deal-size"
           metric="average-deal-size"
         />
-        <Tile
+        <MetricTile
           label={t('representative.tiles.salesCycle')}
           value={t('representative.tiles.days', { count: metrics.salesCycle })}
           hint={
@@ -255,8 +213,10 @@ export function RepresentativePage() {
 
       <p className="text-sm text-slate-600" data-testid="representative-totals">
         {t('representatives.columns.totalSales')}: <strong>{formatMoney(rep.totalSales)}</strong> ·{' '}
+        {t('representatives.columns.wonAmount')}: <strong>{formatMoney(rep.wonAmount)}</strong> ·{' '}
         {t('representatives.columns.deals')}: <strong>{formatNumber(rep.totalDeals)}</strong> ·{' '}
-        {t('representatives.columns.conversionRate')}: <strong>{formatPercent(rep.conversionRate)}</strong>
+        {t('representatives.columns.conversionRate')} ({t('representatives.columns.conversionOf')}):{' '}
+        <strong>{formatPercent(rep.conversionRate)}</strong>
       </p>
 
       {openOpp !== null && (

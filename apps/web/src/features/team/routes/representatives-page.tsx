@@ -16,12 +16,20 @@ import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 import type { MetricId } from '../../../components/metrics/metric-ids.ts';
 
 const PAGE_SIZE = 25;
-const COLUMNS: Array<{ field: RepresentativeSortField | null; key: string; numeric?: boolean; metric?: MetricId }> = [
+const COLUMNS: Array<{
+  field: RepresentativeSortField | null;
+  key: string;
+  numeric?: boolean;
+  metric?: MetricId;
+  /** What the figure is a share of, shown under its name (win rate and conversion differ by it). */
+  of?: string;
+}> = [
   { field: 'full_name', key: 'representative' },
   { field: null, key: 'location' },
-  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'team-totals' },
+  { field: 'totalSales', key: 'totalSales', numeric: true, metric: 'pipeline-all-deals' },
+  { field: null, key: 'wonAmount', numeric: true, metric: 'won-revenue' },
   { field: 'totalDeals', key: 'deals', numeric: true, metric: 'team-totals' },
-  { field: 'conversionRate', key: 'conversionRate', numeric: true, metric: 'conversion-rate' },
+  { field: 'conversionRate', key: 'conversionRate', numeric: true, metric: 'conversion-rate', of: 'conversionOf' },
 ];
 
 const isSort = (value: string | null): value is string =>
@@ -152,12 +160,15 @@ export function RepresentativesPage() {
                     <dd className="text-right">{location(m.location)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.totalSales')}</dt>
                     <dd className="text-right tabular-nums">{formatMoney(m.totalSales)}</dd>
+                    <dt className="text-slate-600">{t('representatives.columns.wonAmount')}</dt>
+                    <dd className="text-right tabular-nums">{formatMoney(m.wonAmount)}</dd>
                     <dt className="text-slate-600">{t('representatives.columns.deals')}</dt>
                     <dd className="text-right tabular-nums">{formatNumber(m.totalDeals)}</dd>
                     {/* Inline, so the button follows the label's last word when the label wraps. */}
                     <dt className="text-slate-600">
                       {t('representatives.columns.conversionRate')}{' '}
                       <MetricHelp metric="conversion-rate" className="h-5 w-5 align-middle" />
+                      <span className="block text-xs">{t('representatives.columns.conversionOf')}</span>
                     </dt>
                     <dd className="text-right tabular-nums">{formatPercent(m.conversionRate)}</dd>
                   </dl>
@@ -168,7 +179,7 @@ export function RepresentativesPage() {
               <Table aria-busy={query.isPending}>
                 <thead>
                   <tr>
-                    {COLUMNS.map(({ field, key, numeric, metric }) => {
+                    {COLUMNS.map(({ field, key, numeric, metric, of }) => {
                       const label = t(`representatives.columns.${key}`);
                       const active = field !== null && sort.replace(/^-/, '') === field;
                       const Icon = !active ? ArrowUpDown : sort.startsWith('-') ? ArrowDown : ArrowUp;
@@ -192,6 +203,11 @@ export function RepresentativesPage() {
                             </button>
                           )}
                           {metric && <MetricHelp metric={metric} className="ml-0.5 align-middle" />}
+                          {of && (
+                            <span className="block text-[11px] font-normal tracking-normal normal-case">
+                              {t(`representatives.columns.${of}`)}
+                            </span>
+                          )}
                         </Th>
                       );
                     })}
@@ -205,7 +221,7 @@ export function RepresentativesPage() {
                           <Skeleton className="h-4 w-40" />
                           <Skeleton className="mt-1.5 h-3 w-28" />
                         </Td>
-                        {[0, 1, 2, 3].map((j) => (
+                        {[0, 1, 2, 3, 4].map((j) => (
                           <Td key={j}>
                             <Skeleton className="ml-auto h-4 w-16" />
                           </Td>
@@ -214,7 +230,7 @@ export function RepresentativesPage() {
                     ))}
                   {query.data?.items.length === 0 && (
                     <tr>
-                      <Td colSpan={5} className="py-10 text-center text-slate-600">
+                      <Td colSpan={6} className="py-10 text-center text-slate-600">
                         {t('representatives.empty')}
                       </Td>
                     </tr>
@@ -233,6 +249,7 @@ export function RepresentativesPage() {
                       </Th>
                       <Td className="text-slate-700">{location(m.location)}</Td>
                       <Td className="text-right tabular-nums">{formatMoney(m.totalSales)}</Td>
+                      <Td className="text-right tabular-nums">{formatMoney(m.wonAmount)}</Td>
                       <Td className="text-right tabular-nums">{formatNumber(m.totalDeals)}</Td>
                       <Td className="text-right tabular-nums">{formatPercent(m.conversionRate)}</Td>
                     </tr>
