@@ -4790,12 +4790,14 @@ export interface operations {
                                     /** @enum {string} */
                                     role: "rep" | "prospect";
                                     /** @enum {string} */
-                                    rule: "person" | "label" | "name" | "metadata" | "wording";
+                                    rule: "person" | "label" | "name" | "team" | "metadata" | "introduction" | "wording";
                                 }[];
                                 talk?: {
                                     repWords: number;
                                     repTime: number | null;
                                 };
+                                /** @enum {string} */
+                                speakerNames?: "missing";
                                 questions?: {
                                     text: string;
                                     lines: number[];
@@ -4841,6 +4843,24 @@ export interface operations {
                                         quote?: string;
                                     };
                                     champion: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    competition: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    budget: {
+                                        ticked: boolean;
+                                        text: string | null;
+                                        lines: number[];
+                                        quote?: string;
+                                    };
+                                    timeline: {
                                         ticked: boolean;
                                         text: string | null;
                                         lines: number[];
@@ -4910,24 +4930,6 @@ export interface operations {
             cookie?: never;
         };
         requestBody: {
-                                    competition: {
-                                        ticked: boolean;
-                                        text: string | null;
-                                        lines: number[];
-                                        quote?: string;
-                                    };
-                                    budget: {
-                                        ticked: boolean;
-                                        text: string | null;
-                                        lines: number[];
-                                        quote?: string;
-                                    };
-                                    timeline: {
-                                        ticked: boolean;
-                                        text: string | null;
-                                        lines: number[];
-                                        quote?: string;
-                                    };
             content: {
                 "application/json": {
                     name: string;
@@ -5091,12 +5093,14 @@ export interface operations {
                             /** @enum {string} */
                             role: "rep" | "prospect";
                             /** @enum {string} */
-                            rule: "person" | "label" | "name" | "metadata" | "wording";
+                            rule: "person" | "label" | "name" | "team" | "metadata" | "introduction" | "wording";
                         }[];
                         talk?: {
                             repWords: number;
                             repTime: number | null;
                         };
+                        /** @enum {string} */
+                        speakerNames?: "missing";
                         questions?: {
                             text: string;
                             lines: number[];
@@ -5142,6 +5146,24 @@ export interface operations {
                                 quote?: string;
                             };
                             champion: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            competition: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            budget: {
+                                ticked: boolean;
+                                text: string | null;
+                                lines: number[];
+                                quote?: string;
+                            };
+                            timeline: {
                                 ticked: boolean;
                                 text: string | null;
                                 lines: number[];
@@ -5213,24 +5235,6 @@ export interface operations {
             cookie?: never;
         };
         requestBody: {
-                            competition: {
-                                ticked: boolean;
-                                text: string | null;
-                                lines: number[];
-                                quote?: string;
-                            };
-                            budget: {
-                                ticked: boolean;
-                                text: string | null;
-                                lines: number[];
-                                quote?: string;
-                            };
-                            timeline: {
-                                ticked: boolean;
-                                text: string | null;
-                                lines: number[];
-                                quote?: string;
-                            };
             content: {
                 /**
                  * @example {
