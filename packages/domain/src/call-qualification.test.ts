@@ -19,9 +19,6 @@ const call = (...turns: string[]) =>
 const roleOf = (l: TranscriptLine) => (l.speaker === 'Sam' || l.speaker === 'Julie' ? 'rep' : 'prospect');
 const ticked = (lines: TranscriptLine[]) => QUALIFICATION_BOXES.filter((box) => qualifyCall(lines, roleOf)[box].ticked);
 
-/** One buyer line, said after a neutral seller line: the boxes it ticks. */
-const boxesOf = (sentence: string) => ticked(call('Sam: Thanks for joining.', `Dana: ${sentence}`));
-
 // Sentences written for this test, in none of the bench sets.
 const CASES: Array<[QualificationBox, TranscriptLanguage | 'qc', string]> = [
   ['economicBuyer', 'en', 'Anything above a hundred K needs our COO, Priya Shah, to sign.'],
@@ -40,6 +37,8 @@ const CASES: Array<[QualificationBox, TranscriptLanguage | 'qc', string]> = [
   ['metrics', 'en', 'We lose 20 hours a week reconciling the carrier invoices.'],
   ['metrics', 'fr', 'On perd à peu près quinze heures par semaine à rapprocher les bons de livraison.'],
   ['metrics', 'qc', 'Ça nous coûte autour de quarante mille piastres par année en heures supplémentaires.'],
+  ['metrics', 'fr', 'On perd une vingtaine d’heures par semaine à ressaisir les commandes.'],
+  ['metrics', 'en', 'It takes a dozen people about three days to close the month.'],
   ['identifyPain', 'en', 'We lose 20 hours a week reconciling the carrier invoices.'],
   ['identifyPain', 'fr', 'Le problème, c’est que tout se fait à la main dans des tableurs.'],
   ['identifyPain', 'qc', 'Le système plante à chaque fin de mois, pis on perd des commandes.'],
@@ -51,10 +50,10 @@ const CASES: Array<[QualificationBox, TranscriptLanguage | 'qc', string]> = [
   ['budget', 'en', 'We can go to CHF 120,000, not more.'],
   ['budget', 'en', 'The ceiling is £60k for the first twelve months.'],
   ['timeline', 'en', 'We need it live before the end of the third quarter.'],
-  ['timeline', 'fr', "On voudrait démarrer en septembre, avant la rentrée des équipes."],
+  ['timeline', 'fr', 'On voudrait démarrer en septembre, avant la rentrée des équipes.'],
   ['timeline', 'qc', 'Faut que ça roule avant le rush des Fêtes, au plus tard.'],
   ['decisionProcess', 'en', 'Once the pilot is done, the steering committee votes and then procurement takes over.'],
-  ['decisionProcess', 'fr', "Je fais une recommandation, puis ça passe au comité de direction du mois prochain."],
+  ['decisionProcess', 'fr', 'Je fais une recommandation, puis ça passe au comité de direction du mois prochain.'],
   ['decisionProcess', 'qc', "Moi je recommande, pis c'est le conseil qui décide."],
   ['decisionCriteria', 'en', 'Whoever integrates cleanly with our WMS wins, that is non-negotiable.'],
   ['decisionCriteria', 'fr', 'Ce qui va trancher, ce sont les délais de mise en place et la réversibilité.'],
@@ -178,7 +177,10 @@ describe('one checklist: the score, the feedback and the coaching agree', () => 
   it('a box the citation check unticks leaves the "found" reasons and joins "Not discussed"', () => {
     const lines = parseTranscript(AGREEMENT_CALL.join('\n'));
     const analysis = analyzeCallOffline(lines, { language: 'en', referenceDate: new Date('2026-11-23T10:00:00Z') });
-    const unticked = { ...analysis, qualification: { ...analysis.qualification!, competition: { ticked: false, text: null, lines: [] } } };
+    const unticked = {
+      ...analysis,
+      qualification: { ...analysis.qualification!, competition: { ticked: false, text: null, lines: [] } },
+    };
     const aligned = alignWithChecklist(unticked);
     const reasons = aligned.commercialScore.reasons.map((r) => r.text);
     expect(reasons.some((r) => r.startsWith('Competition: found'))).toBe(false);

@@ -1,5 +1,10 @@
 import type { RoleOf } from './call-extract.ts';
-import { QUALIFICATION_BOXES, type CallAnalysis, type QualificationBox, type TranscriptLanguage } from './schemas/call-insights.ts';
+import {
+  QUALIFICATION_BOXES,
+  type CallAnalysis,
+  type QualificationBox,
+  type TranscriptLanguage,
+} from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
 
@@ -64,7 +69,7 @@ export const BOX_TITLES: Record<TranscriptLanguage, Record<QualificationBox, str
 // --- money, in any currency and spoken form ---
 
 const NUMBER_WORD =
-  "(?:\\d[\\d.,]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|point|and|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|et|virgule|demi)";
+  '(?:\\d[\\d.,]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|point|and|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|et|virgule|demi|dozens?|couple|few|several|dizaines?|douzaines?|quinzaines?|vingtaines?|trentaines?|quarantaines?|cinquantaines?|centaines?|milliers?)';
 const NUMBER = `${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*`;
 const CURRENCY_WORD =
   '(?:dollars?|bucks|euros?|pounds?|quid|sterling|francs?|piastres?|balles|chf|eur|usd|gbp|cad|aud|yens?|pesos?|reais|rands?|kronor|couronnes?|livres?)';
@@ -81,9 +86,13 @@ const MONEY_TRAILING = w(
 );
 /** "a hundred K", "two hundred and fifty grand", "four hundred and twenty thousand euros", "deux cent mille piastres". */
 const MONEY_SPOKEN_CURRENCY = w(new RegExp(`\\b${NUMBER}(?:[\\s-]+${MAGNITUDE})?\\s+${CURRENCY_WORD}\\b`, 'i'));
-const MONEY_SPOKEN_K = w(new RegExp(`\\b${NUMBER}[\\s-]+(?:k|grand)\\b(?!\\s*(?:users?|utilisateurs?|seats?|players?|events?|km))`, 'i'));
+const MONEY_SPOKEN_K = w(
+  new RegExp(`\\b${NUMBER}[\\s-]+(?:k|grand)\\b(?!\\s*(?:users?|utilisateurs?|seats?|players?|events?|km))`, 'i'),
+);
 /** "a hundred thousand", "cent mille", "un million": money when the sentence speaks of money and no other noun follows. */
-const SPOKEN_AMOUNT = w(new RegExp(`\\b${NUMBER}[\\s-]+(?:thousand|million|millions|billion|mille|milliards?)\\b(?:\\s+(\\p{L}+))?`, 'iu'));
+const SPOKEN_AMOUNT = w(
+  new RegExp(`\\b${NUMBER}[\\s-]+(?:thousand|million|millions|billion|mille|milliards?)\\b(?:\\s+(\\p{L}+))?`, 'iu'),
+);
 const MILLION_ALONE = w(/\b(?:le|du|au|un|the|a) million\b/i);
 const AFTER_AMOUNT = new Set(
   'a an per for over in on and budgeted including all each this the up or to with par pour sur au à en et tout hors ht ttc de du annuels annuel annuelles year yearly annually total max maximum is that so then but approved set upfront net gross dollar euro pound franc'.split(
@@ -116,7 +125,7 @@ export function statesMoney(sentence: string): boolean {
 const QUANTITY = `(?:\\d[\\d.,]*|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 const UNIT =
   '(?:hours?|days?|weeks?|months?|minutes?|seconds?|percent|per ?cent|points?|times|fte|ftes|people|employees|dppm|heures?|jours?|semaines?|mois|secondes?|pour ?cent|fois|etp|personnes|temps plein)';
-const QUANTIFIED = w(new RegExp(`(?:\\b${QUANTITY}\\s*(?:%|(?:\\p{L}+\\s+)?${UNIT}\\b))`, 'iu'));
+const QUANTIFIED = w(new RegExp(`(?:\\b${QUANTITY}\\s*(?:%|(?:d'|de\\s+|of\\s+|\\p{L}+\\s+)?${UNIT}\\b))`, 'iu'));
 /** Cheap tests first: a unit a metric needs, a word an economic buyer's line has. */
 const MAY_BE_QUANTIFIED = new RegExp(`%|\\b${UNIT}\\b`, 'i');
 const MAY_BE_AUTHORITY =
@@ -146,7 +155,9 @@ const AUTHORITY_VERB = w(
 const BUYER_ROLE = w(
   /\b(?:cfo|ceo|coo|cio|cto|cro|vp|svp|evp|president|owners?|director|board|council|head|chief|vice[- ]chancellor|publisher|finance|executive|supervisors|dg|daf|pdg|directeur|directrice|président\w*|propriétaire|conseil|éditeur|syndic|municipalité|junta|général\w*|vice-président\w*)\b/i,
 );
-const THRESHOLD = w(/\b(?:anything (?:over|above|beyond|bigger|that isn't)|au-delà|au-dessus|dépass\w*|en dessous|tout ce qui)\b/i);
+const THRESHOLD = w(
+  /\b(?:anything (?:over|above|beyond|bigger|that isn't)|au-delà|au-dessus|dépass\w*|en dessous|tout ce qui)\b/i,
+);
 
 const CHAMPION = w(
   /\b(?:(?:i'm|i am|i've been|i have been) (?:the one )?(?:driving|pushing|championing|sponsoring|leading|making the case|fighting for|selling)|the one (?:driving|pushing|championing|sponsoring) (?:this|it)|driving (?:this|it) internally|i'll (?:push|champion|sell it|make the case|advocate|fight for|bring it to|take it to|present (?:it|this|the)|go to bat)|i will (?:push|champion|make the case|advocate|present)|pushing for (?:you|this|it)|(?:internal|executive) (?:sponsor|champion)|i'm (?:sold|convinced|your (?:champion|sponsor|advocate))|(?:i'm|i am) (?:the )?(?:sponsor|champion)|c'est moi qui (?:pousse|porte|défends|mène|pilote|drive)|je (?:pousse|porte|défends|mène) (?:le|ce|ce|votre) (?:dossier|projet)|je (?:vais|me charge de) (?:convaincre|défendre|porter|pousser|présenter|vendre)|(?:sponsor|porteur|porteuse) (?:du|de ce|interne)|je (?:suis|serai) (?:convaincu\w*|votre sponsor|le sponsor|la sponsor))\b/i,
@@ -193,9 +204,7 @@ const ASKS_ABOUT: Partial<Record<QualificationBox, RegExp>> = {
   decisionProcess: w(
     /\b(?:(?:decision|buying|approval|evaluation) process|how (?:do you|will you|does your team) (?:decide|choose|buy|evaluate)|what happens next|next steps on your side|processus|comment (?:se passe|vous décidez|ça se passe)|qui (?:d'autre )?(?:est impliqué|participe))\b/i,
   ),
-  paperProcess: w(
-    /\b(?:legal|procurement|contract(?:s|ing)? process|paperwork|purchasing|juridique|achats|contrat)\b/i,
-  ),
+  paperProcess: w(/\b(?:legal|procurement|contract(?:s|ing)? process|paperwork|purchasing|juridique|achats|contrat)\b/i),
   decisionCriteria: w(
     /\b(?:what (?:matters|will decide|are you (?:looking|evaluating))|criteria|how will you (?:choose|decide|compare|judge)|must[- ]haves?|critères|ce qui (?:compte|va trancher))\b/i,
   ),
@@ -374,13 +383,18 @@ const NOT_DISCUSSED = /^(?:Not discussed: |Non abordé : )/;
  * analysis: after the citation check has unticked a box whose line did not hold, or when a model
  * wrote its own list, the reason still names exactly the boxes the checklist leaves empty.
  */
-export function alignWithChecklist<T extends Pick<CallAnalysis, 'qualification' | 'commercialScore' | 'language'>>(analysis: T): T {
+export function alignWithChecklist<T extends Pick<CallAnalysis, 'qualification' | 'commercialScore' | 'language'>>(
+  analysis: T,
+): T {
   const checklist = checklistOf(analysis);
   if (!checklist) return analysis;
   const titles = BOX_TITLES[analysis.language];
   const missing = emptyBoxes(checklist);
   // A box the check unticked is no longer "found in the call" either.
-  const found = missing.flatMap((box) => [`${BOX_TITLES.en[box]}: found in the call`, `${BOX_TITLES.fr[box]} : trouvé dans l'appel`]);
+  const found = missing.flatMap((box) => [
+    `${BOX_TITLES.en[box]}: found in the call`,
+    `${BOX_TITLES.fr[box]} : trouvé dans l'appel`,
+  ]);
   const reasons = analysis.commercialScore.reasons.filter(
     (r) => !NOT_DISCUSSED.test(r.text) && !found.some((prefix) => r.text.startsWith(prefix)),
   );

@@ -23,7 +23,13 @@ describe('reading a stored call analysis', () => {
     expect(reading.technicalScore).toBe(6.5);
     expect(reading.commercialScore).toBe(4);
     // No checklist stored: the boxes are read from the transcript by the analyzer's own rules (the prospect's lines).
-    expect(reading.filled).toMatchObject({ budget: true, timeline: false, economicBuyer: false, nextMeeting: true, nextSteps: false });
+    expect(reading.filled).toMatchObject({
+      budget: true,
+      timeline: false,
+      economicBuyer: false,
+      nextMeeting: true,
+      nextSteps: false,
+    });
     expect(reading.boxes.budget.map((l) => l.line)).toEqual([2]);
     expect(reading.boxes.nextMeeting).toEqual([
       { analysisId: 'x', opportunityId: 3, line: 4, text: 'Alex: Let us meet next Tuesday.' },

@@ -138,12 +138,10 @@ export function QualificationChecklist({ result, cited }: { result: Result; cite
         {QUALIFICATION_BOXES.map((box) => {
           const found = boxes[box] ?? { ticked: false, text: null, lines: [] };
           return (
-      <p className="text-xs text-slate-600">
-        {t('evidence.qualificationHint')}{' '}
-        <span className="font-medium text-slate-800" data-testid="qualification-count">
-          {t('evidence.qualificationCount', { ticked, total: QUALIFICATION_BOXES.length })}
-        </span>
+      <p className="text-sm font-medium text-slate-800" data-testid="qualification-count">
+        {t('evidence.qualificationCount', { ticked, total: QUALIFICATION_BOXES.length })}
       </p>
+      <p className="text-xs text-slate-600">{t('evidence.qualificationHint')}</p>
             <li key={box} className="flex gap-2" data-testid={`qualification-${box}`} data-ticked={found.ticked}>
               {found.ticked ? (
                 <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
