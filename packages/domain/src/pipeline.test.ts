@@ -4,7 +4,7 @@ import { monthRange, opportunityListQuerySchema, parseSort, winRatePercent } fro
 describe('opportunityListQuerySchema', () => {
   it('defaults and treats All/empty as no filter', () => {
     const q = opportunityListQuerySchema.parse({ product: 'All', status: '', q: '  acme ' });
-    expect(q).toMatchObject({ page: 1, pageSize: 25, sort: 'next_meeting_date', q: 'acme' });
+    expect(q).toMatchObject({ page: 1, pageSize: 25, sort: 'live', q: 'acme' });
     expect(q.product).toBeUndefined();
     expect(q.status).toBeUndefined();
   });

@@ -18,6 +18,8 @@ export const OPPORTUNITY_SORT_FIELDS = [
   'technical_scoring',
   'commercial_scoring',
   'stage',
+  /** Live work first: open deals by next meeting, then the won and lost ones (the lists' default). */
+  'live',
 ] as const;
 export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
@@ -96,7 +98,7 @@ export const withOrderedRanges = <T extends z.ZodType<Ranges>>(schema: T) =>
       path: ['amount_min'],
     });
 
-const sortShape = { sort: z.enum(sortValues as unknown as [string, ...string[]]).default('next_meeting_date') };
+const sortShape = { sort: z.enum(sortValues as unknown as [string, ...string[]]).default('live') };
 
 /** The export's query: the list's filters and order, without paging. */
 export const opportunityExportQuerySchema = withOrderedRanges(z.object({ ...opportunityFilterFields, ...sortShape }));

@@ -57,6 +57,9 @@ const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o
   commercial_scoring: o.commercial_scoring,
   // The pipeline's order (New … Closed-Lost), not the alphabet's.
   stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
+  // Open deals before won and lost ones, each by next meeting: a list no longer opens on closed deals
+  // whose meetings were long ago. The direction applies to the meeting; open deals stay first.
+  live: sql`(${o.outcome} <> 'open'), ${o.next_meeting_date}`,
 };
 
 /**

@@ -130,13 +130,11 @@ for (const language of ['en', 'fr'] as const) {
     it('offers the CSV export of the rows the filters select, on the list and on the dashboard', async () => {
       renderAt('/rep/opportunities?status=Closed-Win&product=CRM%20Platform', <OpportunitiesPage />, '/rep/opportunities');
       const link = await screen.findByTestId('opportunities-export');
-      expect(link.getAttribute('href')).toBe(
-        '/api/opportunities/export.csv?status=Closed-Win&product=CRM+Platform&sort=next_meeting_date',
-      );
+      expect(link.getAttribute('href')).toBe('/api/opportunities/export.csv?status=Closed-Win&product=CRM+Platform&sort=live');
       cleanup();
       renderAt('/rep?lead_status=Hot', <OpportunitiesCard filters={{ lead_status: 'Hot' }} onFiltersChange={() => {}} />, '/rep');
       expect((await screen.findByTestId('opportunities-export')).getAttribute('href')).toBe(
-        '/api/opportunities/export.csv?lead_status=Hot&sort=next_meeting_date',
+        '/api/opportunities/export.csv?lead_status=Hot&sort=live',
       );
     });
   });

@@ -53,14 +53,14 @@ export const getOpportunities = (filters: OpportunityFilters, signal?: AbortSign
 /** How many deals a list shows: ten on the rep's dashboard, twenty-five on the list pages. */
 export const LIST_PAGE_SIZE = { dashboard: 10, page: 25 } as const;
 
-/** The request a list makes for the URL's filters: its page size, the soonest meeting first, page 1. */
+/** The request a list makes for the URL's filters: its page size, live work first (open deals by next meeting), page 1. */
 export const listQuery = (
   filters: OpportunityFilters,
   pageSize: number,
 ): OpportunityFilters & { pageSize: number; sort: string; page: number } => ({
   ...filters,
   pageSize,
-  sort: filters.sort ?? 'next_meeting_date',
+  sort: filters.sort ?? 'live',
   page: filters.page ?? 1,
 });
 

@@ -3,6 +3,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { OpportunityListItem } from '@nexa/domain';
+import { overdue } from '@nexa/domain/deal-timing';
+import { OverdueMark } from '../../../components/opportunities/overdue-mark.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { LeadBadge } from '../../../components/ui/badge.tsx';
@@ -61,11 +63,27 @@ function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detai
     representative: (item) => ownerName?.(item) ?? item.account_manager ?? na,
     amount: (item) => <span className="tabular-nums">{formatMoney(item.amount)}</span>,
     // The canonical stage in the page's language, whatever the spelling received (shown in the detail).
-    status: (item) => t(`stage.${item.stage}`),
+    // The representative's list has no close-date column: a passed close date shows by the stage.
+    status: (item) => (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        {t(`stage.${item.stage}`)}
+        {overdue(item).closing && <OverdueMark kind="closing" />}
+      </span>
+    ),
     stage: (item) => t(`stage.${item.stage}`),
     lead_status: (item) => <LeadBadge value={item.lead_status} na={na} />,
-    closing_date: (item) => formatDate(item.closing_date, { dateStyle: 'medium', timeZone: 'UTC' }) ?? na,
-    next_meeting_date: (item) => formatDate(item.next_meeting_date) ?? na,
+    closing_date: (item) => (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        {formatDate(item.closing_date, { dateStyle: 'medium', timeZone: 'UTC' }) ?? na}
+        {overdue(item).closing && <OverdueMark kind="closing" />}
+      </span>
+    ),
+    next_meeting_date: (item) => (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        {formatDate(item.next_meeting_date) ?? na}
+        {overdue(item).meeting && <OverdueMark kind="meeting" />}
+      </span>
+    ),
   };
   const details = (item: OpportunityListItem, compact = false) => {
     const href = detailsHref(item);
@@ -176,6 +194,7 @@ function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: Op
           {t('list.sortLabel')}
         </label>
         <Select id={`${id}-sort`} className="min-w-0 flex-1" value={sort} onChange={(e) => onSort(e.target.value)}>
+          <option value="live">{t('list.sortLive')}</option>
           {columns
             .filter((column) => !UNSORTABLE.has(column))
             .flatMap((column) => [

@@ -3,7 +3,9 @@ import { CalendarClock, GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BoardCard } from '@nexa/domain';
+import { OUTCOME_OF_STAGE, type BoardCard } from '@nexa/domain';
+import { overdue } from '@nexa/domain/deal-timing';
+import { OverdueMark } from '../../../../components/opportunities/overdue-mark.tsx';
 import { LeadBadge } from '../../../../components/ui/badge.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { formatDateTime, formatMoney } from '../../../../lib/format.ts';
@@ -30,6 +32,7 @@ export function BoardCardBody({
   const { t } = useTranslation('pipeline');
   const company = card.client_company_name?.trim() || t('board.noCompany');
   const href = links.href(card);
+  const late = overdue({ ...card, outcome: OUTCOME_OF_STAGE[card.stage] });
   return (
     <div className="flex gap-2">
       {handle}
@@ -52,17 +55,19 @@ export function BoardCardBody({
           <LeadBadge value={card.lead_status} />
         </div>
         {card.product && <p className="truncate text-xs text-slate-600">{card.product}</p>}
-        <p className="flex items-center gap-1 text-xs text-slate-600">
+        <p className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
           <CalendarClock className="h-3.5 w-3.5 shrink-0" aria-hidden />
           {card.next_meeting_date ? (
-            <span>
+            <span className={late.meeting ? 'text-red-700' : undefined}>
               <span className="sr-only">{t('board.nextMeeting')}: </span>
               {formatDateTime(card.next_meeting_date)}
             </span>
           ) : (
             <span>{t('board.noMeeting')}</span>
           )}
+          {late.meeting && <OverdueMark kind="meeting" />}
         </p>
+        {late.closing && <OverdueMark kind="closing" />}
         {links.ownerName && (
           <p className="truncate text-xs text-slate-500">
             {t('board.owner')}: {links.ownerName(card)}
