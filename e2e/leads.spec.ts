@@ -120,3 +120,18 @@ test('the inbox is for managers only', async ({ page }) => {
   const res = await page.request.get('/api/leads');
   expect(res.status()).toBe(403);
 });
+
+// Issue 38: a visitor in the team's own zone read "your time zone (America/New York)… our team works
+// on New York time": the zone is named once when both are the same, in both languages.
+test.describe('the demo page in the team’s own zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  for (const lang of ['en', 'fr'] as const) {
+    test(`names New York once (${lang})`, async ({ page }) => {
+      await useLanguage(page, lang);
+      await page.goto('/book-demo');
+      const note = page.locator('#slot-zone-note');
+      await expect(note).toContainText('New York');
+      expect((await note.innerText()).match(/New[ _]York/g)).toHaveLength(1);
+    });
+  }
+});

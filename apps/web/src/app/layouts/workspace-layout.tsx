@@ -73,7 +73,8 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
         {initials(name)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold" data-testid="workspace-user-name">
+        {/* Wrapped, not cut: beside the two buttons "Alex Martin" read "Alex Mar…" (issue 38). */}
+        <p className="text-sm leading-tight font-semibold [overflow-wrap:anywhere]" data-testid="workspace-user-name">
           {name}
         </p>
         {me.data?.role && <p className="truncate text-xs text-slate-600">{t(`roles.${me.data.role}`)}</p>}

@@ -25,6 +25,19 @@ function fit(label: string, width: number): string {
   return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
 }
 
+/**
+ * A bar's label in the width of its bar: on one line when it fits, else on two — the first word,
+ * then the rest — each cut only if it still does not fit. On a phone "Alex Martin" read "Alex M…"
+ * (issue 38); on two lines it reads whole.
+ */
+export function labelLines(label: string, width: number): string[] {
+  const chars = Math.max(3, Math.floor(width / CHAR));
+  if (label.length <= chars) return [label];
+  const space = label.indexOf(' ');
+  if (space < 0) return [fit(label, width)];
+  return [fit(label.slice(0, space), width), fit(label.slice(space + 1), width)];
+}
+
 /** A rectangle with its top corners rounded: the top of a bar. */
 function topRounded(x: number, y: number, width: number, height: number, radius: number): string {
   const r = Math.min(radius, width / 2, height);
@@ -54,8 +67,10 @@ export function BarChart({
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const ticks = niceTicks(Math.max(0, ...rows.map((row) => row.segments.reduce((sum, s) => sum + s.value, 0))));
-  const bottom = height - X_LABELS;
   const band = rows.length ? (width - axisWidth - 8) / rows.length : 0;
+  const labels = rows.map((row) => labelLines(row.label, band));
+  // A second line of labels takes room from the bars, not from the page.
+  const bottom = height - X_LABELS - (labels.some((lines) => lines.length > 1) ? FONT + 2 : 0);
   const barWidth = Math.min(band * 0.6, 96);
   return (
     <div ref={ref} style={{ height }} className="w-full" data-testid={testId} data-chart="bar">
@@ -103,7 +118,11 @@ export function BarChart({
                 })}
                 <text x={x + barWidth / 2} y={bottom + 16} textAnchor="middle" fontSize={FONT} fill="currentColor">
                   <title>{row.label}</title>
-                  {fit(row.label, band)}
+                  {labels[index]!.map((line, lineIndex) => (
+                    <tspan key={lineIndex} x={x + barWidth / 2} dy={lineIndex === 0 ? 0 : FONT + 2}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </g>
             );

@@ -147,10 +147,15 @@ export function BookDemoPage() {
             </span>
           </legend>
           <p id="slot-zone-note" className="text-xs text-slate-500">
-            {t('bookDemo.zoneNote', {
-              zone: visitorZone().replaceAll('_', ' '),
-              reference: `${placeName(referenceZone)} (${zoneShortName(Date.now(), referenceZone, localeOf())})`,
-            })}
+            {/* One zone named once when the visitor is in the team's zone (issue 38). */}
+            {visitorZone() === referenceZone
+              ? t('bookDemo.zoneNoteSame', {
+                  reference: `${placeName(referenceZone)} (${zoneShortName(Date.now(), referenceZone, localeOf())})`,
+                })
+              : t('bookDemo.zoneNote', {
+                  zone: visitorZone().replaceAll('_', ' '),
+                  reference: `${placeName(referenceZone)} (${zoneShortName(Date.now(), referenceZone, localeOf())})`,
+                })}
           </p>
           {slots.isError ? (
             <p className="text-sm text-red-600">{t('bookDemo.slotsError')}</p>

@@ -71,14 +71,17 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
         <CreateOpportunityButton detailHref={paths.rep.opportunity.getHref} />
       </header>
 
-      <DataPanel onImport={() => setImportOpen(true)} />
+      {/* An empty workspace shows one alert with its actions instead of the panel (issue 38). */}
+      {totalDeals === 0 ? (
+        <EmptyAlerts onImport={() => setImportOpen(true)} />
+      ) : (
+        <DataPanel onImport={() => setImportOpen(true)} />
+      )}
       {importOpen && (
         <Suspense fallback={null}>
           <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
         </Suspense>
       )}
-
-      {totalDeals === 0 && <EmptyAlerts />}
 
       <QuickPipeline
         data={data}
