@@ -538,6 +538,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get quota
+         * @description The representative's own number this quarter: quota, won, commit, attainment and gap to quota — what the manager's page about them shows, by the same rule (docs/metrics.md).
+         *
+         *     Requires a session with the role Sales Representative.
+         */
+        get: operations["getQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/representatives": {
         parameters: {
             query?: never;
@@ -2689,6 +2711,7 @@ export interface operations {
                             email: string | null;
                             location: string;
                             totalSales: number;
+                            wonAmount: number;
                             totalDeals: number;
                             conversionRate: number;
                             techScore: number | null;
@@ -2696,6 +2719,37 @@ export interface operations {
                             winRate: number | null;
                             winRateSource: ("closed-deals" | "scores") | null;
                         }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarterlyQuota: number;
+                        quotaIsDefault: boolean;
+                        wonThisQuarter: number;
+                        commitThisQuarter: number;
+                        quotaAttainment: number;
+                        gapToQuota: number;
                     };
                 };
             };
@@ -2732,6 +2786,7 @@ export interface operations {
                             email: string | null;
                             location: string;
                             totalSales: number;
+                            wonAmount: number;
                             totalDeals: number;
                             conversionRate: number;
                             techScore: number | null;
@@ -2775,6 +2830,7 @@ export interface operations {
                             email: string | null;
                             location: string;
                             totalSales: number;
+                            wonAmount: number;
                             totalDeals: number;
                             conversionRate: number;
                             techScore: number | null;
@@ -2787,6 +2843,8 @@ export interface operations {
                             quarterlyQuota: number;
                             quotaIsDefault: boolean;
                             wonThisQuarter: number;
+                            commitThisQuarter: number;
+                            gapToQuota: number;
                             winRate: number | null;
                             winRateSource: ("closed-deals" | "scores") | null;
                             avgDealSize: number;
@@ -2868,6 +2926,7 @@ export interface operations {
                             email: string | null;
                             location: string;
                             totalSales: number;
+                            wonAmount: number;
                             totalDeals: number;
                             conversionRate: number;
                             techScore: number | null;
@@ -2880,6 +2939,8 @@ export interface operations {
                             quarterlyQuota: number;
                             quotaIsDefault: boolean;
                             wonThisQuarter: number;
+                            commitThisQuarter: number;
+                            gapToQuota: number;
                             winRate: number | null;
                             winRateSource: ("closed-deals" | "scores") | null;
                             avgDealSize: number;
@@ -3109,6 +3170,7 @@ export interface operations {
                                 gap: number;
                             };
                         }[];
+                        shortfall: number;
                     };
                 };
             };
