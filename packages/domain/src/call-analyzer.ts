@@ -2,7 +2,7 @@ import { QUALIFICATION_BOXES, type CallAnalysis, type QualificationBox, type Tra
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';
-import { resolveRoles, talkShare, wordingScoreOf, type SpeakerRole } from './call-roles.ts';
+import { contentRoleOf, resolveRoles, talkShare, type SpeakerRole } from './call-roles.ts';
 import {
   TECHNICAL_TOPICS,
   nextSteps as findNextSteps,
@@ -149,7 +149,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     overrides: options.roleOverrides,
   });
   const roles = new Map(speakers.map((d) => [d.speaker, d.role]));
-  const contentRole = (l: TranscriptLine): SpeakerRole => (wordingScoreOf(l.text) > 0 ? 'rep' : 'prospect');
+  const contentRole = (l: TranscriptLine): SpeakerRole => contentRoleOf(l.text);
   const roleOf = (l: TranscriptLine): SpeakerRole | null =>
     unnamed ? contentRole(l) : l.speaker ? (roles.get(l.speaker) ?? null) : null;
   const isSeller = (l: TranscriptLine) => roleOf(l) === 'rep';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoles, sameName, swappedRoles, talkShare } from './call-roles.ts';
+import { contentRoleOf, resolveRoles, sameName, swappedRoles, talkShare } from './call-roles.ts';
 import { analyzeCallOffline } from './call-analyzer.ts';
 import { parseTranscript } from './transcript.ts';
 
@@ -264,6 +264,19 @@ describe('subtitles without speaker names (issue 34)', () => {
     const unnamed = analyzeCallOffline(cues, { language: 'fr', referenceDate: reference });
     expect(unnamed.speakerNames).toBe('missing');
     expect(unnamed.talk).toBeUndefined();
+  });
+
+  it('reads each unnamed line by content: a question about the product is the buyer’s, one about the buyer’s world the seller’s', () => {
+    expect(contentRoleOf('Do you support single sign-on with Okta?')).toBe('prospect');
+    expect(contentRoleOf('How much is it per user?')).toBe('prospect');
+    expect(contentRoleOf('How many stores do you run today?')).toBe('rep');
+    expect(contentRoleOf('What does your approval process look like?')).toBe('rep');
+    expect(contentRoleOf('We need the data to stay in the EU.')).toBe('prospect');
+    expect(contentRoleOf('Our platform supports SAML, we offer it on every plan.')).toBe('rep');
+    expect(contentRoleOf('Est-ce que votre solution s’intègre avec SAP ?')).toBe('prospect');
+    expect(contentRoleOf('Pouvez-vous héberger les données au Canada ?')).toBe('prospect');
+    expect(contentRoleOf('Combien de magasins avez-vous ?')).toBe('rep');
+    expect(contentRoleOf('Nous proposons un hébergement à Montréal.')).toBe('rep');
   });
 
   it('says so in French too', () => {

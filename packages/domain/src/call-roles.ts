@@ -106,6 +106,23 @@ export function wordingScoreOf(raw: string): number {
   return (text.match(SELLER_WORDS)?.length ?? 0) - (text.match(BUYER_WORDS)?.length ?? 0);
 }
 
+/** A question about the vendor's product or terms: the buyer's, whoever asks it ("Do you support SSO?", "Pouvez-vous héberger au Canada ?"). */
+const VENDOR_QUESTION = words(
+  /\b(?:(?:do|does|can|could|will|would|is|are) (?:you|your \w+|it|the (?:platform|product|app|tool|solution))\b[^?]{0,80}?\s(?:support\w*|integrat\w*|offer\w*|provide\w*|host\w*|encrypt\w*|stor\w*|handle\w*|certif\w*|complian\w*|work with|connect\w*|run on|pric\w*|charg\w*|sso|api|on-prem\w*|export\w*|sync\w*|deploy\w*|include\w*|scale\w*)|your (?:solution|platform|product|tool|pricing|api|roadmap|app|contract|sla)|how much|combien (?:ça|cela|coûte|coute)|est-ce que (?:vous|votre|ça|cela)\b[^?]{0,80}?(?:support\w*|intèg\w*|intég\w*|propos\w*|héberg\w*|chiffr\w*|gèr\w*|gér\w*|certifi\w*|conform\w*|fonctionn\w*|march\w*)|(?:vous|votre \w+) (?:supportez|gérez|proposez|hébergez|intégrez|chiffrez)|pouvez-vous|votre (?:solution|plateforme|produit|outil|offre|api|application|contrat))\b/,
+  'iu',
+);
+
+/**
+ * One line's side when the transcript names nobody: a question about the vendor's product is the
+ * buyer's, any other question (about the buyer's environment, budget, process) the seller's, a
+ * statement the seller's when it reads like a pitch, else the buyer's.
+ */
+export function contentRoleOf(raw: string): 'rep' | 'prospect' {
+  const text = raw.includes('’') ? raw.replace(/’/g, "'") : raw;
+  if (text.trim().endsWith('?')) return VENDOR_QUESTION.test(text) ? 'prospect' : 'rep';
+  return wordingScoreOf(text) > 0 ? 'rep' : 'prospect';
+}
+
 function wordingScore(lines: readonly TranscriptLine[]): number {
   let score = 0;
   for (const line of lines) score += wordingScoreOf(line.text);
