@@ -30,7 +30,7 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Alice Archer',
     lines: 23,
     questions: [/integrate with Salesforce/, /custom objects/, /single sign-on/, /data hosted/],
-    commercial: ['Budget', 'Timeline', 'Decision makers'],
+    commercial: ['Economic buyer', 'Decision process', 'Budget', 'Timeline'],
     lead: 'Hot',
     meeting: '2026-03-05T15:00:00.000Z',
   },
@@ -39,7 +39,7 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Sam Rivera',
     lines: 15,
     questions: [/encrypted/, /ISO 27001/, /on-premises/, /audit logs/, /How many users/],
-    commercial: ['Decision makers'],
+    commercial: ['Decision process'],
     lead: 'Warm',
     meeting: '2026-03-14T10:00:00.000Z',
     missingTechnical: 'SSO',
@@ -49,7 +49,7 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Alice Archer',
     lines: 14,
     questions: [/HubSpot integration/],
-    commercial: ['Budget', 'Timeline', 'Decision makers'],
+    commercial: ['Economic buyer', 'Decision process', 'Budget', 'Timeline'],
     lead: 'Hot',
     meeting: '2026-03-10T11:00:00.000Z',
   },
@@ -58,7 +58,7 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Alice Archer',
     lines: 11,
     questions: [/Microsoft Teams/, /Entra ID/],
-    commercial: ['Budget', 'Decision makers'],
+    commercial: ['Economic buyer', 'Budget'],
     lead: 'Hot',
     meeting: '2026-04-02T09:00:00.000Z',
   },
@@ -67,7 +67,7 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Camille Martin',
     lines: 18,
     questions: [/Salesforce et avec notre ERP SAP/, /SSO avec Azure AD/, /hébergées/],
-    commercial: ['Budget', 'Calendrier', 'Décideurs'],
+    commercial: ['Décideur économique', 'Budget', 'Calendrier'],
     lead: 'Hot',
     meeting: '2026-03-03T14:00:00.000Z',
   },
@@ -76,19 +76,21 @@ const FIXTURES: Record<string, Expectation> = {
     seller: 'Léa Dubois',
     lines: 10,
     questions: [/sur site/, /chiffrement/, /SAML ou OpenID/],
-    commercial: ['Budget', 'Décideurs'],
+    commercial: ['Processus de décision', 'Budget'],
     lead: 'Cold',
     meeting: null,
   },
 };
 
-/** Words a cited line must contain for a point of each kind. */
+/** Words a cited line must contain for a point of each kind (the checklist's boxes, in its order). */
 const SUPPORT: Record<string, RegExp> = {
+  'Economic buyer': /decide|decision|CFO|COO|VP|approv/i,
+  'Decision process': /decide|decision|approv|committee|recommend/i,
   Budget: /budget|price|€|euros|dollars|\d+k/i,
   Timeline: /march|quarter|go live|trimestre|production/i,
-  'Decision makers': /decide|decision|CFO|VP|approv|committee/i,
+  'Décideur économique': /décision|directeur|DSI/i,
+  'Processus de décision': /décision|comité|accord/i,
   Calendrier: /trimestre|production|d'ici/i,
-  Décideurs: /décision|directeur|DSI|comité/i,
 };
 
 async function load(name: string): Promise<TranscriptLine[]> {

@@ -44,8 +44,8 @@ describe('analyzeCallOffline', () => {
     // The points are the checklist's ticked boxes, in its order (MEDDICC, then budget and timeline).
     expect(result.commercialPoints.map((p) => p.text.split(':')[0])).toEqual(['Economic buyer', 'Budget', 'Timeline']);
     expect(result.commercialPoints[0]!.lines).toContain(5);
-    // 1 + economic buyer 1.5 + budget 1.5 + timeline 1 + a next meeting 1.5 + next steps 1.
-    expect(result.commercialScore.score).toBe(7.5);
+    // 1 + economic buyer 2 + budget 2 + timeline 1.5 + a next meeting 1.5 + next steps 1.
+    expect(result.commercialScore.score).toBe(9);
     expect(result.commercialScore.reasons.find((r) => r.text.startsWith('Budget'))!.lines).toContain(5);
     expect(result.technicalScore.reasons.some((r) => r.text.startsWith('Not discussed:'))).toBe(true);
     expect(result.suggestedLeadStatus?.value).toBe('Hot');

@@ -88,9 +88,9 @@ const TITLES: Record<TranscriptLanguage, Record<Topic, string>> = {
 
 /** What each ticked box adds to the commercial score (0–10 with a next meeting and next steps). */
 const BOX_WEIGHTS: Record<QualificationBox, number> = {
-  budget: 1.5,
-  economicBuyer: 1.5,
-  timeline: 1,
+  budget: 2,
+  economicBuyer: 2,
+  timeline: 1.5,
   decisionProcess: 1,
   identifyPain: 1,
   metrics: 0.5,
