@@ -49,6 +49,7 @@ const CASES: Array<[QualificationBox, TranscriptLanguage | 'qc', string]> = [
   ['budget', 'qc', 'On a deux cent mille piastres pour tout le projet.'],
   ['budget', 'en', 'We can go to CHF 120,000, not more.'],
   ['budget', 'en', 'The ceiling is £60k for the first twelve months.'],
+  ['budget', 'en', 'We can spend up to 80k on this, all in.'],
   ['timeline', 'en', 'We need it live before the end of the third quarter.'],
   ['timeline', 'fr', 'On voudrait démarrer en septembre, avant la rentrée des équipes.'],
   ['timeline', 'qc', 'Faut que ça roule avant le rush des Fêtes, au plus tard.'],
@@ -67,6 +68,20 @@ describe('the qualification checklist', () => {
     expect(found).toMatchObject({ ticked: true, lines: [2] });
     // The quote is the buyer's own words, from the cited line.
     expect(sentence).toContain(found.quote);
+  });
+
+  it('reads money lost today as a metric, not a budget, and "holds the budget" as a person', () => {
+    const lines = call(
+      'Sam: Thanks for joining.',
+      'Dana: Every outage costs us around forty thousand dollars in penalties.',
+      'Sam: I see.',
+      'Dana: No problem on our side. Our CFO holds the budget.',
+    );
+    const checklist = qualifyCall(lines, roleOf);
+    expect(checklist.budget.ticked).toBe(false);
+    expect(checklist.metrics).toMatchObject({ ticked: true, lines: [2] });
+    expect(checklist.economicBuyer).toMatchObject({ ticked: true, lines: [4] });
+    expect(checklist.identifyPain.lines).not.toContain(4);
   });
 
   it('never ticks a box from the seller, a question or small talk', () => {

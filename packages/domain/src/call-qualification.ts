@@ -183,6 +183,18 @@ const DECISION_CRITERIA = w(
 const TIMELINE = w(
   /\b(?:go[- ]live|live (?:by|before|in)|launch\w*|deadline|by (?:the )?(?:end of|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter)|before (?:the )?(?:end|\d|next|our|first|spring|summer|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)|q[1-4]|this quarter|next quarter|end of (?:the )?(?:quarter|year|month|fiscal)|fiscal year|renew\w* (?:is )?in|contract (?:ends|expires|runs out)|start in|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|timeline|mise en (?:production|service)|(?:être|passer|va|aller) en production (?:en|d'ici|avant|au|le)|échéance|d'ici (?:la |le |l')?(?:fin|début|mi|été|printemps|automne|hiver|noël|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)|avant (?:le|la|les|l') ?(?:fin (?:du|de l'|de la|d')|début|premier|\d|rush|printemps|été|automne|hiver|saison|rentrée|lancement|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)|avant noël|au plus tard|trimestre|date butoir|démarrage|bascule|renouvellement (?:est |arrive |tombe )?(?:en|le|au|dans)|en (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)|au printemps|à l'automne|cet été|cet hiver|l'an prochain|la rentrée)\b/i,
 );
+/** Money the buyer loses or pays today (a metric), never money to spend. */
+const MONEY_LOST = w(
+  /\b(?:cost us|costs us|costing us|lost|losing|we lose|rework|penalt\w*|overtime|underpriced|we pay|we're paying|we are paying|a coûté|ont coûté|nous coûte|perdu\w*|perte\w*|pénalités|on paie|nous payons|temps supplémentaire|adds up)\b/i,
+);
+/** "No problem", "pas de souci": politeness, no pain. */
+const NO_PROBLEM = w(
+  /\b(?:no problem|not a problem|no worries|no issue|pas de (?:problème|souci)|sans problème|aucun problème)\b/i,
+);
+/** Who holds or approves the budget: the economic buyer, not an amount. */
+const HOLDS_BUDGET = w(
+  /\b(?:holds?|owns?|controls?|approves?|has) the (?:\w+ )?budget|(?:tien\w*|détien\w*|gère|a|approuve) (?:le|la) (?:\w+ )?(?:budget|enveloppe)\b/i,
+);
 const BUDGET_WORDS = w(
   /\b(?:budget\w*|enveloppe|funding|funded|set aside|earmarked|allocated|approval for|line for|capex|opex|grant|provisionn\w*|prévu au budget|au plan|on a prévu|votée|financement)\b/i,
 );
@@ -234,8 +246,13 @@ const FILLER =
 /** How strongly a statement evidences a box (0: not at all). */
 export function evidence(box: QualificationBox, s: string, line: string): number {
   switch (box) {
-    case 'budget':
-      return (BUDGET_WORDS.test(s) ? 2 : 0) + (statesMoney(s) ? 2 : 0);
+    case 'budget': {
+      // Money lost or paid today is a metric, not money to spend; "holds the budget" names a person.
+      const money = statesMoney(s);
+      if (money && MONEY_LOST.test(s) && !BUDGET_WORDS.test(s)) return 0;
+      if (!money && HOLDS_BUDGET.test(s)) return 0;
+      return (BUDGET_WORDS.test(s) ? 2 : 0) + (money ? 2 : 0);
+    }
     case 'metrics':
       return (
         (METRIC_WORDS.test(s) ? 2 : 0) +
@@ -243,7 +260,7 @@ export function evidence(box: QualificationBox, s: string, line: string): number
         (statesMoney(s) && MONEY_IMPACT.test(s) ? 2 : 0)
       );
     case 'identifyPain':
-      return PAIN.test(s) ? 2 : 0;
+      return PAIN.test(s) && !NO_PROBLEM.test(s) ? 2 : 0;
     case 'economicBuyer':
       if (!MAY_BE_AUTHORITY.test(s)) return 0;
       return ECONOMIC_BUYER.test(s) ? 3 : AUTHORITY_VERB.test(s) && (BUYER_ROLE.test(s) || THRESHOLD.test(s)) ? 2 : 0;
