@@ -11,6 +11,7 @@ import {
 } from './call-extract.ts';
 import { alignWithChecklist, BOX_TITLES, emptyBoxes, qualifyCall, type QualificationChecklist } from './call-qualification.ts';
 import { verifyCitations } from './call-evidence.ts';
+import type { CallTurnModel } from './call-model/model.ts';
 
 /**
  * The offline call analyzer (docs/decisions/008): keyword rules, no model, no network. The same
@@ -39,6 +40,11 @@ export interface OfflineCallOptions {
   speakerMetadata?: Record<string, SpeakerRole> | null;
   /** Roles a person chose (swap and re-run): they win over every rule. */
   roleOverrides?: Record<string, SpeakerRole> | null;
+  /**
+   * The trained turn model for requirements, questions and answers (call-model/index.ts, loaded
+   * by the server's analysis worker; the web never imports it). Without it, the keyword rules.
+   */
+  model?: CallTurnModel | null;
 }
 
 type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'budget' | 'timeline' | 'decision';
@@ -161,7 +167,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
   const topicsAt = (n: number) => lineTopics[indexOf.get(n) ?? -1] ?? [];
 
   // The prospect's questions, with the answer given or none.
-  const asked = prospectQuestions(lines, roleOf);
+  const asked = prospectQuestions(lines, roleOf, 100, options.model);
   const questions: NonNullable<CallAnalysis['questions']> = asked.slice(0, 100).map((q) => ({
     text: clip(q.text, 2000),
     lines: [q.line.number],
@@ -175,7 +181,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
   // Technical requirements: the prospect's technical needs and questions (a pricing or sign-off question is commercial).
   const noAnswer = say(language, 'No answer in the call.', "Pas de réponse pendant l'appel.");
   const stated = say(language, 'Stated by the prospect.', 'Exprimé par le prospect.');
-  const technicalRequirements: CallAnalysis['technicalRequirements'] = findRequirements(lines, roleOf)
+  const technicalRequirements: CallAnalysis['technicalRequirements'] = findRequirements(lines, roleOf, 100, options.model)
     .slice(0, 100)
     .map((r) => {
       const line = r.lines[0]!;

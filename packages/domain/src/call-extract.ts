@@ -3,6 +3,16 @@ import { datesIn } from './call-dates.ts';
 import type { TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
+import {
+  answerCandidates,
+  bestClause,
+  pickAnswer,
+  scoreOf,
+  turnsOf,
+  type CallTurnModel,
+  type Combination,
+} from './call-model/model.ts';
+import { clauses, isQuestionForm, type Side } from './call-model/features.ts';
 
 /**
  * What the offline analyzer extracts from a call whose speakers' roles are known (call-roles.ts):
@@ -122,6 +132,28 @@ function sharesSubject(question: string, reply: string): boolean {
   return technicalTopicsOf(reply).some((t) => topics.includes(t));
 }
 
+/** Whether a turn is kept, given what the rules and the model say and how they combine. */
+function combine(mode: Combination, rule: boolean, byModel: boolean): boolean {
+  if (mode === 'rules') return rule;
+  if (mode === 'model') return byModel;
+  if (mode === 'union') return rule || byModel;
+  return rule && byModel;
+}
+
+/** The indexes of the turns the model says yes to. */
+function modelChosen(lines: readonly TranscriptLine[], roleOf: RoleOf, model: CallTurnModel['requirements']): Set<number> {
+  const chosen = new Set<number>();
+  for (const turn of turnsOf(lines, (l) => roleOf(l)))
+    if (scoreOf(model, turn.features) >= model.threshold) chosen.add(turn.index);
+  return chosen;
+}
+
+/** The question a turn asks: its question clauses, else the turn. */
+function askedIn(text: string): string[] {
+  const asked = clauses(text).filter(isQuestionForm);
+  return asked.length ? asked : [text.trim()];
+}
+
 export interface ProspectQuestion {
   line: TranscriptLine;
   text: string;
@@ -133,13 +165,27 @@ export interface ProspectQuestion {
  * turn before the prospect moves on. "I'll check and get back to you" is no answer; a clarifying
  * question from the rep is skipped over.
  */
-export function prospectQuestions(lines: readonly TranscriptLine[], roleOf: RoleOf, limit = 100): ProspectQuestion[] {
+export function prospectQuestions(
+  lines: readonly TranscriptLine[],
+  roleOf: RoleOf,
+  limit = 100,
+  model?: CallTurnModel | null,
+): ProspectQuestion[] {
   const out: ProspectQuestion[] = [];
+  const byModel = model && model.questions.mode !== 'rules' ? modelChosen(lines, roleOf, model.questions) : null;
+  const sideOf = (l: TranscriptLine): Side => roleOf(l);
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
-    if (roleOf(line) !== 'prospect') continue;
-    const asked = questionSentences(line.text);
-    if (!asked.length) continue;
+    const ruled = roleOf(line) === 'prospect' ? questionSentences(line.text) : [];
+    if (!combine(model?.questions.mode ?? 'rules', ruled.length > 0, byModel?.has(i) ?? false)) continue;
+    const asked = ruled.length ? ruled : askedIn(line.text);
+    if (model && model.answers.mode === 'model') {
+      const text = asked.join(' ');
+      const answer = pickAnswer(model.answers, answerCandidates(lines, i, text, sideOf, model.answers.window));
+      out.push({ line, text, answer: answer?.line ?? null });
+      if (out.length >= limit) break;
+      continue;
+    }
     let answer: TranscriptLine | null = null;
     let interrupted = false;
     for (let j = i + 1, turns = 0; j < lines.length && turns < 4; j += 1) {
@@ -177,7 +223,35 @@ export function technicalTopicsOf(text: string): string[] {
  * Technical requirements: what the prospect says or asks about how the product must work
  * (integrations, security, SSO, hosting, availability, volumes), never a commercial question.
  */
-export function technicalRequirements(lines: readonly TranscriptLine[], roleOf: RoleOf, limit = 100): Cited[] {
+export function technicalRequirements(
+  lines: readonly TranscriptLine[],
+  roleOf: RoleOf,
+  limit = 100,
+  model?: CallTurnModel | null,
+): Cited[] {
+  if (model && model.requirements.mode !== 'rules') {
+    const mode = model.requirements.mode;
+    const byModel = modelChosen(lines, roleOf, model.requirements);
+    const byRules = new Map(technicalRequirementsByRules(lines, roleOf, limit).map((c) => [c.lines[0]!, c]));
+    const out: Cited[] = [];
+    for (const [index, line] of lines.entries()) {
+      if (!combine(mode, byRules.has(line.number), byModel.has(index))) continue;
+      const ruled = byRules.get(line.number);
+      if (ruled && !byModel.has(index)) out.push(ruled);
+      else {
+        // The clause that states the requirement is the quote; the turn is the citation.
+        const quote = bestClause(model.requirements, line.text, roleOf(line));
+        out.push({ text: line.text.trim(), lines: [line.number], quote });
+      }
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+  return technicalRequirementsByRules(lines, roleOf, limit);
+}
+
+/** The keyword rules: a prospect's sentence on a technical topic, not a commercial question. */
+function technicalRequirementsByRules(lines: readonly TranscriptLine[], roleOf: RoleOf, limit: number): Cited[] {
   const out: Cited[] = [];
   for (const line of lines) {
     if (roleOf(line) !== 'prospect' || isFiller(line.text)) continue;

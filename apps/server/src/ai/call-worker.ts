@@ -2,6 +2,7 @@
 // better part of a second of CPU, which on the event loop would stall every other request.
 import { parentPort } from 'node:worker_threads';
 import { analyzeCallOffline, parseTranscript, parseTranscriptStrict, TranscriptFormatError } from '@nexa/domain';
+import { callTurnModel } from '@nexa/domain/call-model/index';
 import type { CALL_WORKER_READY, CallThreadRequest, CallThreadAnswer } from './call-thread.ts';
 
 function handle(request: CallThreadRequest): CallThreadAnswer {
@@ -14,7 +15,7 @@ function handle(request: CallThreadRequest): CallThreadAnswer {
       throw error;
     }
   }
-  return { id: request.id, ok: true, analysis: analyzeCallOffline(request.lines, request.options) };
+  return { id: request.id, ok: true, analysis: analyzeCallOffline(request.lines, { ...request.options, model: callTurnModel }) };
 }
 
 parentPort!.on('message', (request: CallThreadRequest) => {
