@@ -32,6 +32,7 @@ import { leadsRoutes } from './modules/leads/routes.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { insightRoutes } from './modules/insights/routes.ts';
+import { forecastCallRoutes } from './modules/insights/calls.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   });
   await app.register(teamRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(insightRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
+  await app.register(forecastCallRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
   await app.register(pipelineRoutes);
   await app.register(companyRoutes);

@@ -77,7 +77,7 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
         <p className="text-sm leading-tight font-semibold [overflow-wrap:anywhere]" data-testid="workspace-user-name">
           {name}
         </p>
-        {me.data?.role && <p className="truncate text-xs text-slate-600">{t(`roles.${me.data.role}`)}</p>}
+        {me.data?.role && <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{t(`roles.${me.data.role}`)}</p>}
       </div>
       <Link
         to={paths.settings.getHref()}
