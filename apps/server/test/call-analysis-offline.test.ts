@@ -10,7 +10,7 @@ import { transcriptTextOf } from '../src/modules/call-analysis/transcript-file.t
  */
 
 const DIR = path.join(import.meta.dirname, 'fixtures/transcripts');
-// A Monday: "next Thursday" is 2026-03-05.
+// A Monday: "next Thursday" is the Thursday of the next week, 2026-03-12 (docs/call-analysis.md).
 const REFERENCE = new Date('2026-03-02T09:00:00Z');
 
 interface Expectation {
@@ -32,7 +32,7 @@ const FIXTURES: Record<string, Expectation> = {
     questions: [/integrate with Salesforce/, /custom objects/, /single sign-on/, /data hosted/],
     commercial: ['Economic buyer', 'Decision process', 'Budget', 'Timeline'],
     lead: 'Hot',
-    meeting: '2026-03-05T15:00:00.000Z',
+    meeting: '2026-03-12T15:00:00.000Z',
   },
   'en-security-review-helios.vtt': {
     language: 'en',
@@ -69,7 +69,7 @@ const FIXTURES: Record<string, Expectation> = {
     questions: [/Salesforce et avec notre ERP SAP/, /SSO avec Azure AD/, /hébergées/],
     commercial: ['Décideur économique', 'Budget', 'Calendrier'],
     lead: 'Hot',
-    meeting: '2026-03-03T14:00:00.000Z',
+    meeting: '2026-03-10T14:00:00.000Z',
   },
   'fr-revue-technique-medica.vtt': {
     language: 'fr',

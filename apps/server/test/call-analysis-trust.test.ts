@@ -94,7 +94,7 @@ describe('call analysis a rep can trust (API)', () => {
     expect(posted.body.error.message).toMatch(/^unrecognised_transcript: .*WebVTT.*SRT.*Otter.*\.docx/);
   });
 
-  it('gets the why page’s demo right: who sold, their share, no prospect question, the go-live as next step', async () => {
+  it('gets the why page’s demo right: who sold, their share, no prospect question, the go-live as the timeline', async () => {
     const posted = await rep.post(
       '/api/call-analyses',
       transcriptForm({ language: 'en', opportunityId: String(opp), text: WHY_CALL }),
@@ -111,7 +111,9 @@ describe('call analysis a rep can trust (API)', () => {
     expect(result.talk!.repTime).toEqual(expect.any(Number));
     expect(result.questions).toEqual([]);
     expect(result.technicalRequirements.map((r) => r.lines[0])).toEqual([2, 4, 5, 7, 8, 10]);
-    expect(result.nextSteps).toEqual([expect.objectContaining({ lines: [11], due: expect.stringMatching(/-09-30T/) })]);
+    // "If we can go live before 30 September, we sign this quarter": the prospect's timeline, not a step anyone
+    // committed to (issue 34: no invented next steps).
+    expect(result.nextSteps).toEqual([]);
     expect(result.qualification!.timeline).toMatchObject({ ticked: true, lines: [11] });
     expect(result.qualification!.budget.ticked).toBe(false);
     expect(result.citations).toEqual({ checked: expect.any(Number), dropped: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesIn } from './call-dates.ts';
+import { callDateInTranscript, datesIn } from './call-dates.ts';
 
 // A Tuesday, 11:00 in Paris.
 const reference = new Date('2026-11-24T10:00:00Z');
@@ -160,5 +160,32 @@ describe('datesIn', () => {
     const mondayEveningLA = new Date('2026-11-24T05:00:00Z');
     expect(datesIn('I will send it tomorrow.', mondayEveningLA, { timeZone: 'America/Los_Angeles' })[0]?.day).toBe('2026-11-24');
     expect(datesIn('I will send it tomorrow.', mondayEveningLA)[0]?.day).toBe('2026-11-25');
+  });
+});
+
+describe('callDateInTranscript', () => {
+  const at = (text: string, zone = 'America/New_York') => callDateInTranscript(text, zone)?.toISOString() ?? null;
+
+  it('reads the date a file’s header states, as a wall time in the rep’s zone', () => {
+    expect(at('WEBVTT\n\nNOTE Meeting date: 2026-11-18 15:00\n\n1\n00:00:01.000 --> 00:00:02.000\nA: hi')).toBe(
+      '2026-11-18T20:00:00.000Z',
+    );
+    expect(at('Weekly sync with Northwind\nNovember 18, 2026, 3:00 PM\n\nSam Lee  0:05\nHello')).toBe('2026-11-18T20:00:00.000Z');
+    expect(
+      at(
+        'Réunion du 18 novembre 2026 à 15 h\n\nSam : Bonjour à tous, merci d’être là aujourd’hui pour cette réunion.',
+        'Europe/Paris',
+      ),
+    ).toBe('2026-11-18T14:00:00.000Z');
+    // A day alone: the start of that day.
+    expect(at('Date: 2026-03-02\nSam Lee: Thanks everyone for joining this call about the renewal today.')).toBe(
+      '2026-03-02T05:00:00.000Z',
+    );
+  });
+
+  it('reads nothing from the turns themselves, nor from a header without a full date', () => {
+    expect(at('Sam Lee: We went live on 2026-01-02 and it was a long project with lots of steps.\nDana: ok')).toBeNull();
+    expect(at('WEBVTT\n\n1\n00:00:05.000 --> 00:00:14.231\nMaya Okafor: Hi, see you 2026-01-01')).toBeNull();
+    expect(at('Weekly sync, March\nSam Lee  0:05\nHello')).toBeNull();
   });
 });

@@ -493,17 +493,31 @@ const CHRONO_KEPT = new RegExp(
   'iu',
 );
 
+const HAS_WEEKDAY =
+  /monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i;
+const HAS_MONTH = /jan|feb|f[ée]v|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|ao[uû]t|sep|oct|nov|dec|d[ée]c/i;
+const HAS_DAY_NUMBER =
+  /\b(?:the|le|el|au)\s+(?:\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twent|thirt|premier|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente)/i;
+/** Words without which no rule below can match: most lines of a call have none, and skip every rule. */
+const ANY_DATE_WORD =
+  /\d|today|tonight|tomorrow|this (?:afternoon|morning|evening)|end of|eod|aujourd|ce soir|cet après|ce matin|fin de|fin du|demain|week|semaine|month|mois|quarter|trimestre|year|année|fortnight|quinzaine|jours?\b|days?\b|huit|quinze|sunday|monday|tuesday|wednesday|thursday|friday|saturday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\b(?:the|le|el|au)\s+\p{L}|january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|\b[qt][1-4]\b|next|prochain|début|debut|early|mid|mi-/iu;
+
 function ownDays(text: string, today: Day): Found[] {
   const out: Found[] = [];
+  const hasWeekday = HAS_WEEKDAY.test(text);
+  const hasMonth = HAS_MONTH.test(text);
+  const hasDayNumber = HAS_DAY_NUMBER.test(text);
   const push = (m: RegExpMatchArray, day: Day | null, vague = false) =>
     out.push({ at: m.index!, end: m.index! + m[0].length, day, text: m[0], vague });
 
   // "Tuesday the twentieth", "Monday the 5th", "jeudi le dix-neuf", "mercredi 28": the month where they agree.
-  for (const m of text.matchAll(
-    re(
-      `${B}(${WEEKDAY}),?\\s+(?:the\\s+|le\\s+)?(${DAY_NUMBER})${E}(?!\\s*(?:${MONTH}|of\\s))(?!\\s*(?:h|heures?|:|am|pm|a\\.m|p\\.m|o'clock)${E})`,
-    ),
-  )) {
+  for (const m of hasWeekday
+    ? text.matchAll(
+        re(
+          `${B}(${WEEKDAY}),?\\s+(?:the\\s+|le\\s+)?(${DAY_NUMBER})${E}(?!\\s*(?:${MONTH}|of\\s))(?!\\s*(?:h|heures?|:|am|pm|a\\.m|p\\.m|o'clock)${E})`,
+        ),
+      )
+    : []) {
     const weekday = WEEKDAYS[m[1]!.toLowerCase()]!;
     const n = dayNumber(m[2]!);
     if (n === null) continue;
@@ -517,11 +531,13 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, found ?? nextDayOfMonth(today, n));
   }
   // "April fourteenth", "the 2nd of April", "le douze juin", "14 avril 2027", "premier décembre".
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:(?:on|le|el)\\s+)?${WEEKDAY},?\\s+)?(?:(${MONTH})\\.?\\s+(?:the\\s+)?(${DAY_NUMBER})|(?:the\\s+|le\\s+|el\\s+)?(${DAY_NUMBER})\\s+(?:of\\s+|de\\s+)?(${MONTH}))${E}(?:,?\\s+(20\\d\\d))?`,
-    ),
-  )) {
+  for (const m of hasMonth
+    ? text.matchAll(
+        re(
+          `${B}(?:(?:(?:on|le|el)\\s+)?${WEEKDAY},?\\s+)?(?:(${MONTH})\\.?\\s+(?:the\\s+)?(${DAY_NUMBER})|(?:the\\s+|le\\s+|el\\s+)?(${DAY_NUMBER})\\s+(?:of\\s+|de\\s+)?(${MONTH}))${E}(?:,?\\s+(20\\d\\d))?`,
+        ),
+      )
+    : []) {
     const month = MONTHS[(m[1] ?? m[4])!.toLowerCase()]!;
     const n = dayNumber((m[2] ?? m[3])!);
     if (
@@ -535,11 +551,13 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, { y, m: month, d: n });
   }
   // "on the ninth", "by the twelfth", "the twenty-first works", "le douze", "d'ici le vingt", "le 23": the next such day.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(on|by|before|until|till|for|from|after)\\s+)?(the|le|d'ici le|avant le|pour le|jusqu'au|au|el)\\s+(${DAY_NUMBER})${E}`,
-    ),
-  )) {
+  for (const m of hasDayNumber
+    ? text.matchAll(
+        re(
+          `${B}(?:(on|by|before|until|till|for|from|after)\\s+)?(the|le|d'ici le|avant le|pour le|jusqu'au|au|el)\\s+(${DAY_NUMBER})${E}`,
+        ),
+      )
+    : []) {
     const n = dayNumber(m[3]!);
     if (n === null) continue;
     const rest = text.slice(m.index! + m[0].length);
@@ -555,29 +573,35 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, nextDayOfMonth(today, n));
   }
   // "Friday after next", "mardi en huit", "vendredi en quinze", "a week from Monday".
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(${WEEKDAY})\\s+(?:after next|en huit|en quinze|week)|a week (?:from|on) (${WEEKDAY})|(?:the )?(${WEEKDAY}) of the following week)${E}`,
-    ),
-  )) {
+  for (const m of hasWeekday
+    ? text.matchAll(
+        re(
+          `${B}(?:(${WEEKDAY})\\s+(?:after next|en huit|en quinze|week)|a week (?:from|on) (${WEEKDAY})|(?:the )?(${WEEKDAY}) of the following week)${E}`,
+        ),
+      )
+    : []) {
     const weekday = WEEKDAYS[(m[1] ?? m[2] ?? m[3])!.toLowerCase()]!;
     push(m, addDays(nextWeekday(today, weekday), /quinze/i.test(m[0]) ? 14 : 7));
   }
   // "next Friday", "vendredi prochain", "Tuesday next week", "mardi de la semaine prochaine": that weekday of the next calendar week.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:next\\s+(${WEEKDAY})|(${WEEKDAY})\\s+(?:prochain|prochaine|next week|de la semaine prochaine|la semaine prochaine)|(?:next week|la semaine prochaine),?\\s+(?:on\\s+|le\\s+)?(${WEEKDAY}))${E}`,
-    ),
-  )) {
+  for (const m of hasWeekday
+    ? text.matchAll(
+        re(
+          `${B}(?:next\\s+(${WEEKDAY})|(${WEEKDAY})\\s+(?:prochain|prochaine|next week|de la semaine prochaine|la semaine prochaine)|(?:next week|la semaine prochaine),?\\s+(?:on\\s+|le\\s+)?(${WEEKDAY}))${E}`,
+        ),
+      )
+    : []) {
     const weekday = WEEKDAYS[(m[1] ?? m[2] ?? m[3])!.toLowerCase()]!;
     push(m, addDays(mondayOf(today), 7 + ((weekday + 6) % 7)));
   }
   // "this Friday", "ce vendredi": on or after today.
-  for (const m of text.matchAll(re(`${B}(?:this|ce|coming|this coming)\\s+(${WEEKDAY})${E}`))) {
+  for (const m of hasWeekday ? text.matchAll(re(`${B}(?:this|ce|coming|this coming)\\s+(${WEEKDAY})${E}`)) : []) {
     push(m, nextWeekday(today, WEEKDAYS[m[1]!.toLowerCase()]!, true));
   }
   // "by Friday", "on Monday", "d'ici mardi", "jeudi": the next one after today ("by Friday" said on a Friday is next Friday).
-  for (const m of text.matchAll(re(`${B}(?:(?:on|by|before|until|d'ici|avant|pour|dès|le|this)\\s+)?(${WEEKDAY})s?${E}`))) {
+  for (const m of hasWeekday
+    ? text.matchAll(re(`${B}(?:(?:on|by|before|until|d'ici|avant|pour|dès|le|this)\\s+)?(${WEEKDAY})s?${E}`))
+    : []) {
     // "a Friday afternoon", "every Monday", "le lundi matin de préférence": no particular day.
     const before = text.slice(Math.max(0, m.index! - 8), m.index!);
     if (/(?:\ba|\bun|every|each|chaque|tous les)\s+$/i.test(before) || /s$/i.test(m[0])) {
@@ -708,6 +732,7 @@ export function datesIn(said: string, reference: Date, options: DatesOptions = {
   const zone = options.timeZone && isTimeZone(options.timeZone) ? options.timeZone : 'UTC';
   // chrono's French knows "aujourd'hui", not the typographic apostrophe most transcripts use.
   const text = said.replace(/[’‘]/g, "'");
+  if (!ANY_DATE_WORD.test(text)) return [];
   const wall = wallTimeIn(reference.getTime(), zone);
   const today: Day = { y: wall.year, m: wall.month, d: wall.day };
   const spans: Found[] = [];
@@ -720,7 +745,8 @@ export function datesIn(said: string, reference: Date, options: DatesOptions = {
   // This module's own readings first, longest first: they win over chrono's where both read the words.
   for (const f of ownDays(text, today).sort((a, b) => b.end - b.at - (a.end - a.at))) take(f);
   const chronoFound: Array<Found & { instant?: Date; hasTime: boolean }> = [];
-  for (const parser of [PARSERS.en, PARSERS.fr]) {
+  // chrono is slow: only what could give a reading kept below (a month, a weekday, a numeric date, a quarter).
+  for (const parser of CHRONO_KEPT.test(text) ? [PARSERS.en, PARSERS.fr] : []) {
     for (const result of parser.parse(text, { instant: reference, timezone: 0 }, { forwardDate: true })) {
       const words = result.text.trim();
       if (NOT_A_DATE.test(words) || CHRONO_UNIT.test(words)) continue;
@@ -741,6 +767,7 @@ export function datesIn(said: string, reference: Date, options: DatesOptions = {
   }
   for (const f of chronoFound) take(f);
 
+  if (!spans.length) return [];
   const times = timesIn(text);
   const out: Array<SaidDate & { vague?: boolean }> = [];
   for (const span of spans.sort((a, b) => a.at - b.at)) {
@@ -797,3 +824,44 @@ export function datesIn(said: string, reference: Date, options: DatesOptions = {
 }
 
 const noonIn = (day: Day, zone: string) => new Date(instantOfWallTime(day.y, day.m, day.d, 12 * 60, zone)).toISOString();
+
+/** A line that says when the call was: "Date: 2026-11-18", "Recorded on November 18, 2026 at 3:00 PM", "NOTE Réunion du 18 novembre 2026 à 15 h". */
+const HEADER_DATE_LINE = /(?:^|\b)20\d\d(?:\b|$)/;
+/** A cue's timing or a speaker's turn: the header is over. */
+const HEADER_END = /-->|^\s*\[?\d{1,2}:\d{2}|^[^:]{1,60}:\s+\S.{40,}/;
+
+/**
+ * The call's own date when the file states it in its header (the lines before the first turn or
+ * cue: a WebVTT NOTE, an Otter or Teams export's title lines, a .docx's first paragraphs), as a
+ * wall time in `timeZone` (the representative's; UTC when absent); the start of that day when only
+ * the day is said. Null when the header names no full date (day, month and year).
+ */
+export function callDateInTranscript(text: string, timeZone?: string | null): Date | null {
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
+  let seen = 0;
+  for (const raw of text.split(/\r?\n/, 40)) {
+    const line = raw.replace(/^\uFEFF/, '').trim();
+    if (!line || /^WEBVTT\s*$/i.test(line) || /^\d+$/.test(line)) continue;
+    if (HEADER_END.test(line) || (seen += 1) > 8) break;
+    if (!HEADER_DATE_LINE.test(line)) continue;
+    const iso = /\b(20\d\d)-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(line);
+    let parts: { y: number; m: number; d: number; minute: number } | null = null;
+    if (iso) {
+      parts = { y: +iso[1]!, m: +iso[2]!, d: +iso[3]!, minute: iso[4] ? +iso[4] * 60 + +iso[5]! : 0 };
+    } else {
+      for (const parser of [chrono.en.casual, chrono.fr.casual]) {
+        const found = parser
+          .parse(line.replace(/[’‘]/g, "'"), { instant: new Date(Date.UTC(2000, 0, 1)), timezone: 0 })
+          .find((r) => r.start.isCertain('year') && r.start.isCertain('month') && r.start.isCertain('day'));
+        if (!found) continue;
+        const s = found.start;
+        const minute = s.isCertain('hour') ? s.get('hour')! * 60 + (s.get('minute') ?? 0) : 0;
+        parts = { y: s.get('year')!, m: s.get('month')!, d: s.get('day')!, minute };
+        break;
+      }
+    }
+    if (!parts || !validDay(parts.y, parts.m, parts.d) || parts.minute >= 24 * 60) continue;
+    return new Date(instantOfWallTime(parts.y, parts.m, parts.d, parts.minute, zone));
+  }
+  return null;
+}

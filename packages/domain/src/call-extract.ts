@@ -326,11 +326,15 @@ export function nextSteps(
   type Step = NextStep & { line: number; speaker: string | null; question: boolean; joined: boolean };
   const out: Step[] = [];
   const horizon = reference.getTime() + NEXT_STEP_HORIZON_DAYS * 86_400_000;
-  const datesOf = (text: string) => datesIn(text, reference, { timeZone });
+  const read = new Map<string, ReturnType<typeof datesIn>>();
+  const datesOf = (text: string) => {
+    let said = read.get(text);
+    if (!said) read.set(text, (said = datesIn(text, reference, { timeZone })));
+    return said;
+  };
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (!roleOf(line) && line.speaker) continue;
-    const lineDates = datesOf(line.text).filter((d) => !d.vague);
     // A reply to the last step: another speaker (or an unnamed one), right after, taking it up.
     const last = out.at(-1);
     const previous = lines[index - 1];
@@ -339,6 +343,7 @@ export function nextSteps(
       !!previous &&
       (previous.number === last.line || lines[index - 2]?.number === last.line) &&
       (line.speaker === null || line.speaker !== last.speaker);
+    const lineDates = afterLast ? datesOf(line.text).filter((d) => !d.vague) : [];
     // "Perfect, thank you both": the call ends, nothing is taken up.
     const farewell = FAREWELL.test(line.text) && !lineDates.length;
     // "Perfect, I'll set up the workspace before then": a new promise of its own, not a reply.

@@ -187,6 +187,24 @@ export const newOpportunityFieldsSchema = z.object({
 });
 
 /**
+ * When the call took place: a day ("2026-11-18", the start of that day in the representative's
+ * zone) or a date-time ("2026-11-18T15:00:00-05:00"; without an offset, a wall time in that zone).
+ * Relative dates said in the call ("next Tuesday") are read from it. A date the transcript's own
+ * header states wins over it.
+ */
+export const callDateSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/,
+    'A date (YYYY-MM-DD) or an ISO date-time',
+  )
+  .refine((value) => {
+    const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value.slice(0, 10) && value >= '2000';
+  }, 'Not a calendar date');
+
+/**
  * POST /api/call-analyses (rep). Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB)
  * or a `text` field, plus these fields. Exactly one of opportunityId and the new-opportunity fields.
  */
@@ -205,6 +223,8 @@ export const callAnalysisRequestFieldsSchema = z.object({
    * with the speakers' roles swapped.
    */
   fromAnalysisId: z.uuid().optional(),
+  /** When the call took place (callDateSchema; the form sends today by default). */
+  call_date: callDateSchema.optional(),
   /** JSON object speaker name → "rep" | "prospect": the roles a person chose; they win over every rule. */
   speakerRoles: z
     .string()
@@ -310,4 +330,6 @@ export const transcriptIngestBodySchema = z.object({
   transcript_name: z.string().trim().max(200).optional(),
   /** The meeting tool's own knowledge of who is who (speaker name → "rep" | "prospect"). */
   speakers: speakerRolesSchema.optional(),
+  /** When the call took place (callDateSchema); the time of the request when absent. */
+  callDate: callDateSchema.optional(),
 });

@@ -34,6 +34,10 @@ export interface TranscriptAnalysisPayload {
   speakerRoles?: Record<string, SpeakerRole> | null;
   /** Roles the integration that sent the transcript knows. */
   speakerMetadata?: Record<string, SpeakerRole> | null;
+  /** When the call took place (ISO): relative dates are read from it; absent, the job's creation time. */
+  callDate?: string | null;
+  /** The representative's IANA zone: due dates are days in it. */
+  timeZone?: string | null;
 }
 
 export interface EnqueueTranscriptAnalysisInput {
@@ -46,6 +50,8 @@ export interface EnqueueTranscriptAnalysisInput {
   sellerName?: string | null;
   speakerRoles?: Record<string, SpeakerRole> | null;
   speakerMetadata?: Record<string, SpeakerRole> | null;
+  callDate?: string | null;
+  timeZone?: string | null;
 }
 
 /**
@@ -65,6 +71,8 @@ export async function enqueueTranscriptAnalysis(tx: DbOrTx, input: EnqueueTransc
     sellerName: input.sellerName ?? null,
     speakerRoles: input.speakerRoles ?? null,
     speakerMetadata: input.speakerMetadata ?? null,
+    callDate: input.callDate ?? null,
+    timeZone: input.timeZone ?? null,
   };
   const row = await enqueueJob(tx, {
     kind: TRANSCRIPT_ANALYSIS,

@@ -48,8 +48,10 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
       analysis = await provider.analyzeCall({
         lines,
         language: payload.language,
-        // The job's own date, so a retried job reads "next Tuesday" as the first run did.
-        referenceDate: new Date(job.created_at),
+        // The call's own date when the file or the upload gave it; else the job's own date, so a
+        // retried job reads "next Tuesday" as the first run did.
+        referenceDate: new Date(payload.callDate ?? job.created_at),
+        timeZone: payload.timeZone ?? null,
         sellerName: payload.sellerName,
         sellerTeam: team,
         contactName: contact.contactName,

@@ -10,3 +10,4 @@ export { applyCallAnalysis, opportunityFieldsOf, OpportunityGoneError, type Appl
 export { callAnalysisRoutes } from './routes.ts';
 export { transcriptAnalysisHandler } from './handler.ts';
 export { readingRefused } from './transcript-file.ts';
+export { callReferenceDate, ownerTimeZone } from './call-date.ts';

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { readFormWithFile } from '../../http/multipart.ts';
 import { parseOrThrow } from '../../http/validation.ts';
+import { callReferenceDate, userTimeZone } from './call-date.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
 import { assertOpportunityVisible, storedTranscript } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
@@ -55,7 +56,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       schema: {
         tags: ['call-analysis'],
         description:
-          'Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.',
+          'Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `call_date` (YYYY-MM-DD, or an ISO date-time) is when the call took place — relative dates said in it ("next Tuesday") are read from it in your time zone, and a date stated in the transcript header wins over it; `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.',
         consumes: ['multipart/form-data'],
         response: { 202: jobSchema },
       },
@@ -126,6 +127,9 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
       }
       // A re-run reads the stored lines ("Name (label): text"): stored as they were, they parse back the same.
       if (input.fromAnalysisId) transcript = lines.map(lineText).join('\n');
+      // The call's own date (its header, else the form's call_date): "next Tuesday" is read from it, in the rep's zone.
+      const timeZone = await userTimeZone(db, actor.userId);
+      const callDate = callReferenceDate(transcript, input.call_date, timeZone);
       const job = await db.transaction((tx) =>
         enqueueTranscriptAnalysis(tx, {
           owner: { userId: actor.userId },
@@ -147,6 +151,8 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
           transcriptName,
           sellerName: actor.fullName,
           speakerRoles: input.speakerRoles ?? null,
+          callDate,
+          timeZone,
         }),
       );
       return reply.status(202).send(job);

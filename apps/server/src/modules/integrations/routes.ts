@@ -15,7 +15,7 @@ import { actorOf, apiKeyOf } from '../../auth/access.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { enqueueTranscriptAnalysis, readingRefused } from '../call-analysis/index.ts';
+import { callReferenceDate, enqueueTranscriptAnalysis, ownerTimeZone, readingRefused } from '../call-analysis/index.ts';
 import { findJob } from '../jobs/index.ts';
 import {
   CALL_INSIGHT_EXAMPLE,
@@ -153,6 +153,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       // The opportunity and the job commit together: a refused job leaves no empty opportunity.
       const job = await db.transaction(async (tx) => {
         const opportunity = await opportunityForTranscript(tx, body);
+        // The call's own date (its header, else callDate), read in the owner's zone.
+        const timeZone = await ownerTimeZone(tx, opportunity.id);
         return enqueueTranscriptAnalysis(tx, {
           owner: { apiKeyId: apiKey.id },
           target: { opportunityId: opportunity.id },
@@ -161,6 +163,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
           transcriptName: body.transcript_name || null,
           sellerName: opportunity.accountManager,
           speakerMetadata: body.speakers ?? null,
+          callDate: callReferenceDate(body.transcript, body.callDate, timeZone),
+          timeZone,
         });
       });
       return reply.status(202).send(job);

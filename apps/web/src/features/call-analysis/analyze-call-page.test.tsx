@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18next from '../../lib/i18n.ts';
 import { parseAmount } from './components/analyze-call-form.tsx';
 import { AnalyzeCallPage } from './routes/analyze-call-page.tsx';
+import { localToday } from './components/analyze-call-form.tsx';
 
 const JOB = {
   id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -97,11 +98,17 @@ describe('AnalyzeCallPage', () => {
     await userEvent.type(screen.getByLabelText('Product'), 'Analytics');
     await userEvent.type(screen.getByLabelText('Amount (US dollars, optional)'), '25,000');
     await userEvent.selectOptions(screen.getByLabelText('Language of the analysis'), 'fr');
+    // The call's own date: "next Tuesday" said in it is read from that day.
+    const callDate = screen.getByLabelText('Date of the call') as HTMLInputElement;
+    expect(callDate.value).toBe(localToday());
+    await userEvent.clear(callDate);
+    await userEvent.type(callDate, '2026-03-02');
     await userEvent.click(screen.getByRole('button', { name: 'Analyze the call' }));
 
     await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB.id}`));
     expect(Object.fromEntries(posted()!)).toEqual({
       language: 'fr',
+      call_date: '2026-03-02',
       client_company_name: 'Initech',
       product: 'Analytics',
       amount: '25000',
@@ -119,5 +126,7 @@ describe('AnalyzeCallPage', () => {
     await waitFor(() => expect(posted()).toBeDefined());
     expect(posted()!.get('opportunityId')).toBe('9');
     expect(posted()!.get('language')).toBe('en');
+    // Today by default.
+    expect(posted()!.get('call_date')).toBe(localToday());
   });
 });

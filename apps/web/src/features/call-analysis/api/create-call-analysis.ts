@@ -11,12 +11,15 @@ export interface CallAnalysisInput {
   language: TranscriptLanguage;
   transcript: TranscriptSource;
   target: AnalysisTarget;
+  /** The day of the call (YYYY-MM-DD): "next Tuesday" said in it is read from that day. */
+  callDate?: string;
 }
 
 /** The multipart body of POST /api/call-analyses; the file goes last so the server reads the fields first. */
-export function toFormData({ language, transcript, target }: CallAnalysisInput): FormData {
+export function toFormData({ language, transcript, target, callDate }: CallAnalysisInput): FormData {
   const form = new FormData();
   form.set('language', language);
+  if (callDate) form.set('call_date', callDate);
   if (target.kind === 'existing') form.set('opportunityId', String(target.opportunityId));
   else {
     form.set('client_company_name', target.client_company_name);

@@ -13,7 +13,13 @@ import { textBytes, TRANSCRIPT_MAX_BYTES } from '../transcript-file.ts';
 import { OpportunityPicker, opportunityName, type PickedOpportunity } from './opportunity-picker.tsx';
 import { TranscriptInput } from './transcript-input.tsx';
 
-type Errors = Partial<Record<'transcript' | 'opportunity' | 'company' | 'product' | 'amount', string>>;
+type Errors = Partial<Record<'transcript' | 'opportunity' | 'company' | 'product' | 'amount' | 'callDate', string>>;
+
+/** Today in the browser's zone, as the date input writes it (YYYY-MM-DD). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** "25,000", "25 000 $" and "1 250,50" alike: thousands separators go, a lone comma is the decimal one. */
 export function parseAmount(raw: string): number {
@@ -41,6 +47,8 @@ export function AnalyzeCallForm({
   const [product, setProduct] = useState('');
   const [amount, setAmount] = useState('');
   const [language, setLanguage] = useState<TranscriptLanguage>(currentLanguage());
+  // The call's own date: relative dates said in it are read from this day (a date in the file's header wins).
+  const [callDate, setCallDate] = useState(localToday);
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -63,6 +71,7 @@ export function AnalyzeCallForm({
         found.amount = t('form.errors.amountInvalid');
       }
     }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(callDate) || callDate > localToday()) found.callDate = t('form.errors.callDateInvalid');
     setErrors(found);
     if (Object.keys(found).length) {
       // Keyboard and screen-reader users land on the first thing to fix.
@@ -77,6 +86,7 @@ export function AnalyzeCallForm({
     }
     onSubmit({
       language,
+      callDate,
       transcript: file ? { kind: 'file', file } : { kind: 'text', text },
       target:
         mode === 'existing' && picked
@@ -148,6 +158,32 @@ export function AnalyzeCallForm({
               </div>
             )}
           </fieldset>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-callDate`} className="block text-sm font-semibold text-slate-900">
+              {t('form.callDate')}
+            </label>
+            <p id={`${id}-callDate-hint`} className="text-sm text-slate-600">
+              {t('form.callDateHint')}
+            </p>
+            <input
+              id={`${id}-callDate`}
+              type="date"
+              value={callDate}
+              max={localToday()}
+              onChange={(event) => {
+                setCallDate(event.target.value);
+                setErrors((e) => ({ ...e, callDate: undefined }));
+              }}
+              aria-invalid={errors.callDate ? true : undefined}
+              aria-describedby={errors.callDate ? `${id}-callDate-hint ${id}-callDate-error` : `${id}-callDate-hint`}
+              className={cn(inputClass, 'h-10 w-full py-0 sm:w-60')}
+            />
+            {errors.callDate && (
+              <p id={`${id}-callDate-error`} className="text-sm text-red-700">
+                {errors.callDate}
+              </p>
+            )}
+          </div>
           <div className="space-y-1.5">
             <label htmlFor={`${id}-language`} className="block text-sm font-semibold text-slate-900">
               {t('form.language')}
