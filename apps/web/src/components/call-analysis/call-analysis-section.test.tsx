@@ -126,8 +126,8 @@ describe('CallAnalysisSection', () => {
   });
 
   it('shows the one qualification checklist: the ten boxes, each ticked one with the buyer’s quote, and how many were found', () => {
-    const empty = { ticked: false, text: null, lines: [] };
-    const qualification = Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, empty])) as NonNullable<
+    const empty: { ticked: boolean; text: string | null; lines: number[] } = { ticked: false, text: null, lines: [] };
+    const qualification = Object.fromEntries(QUALIFICATION_BOXES.map((box) => [box, empty])) as unknown as NonNullable<
       NonNullable<CallAnalysisHistory['latest']>['result']['qualification']
     >;
     qualification.budget = {
