@@ -179,6 +179,12 @@ describe('speakers as people (issue 34)', () => {
     expect(roleMap(fr)).toEqual({ Maxime: 'prospect/wording', Vincent: 'rep/wording' });
   });
 
+  it('re-runs an uploaded .vtt on its stored lines: they keep their speakers, the dial-in too', () => {
+    const stored = ['Alex Moreau: Bonjour Hélène.', '+33 1 45 55 01 27: Bonjour, c’est Marc.', 'Hélène: Bonjour.'].join('\n');
+    expect(parseTranscript(stored, 'appel.vtt').map((l) => l.speaker)).toEqual(['Alex Moreau', '+33 1 45 55 01 27', 'Hélène']);
+    expect(parseTranscript(stored, 'call.srt').map((l) => l.speaker)).toEqual(['Alex Moreau', '+33 1 45 55 01 27', 'Hélène']);
+  });
+
   it('remembers a role a person set: it wins over the team and the introductions', () => {
     const lines = parseTranscript("Sam: I've brought our architect, Maya.\nMaya: Hi.");
     expect(roleMap(lines, { sellerName: 'Sam', sellerTeam: ['Maya Stone'], overrides: { maya: 'prospect' } })).toEqual({

@@ -89,10 +89,13 @@ export function detectTranscriptFormat(raw: string, fileName?: string | null): T
   const head = raw.replace(/^\uFEFF/, '').trimStart();
   if (/^WEBVTT\b/.test(head)) return 'vtt';
   const ext = fileName?.toLowerCase().split('.').pop();
-  if (ext === 'vtt') return 'vtt';
+  // A name ending in .vtt or .srt whose text holds no cue timing is no subtitle file: an earlier
+  // analysis's stored lines ("Name: text") re-run under the upload's name read as the lines they are.
+  const cues = head.includes('-->');
+  if (ext === 'vtt' && cues) return 'vtt';
   // A cue number, whitespace holding a line break, a time: `[^\S\n]*\n\s*`, not `\s*\r?\n\s*`,
   // which tries every split of a run of blank lines (2.7 s for 20,000 of them).
-  if (ext === 'srt' || /^\d+[^\S\n]*\n\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/.test(head)) return 'srt';
+  if ((ext === 'srt' && cues) || /^\d+[^\S\n]*\n\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/.test(head)) return 'srt';
   // Splitting on a string is several times faster than on a pattern, which 2 MB of blank lines feel.
   const lines = (head.includes('\r') ? head.split(/\r?\n/) : head.split('\n')).filter((l) => l.trim());
   const headers = lines.filter((l) => HEADER.test(l) && !SPEAKER.test(l)).length;
