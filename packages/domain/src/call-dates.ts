@@ -663,6 +663,17 @@ function ownDays(text: string, today: Day): Found[] {
     if (new RegExp(`${WEEKDAY}\\s*$`, 'iu').test(text.slice(0, m.index!))) continue;
     push(m, addDays(mondayOf(today), m[1] ? 7 : 11));
   }
+  // early / mid / late / end of March: its first, fifteenth or last day (French: frenchMonthPartParser).
+  for (const m of hasMonth
+    ? text.matchAll(re(`${B}(early|beginning of|start of|mid|mid-|late|end of|the end of)\\s*(${MONTH})${E}(?:\\s+(20\\d\\d))?`))
+    : []) {
+    const month = MONTHS[m[2]!.toLowerCase()]!;
+    const part = m[1]!.toLowerCase();
+    let y = m[3] ? Number(m[3]) : today.y;
+    const day = (yy: number) => (/mid/.test(part) ? 15 : /late|end/.test(part) ? lastOfMonth(yy, month).d : 1);
+    if (!m[3] && dayValue({ y, m: month, d: day(y) }) < dayValue(today)) y += 1;
+    push(m, { y, m: month, d: day(y) });
+  }
   // end of the month / fin du mois / end of next month / fin du mois prochain.
   for (const m of text.matchAll(
     re(

@@ -76,7 +76,7 @@ const NEXT_ACTION = w(
 );
 /** A buyer's "I need your questionnaire by the end of the month": a step when it names its day. */
 const DATED_REQUEST = w(
-  /\b(?:i need|i'd need|we need|i'd like|we'd like|i want|we want (?:the|your|a)|can you send|could you send|can we (?:get|do|have)|could we (?:do|get|have)|j'ai besoin|nous avons besoin|j'aimerais|je voudrais|il me faut|je veux|on veut (?:le|la|les|votre)|je propose|je vous propose|i propose|i suggest|i'd suggest)\b/i,
+  /\b(?:i need|i'd need|i'd like|we'd like|i want|we want (?:the|your|a)|can you send|could you send|can we (?:get|do|have)|could we (?:do|get|have)|j'ai besoin|nous avons besoin|j'aimerais|je voudrais|il me faut|je veux|on veut (?:le|la|les|votre)|je propose|je vous propose|i propose|i suggest|i'd suggest)\b/i,
 );
 const MILESTONE = w(
   /\b(?:go[- ]live|go live|live (?:by|before|in)|launch\w*|roll ?out|sign (?:by|before|in|this|the)|we sign|signature|decision (?:by|in|before)|decide (?:by|in|before)|kick[- ]?off|start (?:by|in|on)|mise en (?:production|service|ligne)|démarr\w*|lancement|lancer|signer|signons|signature|décision|décider|déploiement|démarrage)\b/i,
@@ -286,6 +286,9 @@ const FAREWELL = w(
 const INVITE = w(
   /\b(?:(?:i'll|i will|we'll|let me) (?:send|confirm|book) (?:(?:you |them )?(?:an|the|a|our) )?(?:calendar )?(?:invite|invitation|meeting request)|(?:je vous|je t'|j')envoie (?:une|l'|un) (?:invitation|invit|rendez-vous)|je (?:vous )?(?:envoie|confirme) l'invitation|put it (?:on|in) the calendar)\b/i,
 );
+/** "You'll have it": a reply taking the step up, not a promise of its own. */
+const YOU_WILL_HAVE_IT = w(/\byou'll have (?:it|them|both)\b/gi);
+const WEAK_ACTION = w(/\blet's (?:do|say|get)\b/i);
 /** "So next steps.", "Shall we agree the next steps?": a heading, not a step. */
 const NEXT_STEPS_HEADING = w(/\b(?:next steps?|prochaines? étapes?)\b/i);
 /** Introductions and the call's own running order: "je vous présente Sophie", "je vous propose qu'on commence". */
@@ -347,7 +350,8 @@ export function nextSteps(
     // "Perfect, thank you both": the call ends, nothing is taken up.
     const farewell = FAREWELL.test(line.text) && !lineDates.length;
     // "Perfect, I'll set up the workspace before then": a new promise of its own, not a reply.
-    const ownPromise = !lineDates.length && sentences(line.text).some((s) => NEXT_ACTION.test(s) && !INVITE.test(s));
+    const ownPromise =
+      !lineDates.length && sentences(line.text).some((s) => NEXT_ACTION.test(s.replace(YOU_WILL_HAVE_IT, '')) && !INVITE.test(s));
     if (last && afterLast && !farewell && !ownPromise) {
       const lastSteps = out.filter((s) => s.line === last.line);
       const target =
@@ -398,6 +402,8 @@ export function nextSteps(
       const meeting = meetingWords && (near.length > 0 || (said.some((d) => d.vague) && !dates.length));
       const request = requestWords && near.length > 0;
       if (!action && !milestone && !meeting && !request) continue;
+      // "Let's do that in the workshop", "let's say…": too weak to be a step without a day.
+      if (!dates.length && WEAK_ACTION.test(sentence) && !NEXT_ACTION.test(sentence.replace(WEAK_ACTION, ''))) continue;
       if (!dates.length && NEXT_STEPS_HEADING.test(sentence) && !NEXT_ACTION.test(sentence.replace(NEXT_STEPS_HEADING, '')))
         continue;
       const lastStep = found.at(-1) ?? out.at(-1);
