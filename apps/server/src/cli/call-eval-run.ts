@@ -54,6 +54,8 @@ async function scoreAll(analyze: Analyze, title: string): Promise<Scored> {
     console.log('\nDevelopment set, qualification box by box:');
     for (const [box, f] of Object.entries(dev.score.qualification.byBox ?? {}))
       console.log(`  ${box}: precision ${pct(f.precision)}, recall ${pct(f.recall)} (${f.labelled} labelled)`);
+    console.log('\nDevelopment set, citation precision by item:');
+    for (const [kind, value] of Object.entries(dev.score.citationPrecisionByKind ?? {})) console.log(`  ${kind}: ${pct(value)}`);
     console.log('\nDevelopment calls, misses:');
     for (const call of dev.perCall) if (call.misses.length) console.log(`${call.file}\n  ${call.misses.join('\n  ')}`);
   }
@@ -139,7 +141,9 @@ function sixtyMinuteCall(calls: LabelledCall[]): { text: string; from: string; t
 }
 
 const hour = sixtyMinuteCall(handWritten);
-await parseTranscriptOffThread('Warm: up', null); // the worker's start-up is not the analysis
+// The worker's start-up (the thread, the domain modules it loads on first use) is not the analysis.
+const warmUp = await parseTranscriptOffThread('Warm: up\nCold: down', null);
+await analyzeOffThread(warmUp, { language: 'en', referenceDate: new Date('2026-11-24T10:00:00.000Z') });
 const hourTimings: number[] = [];
 const hourExpected = handWritten.find((c) => c.expected.file === hour.from)!.expected;
 for (let run = 0; run < 3; run += 1) {

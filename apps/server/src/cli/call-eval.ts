@@ -126,6 +126,8 @@ export interface CallSetScore {
     byBox?: Record<string, { precision: Ratio; recall: Ratio; labelled: number }>;
   };
   citationPrecision: Ratio;
+  /** Citation precision item type by item type, for the development set only (like qualification.byBox). */
+  citationPrecisionByKind?: Record<string, Ratio>;
   roleAccuracy: {
     /** Every speaker of the calls that name their speakers. */
     all: Ratio;
@@ -259,6 +261,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
   let dueBeforeCall = 0;
   let citations = 0;
   let citationsRight = 0;
+  const citationsByKind: Record<string, { right: number; all: number }> = {};
   const roleTally = () => ({ ok: 0, all: 0 });
   const roles = {
     all: roleTally(),
@@ -291,10 +294,15 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
       const covered = src(numbers);
       return labelled.some((n) => covered.has(n));
     };
-    const cite = (numbers: readonly number[], support: readonly number[]) => {
+    const cite = (numbers: readonly number[], support: readonly number[], kind: string) => {
+      const perKind = (citationsByKind[kind] ??= { right: 0, all: 0 });
       for (const n of numbers) {
         citations += 1;
-        if (sourceOf(byNumber.get(n)).some((s) => support.includes(s))) citationsRight += 1;
+        perKind.all += 1;
+        if (sourceOf(byNumber.get(n)).some((s) => support.includes(s))) {
+          citationsRight += 1;
+          perKind.right += 1;
+        }
       }
     };
 
@@ -307,7 +315,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
       ...e.lines,
       ...expected.questions.filter((q) => q.lines.some((n) => e.lines.includes(n))).flatMap((q) => q.answerLines),
     ];
-    for (const [p, e] of reqPairs) cite(p.lines, answerSupport(e));
+    for (const [p, e] of reqPairs) cite(p.lines, answerSupport(e), 'requirements');
     for (const e of expected.requirements) if (!reqPairs.some(([, x]) => x === e)) miss(`requirement missed: ${e.text}`);
     for (const p of result.technicalRequirements) if (!reqPairs.some(([x]) => x === p)) miss(`requirement extra: ${p.question}`);
 
@@ -322,7 +330,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
         : p.answerLines.length === 0;
       if (right) answersRight += 1;
       else miss(`answer wrong: ${e.text}`);
-      cite([...p.lines, ...p.answerLines], [...e.lines, ...e.answerLines]);
+      cite([...p.lines, ...p.answerLines], [...e.lines, ...e.answerLines], 'questions');
     }
     for (const e of expected.questions) if (!qPairs.some(([, x]) => x === e)) miss(`question missed: ${e.text}`);
     for (const p of predictedQuestions) if (!qPairs.some(([x]) => x === p)) miss(`question extra: ${p.text}`);
@@ -332,7 +340,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
     next.predicted += result.nextSteps.length;
     next.expected += expected.nextSteps.length;
     for (const [p, e] of nPairs) {
-      cite(p.lines, e.lines);
+      cite(p.lines, e.lines, 'next steps');
       if (!e.due) continue;
       duesLabelled += 1;
       const days = p.due ? Math.abs(Date.parse(p.due) - Date.parse(`${e.due}T12:00:00Z`)) / 86_400_000 : Infinity;
@@ -364,7 +372,7 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
       if (got?.ticked && want && hits(got.lines, want)) {
         qual.tp += 1;
         perBox.tp += 1;
-        cite(got.lines, want);
+        cite(got.lines, want, 'qualification');
       } else if (got?.ticked || want)
         miss(`qualification ${box}: ${got?.ticked ? `ticked at ${got.lines}` : 'not ticked'}${want ? '' : ' (none said)'}`);
     }
@@ -443,6 +451,13 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
             }),
       },
       citationPrecision: ratio(citationsRight, citations),
+      ...(set.some((c) => c.heldOut)
+        ? {}
+        : {
+            citationPrecisionByKind: Object.fromEntries(
+              Object.entries(citationsByKind).map(([kind, t]) => [kind, ratio(t.right, t.all)]),
+            ),
+          }),
       roleAccuracy: {
         all: ratio(roles.all.ok, roles.all.all),
         labelsOrNames: ratio(roles.labelsOrNames.ok, roles.labelsOrNames.all),
