@@ -7,7 +7,8 @@ import { apiAs, createUser, signInAsUser } from './support/users.ts';
 // engineer and a colleague of the buyer dials in by phone (the engineer is a seller, the phone
 // number a speaker of the prospect's side, the engineer's answer is an answer), then subtitles
 // without any speaker name (the analysis says the names are missing and how to get them, and
-// shows no talk share). The fixtures are written for this spec.
+// shows no talk share). A role the rep sets for one person holds on the deal's next call. The
+// fixtures are written for this spec.
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
@@ -26,6 +27,7 @@ const TEXT = {
     rep: 'Representative',
     prospect: 'Prospect',
     introduced: 'from how they were introduced in the call',
+    chosen: 'chosen by you',
     talk: /The representative spoke \d+% of the words/,
     missing: /names no speaker.*export the transcript with speaker names/,
   },
@@ -43,6 +45,7 @@ const TEXT = {
     rep: 'Commercial',
     prospect: 'Prospect',
     introduced: "d'après la façon dont il a été présenté pendant l'appel",
+    chosen: 'choisi par vous',
     talk: /Le commercial a prononcé \d+ % des mots/,
     missing: /ne nomme aucun intervenant.*exportez la transcription avec les intervenants/,
   },
@@ -91,6 +94,19 @@ for (const lang of ['en', 'fr'] as const) {
       // The engineer's reply answers the buyer's question (it is no requirement of the prospect's).
       const question = named.getByTestId('prospect-question').first();
       await expect(question).toContainText(t.answer);
+
+      // The rep says the dial-in is on their side: that one person's role, re-run on the same transcript…
+      await speaker(t.phone).getByTestId('set-speaker-role').click();
+      await expect(page).toHaveURL(/\/rep\/analyze\?job=/);
+      await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 90_000 });
+      await page.getByRole('link', { name: t.open }).click();
+      const phoneAfter = page.getByTestId('call-analysis').getByTestId('speaker').filter({ hasText: t.phone });
+      await expect(phoneAfter).toContainText(t.rep);
+      await expect(phoneAfter).toContainText(t.chosen);
+      // …and remembered for that person on the deal's next call, without being asked again.
+      const later = await analyse(t.named);
+      await expect(later.getByTestId('speaker').filter({ hasText: t.phone })).toContainText(t.chosen);
+      await expect(later.getByTestId('speaker').filter({ hasText: t.phone })).toContainText(t.rep);
 
       const unnamed = await analyse(t.unnamed);
       await expect(unnamed.getByTestId('speaker-names-missing')).toContainText(t.missing);
