@@ -133,10 +133,11 @@ function sharesSubject(question: string, reply: string): boolean {
 }
 
 /** Whether a turn is kept, given what the rules and the model say and how they combine. */
-function combine(mode: Combination, rule: boolean, byModel: boolean): boolean {
+function combine(mode: Combination, rule: boolean, byModel: boolean, asked = false): boolean {
   if (mode === 'rules') return rule;
   if (mode === 'model') return byModel;
   if (mode === 'union') return rule || byModel;
+  if (mode === 'modelOrAskedByRules') return byModel || (rule && asked);
   return rule && byModel;
 }
 
@@ -235,8 +236,8 @@ export function technicalRequirements(
     const byRules = new Map(technicalRequirementsByRules(lines, roleOf, limit).map((c) => [c.lines[0]!, c]));
     const out: Cited[] = [];
     for (const [index, line] of lines.entries()) {
-      if (!combine(mode, byRules.has(line.number), byModel.has(index))) continue;
       const ruled = byRules.get(line.number);
+      if (!combine(mode, !!ruled, byModel.has(index), !!ruled && ruled.text.trim().endsWith('?'))) continue;
       if (ruled && !byModel.has(index)) out.push(ruled);
       else {
         // The clause that states the requirement is the quote; the turn is the citation.

@@ -233,7 +233,7 @@ async function main() {
 
   const rules = await cvScore(null);
   const thresholds = [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85];
-  const modes: Combination[] = ['model', 'union', 'intersection'];
+  const modes: Combination[] = ['model', 'union', 'intersection', 'modelOrAskedByRules'];
   const config: Omit<CallTurnModel, 'version'> = structuredClone(empty);
   const pick = <T extends LinearModel & { mode: string }>(target: T, mode: T['mode'], threshold: number) => {
     target.mode = mode;

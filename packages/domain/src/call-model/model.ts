@@ -19,9 +19,10 @@ export interface LinearModel {
 
 /**
  * How the model and the keyword rules are combined, whichever scored best on the development
- * set's cross-validation: the model alone, the rules alone, either, or both.
+ * set's cross-validation: the model alone, the rules alone, either, or both; or the model and,
+ * besides, the rules' picks that are questions (a technical question is a requirement too).
  */
-export type Combination = 'model' | 'rules' | 'union' | 'intersection';
+export type Combination = 'model' | 'rules' | 'union' | 'intersection' | 'modelOrAskedByRules';
 
 export interface CallTurnModel {
   version: 1;
