@@ -16,6 +16,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useForecast, type FigureSelection, type QuarterKey } from '../api/forecast.ts';
 import { ForecastChangesPanel } from '../components/forecast-changes.tsx';
 import { FigureDeals } from '../components/figure-deals.tsx';
+import { ForecastCalls } from '../components/forecast-calls.tsx';
 import { InsightLinks } from '../components/insight-links.tsx';
 
 const COLUMNS = [...FORECAST_FIGURES, 'quota', 'gap'] as const;
@@ -183,6 +184,8 @@ export function ForecastPage() {
           <p className="mt-3 text-xs text-slate-600">{t('forecast.help')}</p>
         </Card>
       )}
+
+      {quarter === 'current' && <ForecastCalls />}
 
       {selection && (
         <FigureDeals

@@ -10,6 +10,7 @@ import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePipeline } from '../api/get-pipeline.ts';
 import { useOwnQuota } from '../api/get-quota.ts';
 import { QuotaTiles } from '../../../components/metrics/quota-tiles.tsx';
+import { ForecastCallCard } from '../components/forecast-call-card.tsx';
 import { DataPanel } from '../components/data-panel.tsx';
 import { EmptyAlerts } from '../components/empty-alerts.tsx';
 import { Meetings } from '../components/meetings.tsx';
@@ -105,6 +106,8 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
           <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-hidden />
         )}
       </section>
+
+      <ForecastCallCard />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SummaryCard

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { TeamForecastCalls } from '@nexa/domain/schemas/forecast-call';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
+import { errorKey } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useAdjustForecastCall, useTeamForecastCalls } from '../api/forecast-calls.ts';
+
+type Row = TeamForecastCalls['representatives'][number];
+const pair = (f: { commit: number; bestCase: number } | null | undefined) =>
+  f ? `${formatMoney(f.commit)} / ${formatMoney(f.bestCase)}` : '—';
+
+/**
+ * The representatives' forecast calls (issue 38): submitted, system and adjusted figures side by
+ * side (commit / best case), per representative and for the team, with last quarter's accuracy.
+ */
+export function ForecastCalls() {
+  const { t } = useTranslation('insights');
+  const calls = useTeamForecastCalls();
+  if (!calls.data) return null;
+  const { representatives, team } = calls.data;
+  return (
+    <Card padded data-testid="forecast-calls">
+      <h2 className="text-lg font-semibold">{t('calls.title')}</h2>
+      <p className="mb-3 text-sm text-slate-600">{t('calls.subtitle')}</p>
+      <Table>
+        <thead>
+          <tr>
+            <Th>{t('forecast.representative')}</Th>
+            <Th className="text-right">{t('calls.submitted')}</Th>
+            <Th className="text-right">{t('calls.system')}</Th>
+            <Th className="text-right">{t('calls.adjusted')}</Th>
+            <Th className="text-right">{t('calls.accuracy')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {representatives.map((rep) => (
+            <CallRow key={rep.id} rep={rep} />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="bg-slate-50 font-semibold" data-testid="forecast-calls-team">
+            <Th scope="row" className="text-sm tracking-normal text-slate-900 normal-case">
+              {t('forecast.team')}
+            </Th>
+            <Td className="text-right whitespace-nowrap tabular-nums">{pair(team.submitted)}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{pair(team.system)}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{pair(team.adjusted)}</Td>
+            <Td />
+          </tr>
+        </tfoot>
+      </Table>
+      <p className="mt-3 text-xs text-slate-600">{t('calls.help')}</p>
+    </Card>
+  );
+}
+
+function CallRow({ rep }: { rep: Row }) {
+  const { t } = useTranslation('insights');
+  const adjust = useAdjustForecastCall();
+  const shown = rep.submitted?.adjusted ?? rep.submitted;
+  const [commit, setCommit] = useState(shown ? String(shown.commit) : '');
+  const [bestCase, setBestCase] = useState(shown ? String(shown.bestCase) : '');
+  const save = () => {
+    const c = Number(commit.replace(/[\s,$]/g, ''));
+    const b = Number(bestCase.replace(/[\s,$]/g, ''));
+    adjust.mutate(
+      { id: rep.id, commit: c, bestCase: b },
+      { onSuccess: () => toast.success(t('calls.saved')), onError: (error) => toast.error(t(errorKey(error))) },
+    );
+  };
+  const input = 'h-8 w-24 rounded border border-slate-300 px-2 text-right text-sm tabular-nums';
+  return (
+    <tr data-testid="forecast-call-row" data-rep={rep.id}>
+      <Th scope="row" className="text-sm font-medium tracking-normal text-slate-900 normal-case">
+        {rep.full_name}
+        {rep.submitted && !rep.submittedThisWeek && (
+          <span className="block text-xs font-normal text-amber-800">{t('calls.notThisWeek')}</span>
+        )}
+        {rep.submitted?.note && <span className="block text-xs font-normal text-slate-600">“{rep.submitted.note}”</span>}
+      </Th>
+      <Td className="text-right whitespace-nowrap tabular-nums" data-testid="call-submitted">
+        {rep.submitted ? pair(rep.submitted) : t('calls.none')}
+      </Td>
+      <Td className="text-right whitespace-nowrap tabular-nums" data-testid="call-system">
+        {pair(rep.system)}
+      </Td>
+      <Td className="text-right">
+        {rep.submitted ? (
+          <span className="inline-flex flex-wrap items-center justify-end gap-1">
+            <input
+              className={input}
+              inputMode="numeric"
+              aria-label={t('calls.adjustCommit', { name: rep.full_name })}
+              value={commit}
+              onChange={(e) => setCommit(e.target.value)}
+            />
+            <input
+              className={input}
+              inputMode="numeric"
+              aria-label={t('calls.adjustBestCase', { name: rep.full_name })}
+              value={bestCase}
+              onChange={(e) => setBestCase(e.target.value)}
+            />
+            <Button size="sm" variant="secondary" onClick={save} disabled={adjust.isPending}>
+              {t('calls.save')}
+            </Button>
+          </span>
+        ) : (
+          '—'
+        )}
+      </Td>
+      <Td className="text-right tabular-nums">{rep.accuracy === null ? '—' : `${rep.accuracy} %`}</Td>
+    </tr>
+  );
+}
