@@ -46,6 +46,7 @@ async function main() {
     lines.push(`  open http://localhost:${port} or http://127.0.0.1:${port}`);
     lines.push(`  (to open it from another machine, set PUBLIC_URL to the address people type)`);
   }
+  lines.push(`  Node ${process.versions.node}`);
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
   if (config.demoMode) {
     lines.push(`  demo accounts (password ${DEMO_PASSWORD}):`);

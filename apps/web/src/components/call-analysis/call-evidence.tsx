@@ -125,23 +125,27 @@ export function ProspectQuestions({ result, cited }: { result: Result; cited: Re
   );
 }
 
-/** The qualification boxes: ticked only with a cited line. */
+/**
+ * The qualification checklist (MEDDICC, then budget and timeline): a box is ticked only with a
+ * buyer's cited line. It is the analysis's one checklist — the commercial score's reasons and
+ * "Not discussed: …" are written from it, so the two never disagree.
+ */
 export function QualificationChecklist({ result, cited }: { result: Result; cited: Record<string, string> }) {
   const { t } = useTranslation('call-analysis');
   const boxes = result.qualification;
   if (!boxes) return null;
+  const ticked = QUALIFICATION_BOXES.filter((box) => boxes[box]?.ticked).length;
   return (
     <div className="space-y-2" data-testid="qualification-checklist">
       <Heading>{t('evidence.qualification')}</Heading>
-      <ul className="space-y-2 text-sm">
-  const ticked = QUALIFICATION_BOXES.filter((box) => boxes[box]?.ticked).length;
-        {QUALIFICATION_BOXES.map((box) => {
-          const found = boxes[box] ?? { ticked: false, text: null, lines: [] };
-          return (
       <p className="text-sm font-medium text-slate-800" data-testid="qualification-count">
         {t('evidence.qualificationCount', { ticked, total: QUALIFICATION_BOXES.length })}
       </p>
       <p className="text-xs text-slate-600">{t('evidence.qualificationHint')}</p>
+      <ul className="space-y-2 text-sm">
+        {QUALIFICATION_BOXES.map((box) => {
+          const found = boxes[box] ?? { ticked: false, text: null, lines: [] };
+          return (
             <li key={box} className="flex gap-2" data-testid={`qualification-${box}`} data-ticked={found.ticked}>
               {found.ticked ? (
                 <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
