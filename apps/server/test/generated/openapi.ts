@@ -848,6 +848,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forecast-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The representative's forecast call this week
+         * @description Requires a session with the role Sales Representative.
+         */
+        get: operations["getForecastCall"];
+        /**
+         * Submit this week's forecast call (commit, best case, note)
+         * @description Requires a session with the role Sales Representative.
+         */
+        put: operations["setForecastCall"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/forecast-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forecast calls per representative and team
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listForecastCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/forecast-calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Adjust a representative's latest forecast call
+         * @description Requires a session with the role Sales Manager.
+         */
+        put: operations["adjustForecastCall"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities": {
         parameters: {
             query?: never;
@@ -3627,6 +3691,287 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getForecastCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarter: {
+                            start: string;
+                            end: string;
+                            label: string;
+                        };
+                        week: string;
+                        system: {
+                            won: number;
+                            commit: number;
+                            bestCase: number;
+                        };
+                        proposed: {
+                            commit: number;
+                            bestCase: number;
+                        };
+                        current: {
+                            week: string;
+                            commit: number;
+                            bestCase: number;
+                            note: string;
+                            submittedAt: string;
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            } | null;
+                        } | null;
+                        history: {
+                            week: string;
+                            commit: number;
+                            bestCase: number;
+                            note: string;
+                            submittedAt: string;
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setForecastCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    commit: number;
+                    bestCase: number;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarter: {
+                            start: string;
+                            end: string;
+                            label: string;
+                        };
+                        week: string;
+                        system: {
+                            won: number;
+                            commit: number;
+                            bestCase: number;
+                        };
+                        proposed: {
+                            commit: number;
+                            bestCase: number;
+                        };
+                        current: {
+                            week: string;
+                            commit: number;
+                            bestCase: number;
+                            note: string;
+                            submittedAt: string;
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            } | null;
+                        } | null;
+                        history: {
+                            week: string;
+                            commit: number;
+                            bestCase: number;
+                            note: string;
+                            submittedAt: string;
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listForecastCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarter: {
+                            start: string;
+                            end: string;
+                            label: string;
+                        };
+                        week: string;
+                        representatives: {
+                            id: string;
+                            full_name: string;
+                            submitted: {
+                                week: string;
+                                commit: number;
+                                bestCase: number;
+                                note: string;
+                                submittedAt: string;
+                                adjusted: {
+                                    commit: number;
+                                    bestCase: number;
+                                } | null;
+                            } | null;
+                            submittedThisWeek: boolean;
+                            system: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            accuracy: number | null;
+                        }[];
+                        team: {
+                            submitted: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            system: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adjustForecastCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    commit: number;
+                    bestCase: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quarter: {
+                            start: string;
+                            end: string;
+                            label: string;
+                        };
+                        week: string;
+                        representatives: {
+                            id: string;
+                            full_name: string;
+                            submitted: {
+                                week: string;
+                                commit: number;
+                                bestCase: number;
+                                note: string;
+                                submittedAt: string;
+                                adjusted: {
+                                    commit: number;
+                                    bestCase: number;
+                                } | null;
+                            } | null;
+                            submittedThisWeek: boolean;
+                            system: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            accuracy: number | null;
+                        }[];
+                        team: {
+                            submitted: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            system: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                            adjusted: {
+                                commit: number;
+                                bestCase: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listOpportunities: {
         parameters: {
             query?: {
@@ -3643,7 +3988,7 @@ export interface operations {
                 to?: string;
                 closing_from?: string;
                 closing_to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage" | "live" | "-live";
                 page?: number;
                 pageSize?: number;
             };
@@ -3793,7 +4138,7 @@ export interface operations {
                 to?: string;
                 closing_from?: string;
                 closing_to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage";
+                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage" | "live" | "-live";
             };
             header?: never;
             path?: never;

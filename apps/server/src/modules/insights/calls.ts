@@ -212,6 +212,7 @@ export const forecastCallRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterl
       config: { access: [ROLES.manager] },
       schema: {
         tags,
+        operationId: 'adjustForecastCall',
         summary: "Adjust a representative's latest forecast call",
         params: representativeParamsSchema,
         body: forecastCallAdjustmentSchema,
