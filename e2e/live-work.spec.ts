@@ -84,6 +84,13 @@ for (const language of ['en', 'fr'] as const) {
     await expect(row(page, late)).toContainText(TEXT[language].meeting);
     await expect(row(page, late)).toContainText(TEXT[language].closing);
     await expect(row(page, won).getByTestId('overdue-meeting')).toHaveCount(0);
+
+    // At 375 px the rows are cards: still marked.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect(row(page, late)).toContainText(TEXT[language].meeting);
+    await expect(row(page, late)).toContainText(TEXT[language].closing);
+    await expect(row(page, soon).getByTestId('overdue-meeting')).toHaveCount(0);
   });
 }
 
