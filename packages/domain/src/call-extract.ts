@@ -7,7 +7,7 @@ import {
   answerCandidates,
   bestClause,
   pickAnswer,
-  scoreOf,
+  turnScore,
   turnsOf,
   type CallTurnModel,
   type Combination,
@@ -144,8 +144,7 @@ function combine(mode: Combination, rule: boolean, byModel: boolean, asked = fal
 /** The indexes of the turns the model says yes to. */
 function modelChosen(lines: readonly TranscriptLine[], roleOf: RoleOf, model: CallTurnModel['requirements']): Set<number> {
   const chosen = new Set<number>();
-  for (const turn of turnsOf(lines, (l) => roleOf(l)))
-    if (scoreOf(model, turn.features) >= model.threshold) chosen.add(turn.index);
+  for (const turn of turnsOf(lines, (l) => roleOf(l))) if (turnScore(model, turn) >= model.threshold) chosen.add(turn.index);
   return chosen;
 }
 

@@ -50,6 +50,7 @@ export interface Turn {
   line: TranscriptLine;
   side: Side;
   features: string[];
+  context: { afterOtherQuestion: boolean; reply: string | null };
 }
 
 /** Every turn that says something, with its features (side from the role decisions). */
@@ -63,7 +64,13 @@ export function turnsOf(lines: readonly TranscriptLine[], sideOf: (line: Transcr
     // The next turn by someone else: how the turn was taken.
     const next = spoken.slice(k + 1, k + 3).find(([, l]) => l.speaker !== line.speaker)?.[1];
     const reply = next ? next.text : null;
-    out.push({ index, line, side, features: textFeatures(line.text, side, { afterOtherQuestion, reply }) });
+    out.push({
+      index,
+      line,
+      side,
+      features: textFeatures(line.text, side, { afterOtherQuestion, reply }),
+      context: { afterOtherQuestion, reply },
+    });
     previous = { side, question: clauses(line.text).some(isQuestionForm) };
   }
   return out;
@@ -148,4 +155,19 @@ export function pickAnswer(model: LinearModel, candidates: readonly AnswerCandid
     }
   }
   return best && bestScore >= model.threshold ? best : null;
+}
+
+/**
+ * A turn's score: the turn's, or a clause's when one scores higher — a requirement said in one
+ * clause of a long turn is not drowned by the rest of it.
+ */
+export function turnScore(model: Pick<LinearModel, 'weights'>, turn: Turn): number {
+  let best = scoreOf(model, turn.features);
+  const parts = clauses(turn.line.text);
+  if (parts.length < 2) return best;
+  for (const part of parts) {
+    if (part.split(/\s+/).length < 5) continue;
+    best = Math.max(best, scoreOf(model, textFeatures(part, turn.side, turn.context)));
+  }
+  return best;
 }
