@@ -34,7 +34,7 @@ describe('forecast calls', () => {
     rep = await server.signIn(r.email, r.password);
     quietId = (await server.createUser({ role: 'Sales Representative', fullName: 'Quinn Quiet' })).id;
     const deal = (values: Record<string, unknown>) =>
-      withStage({ owner_id: repId, account_manager: 'x', ...values } as { status: string });
+      withStage({ owner_id: repId, account_manager: 'x', ...values } as unknown as { status: string });
     await server.database.db.insert(opportunities).values([
       // This quarter: 10,000 won, 20,000 in commit (Negotiation), 30,000 in best case (Proposal).
       deal({ status: 'Closed-Win', amount: 10_000, closing_date: new Date(todayUtc).toISOString().slice(0, 10) }),

@@ -1,4 +1,9 @@
-import { QUALIFICATION_BOXES, type CallAnalysis, type QualificationBox, type TranscriptLanguage } from './schemas/call-insights.ts';
+import {
+  QUALIFICATION_BOXES,
+  type CallAnalysis,
+  type QualificationBox,
+  type TranscriptLanguage,
+} from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';

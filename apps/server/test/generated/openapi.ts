@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Create call analysis
-         * @description Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.
+         * @description Queue the analysis of a call transcript. Multipart: a `transcript` file (.txt, .vtt, .srt, .docx; 2 MB) or a `text` field; `language`; `opportunityId` (your own) or `client_company_name` + `product` (+ `amount`). Formats: WebVTT (Zoom, Google Meet, Teams), SRT, Otter/Fireflies text, .docx, "Speaker: text" lines; anything else is refused with 400 `unrecognised_transcript`. `call_date` (YYYY-MM-DD, or an ISO date-time) is when the call took place — relative dates said in it ("next Tuesday") are read from it in your time zone, and a date stated in the transcript header wins over it; `speakerRoles` (JSON, speaker → "rep" | "prospect") sets roles over every rule; `fromAnalysisId` (with `opportunityId`, no transcript) re-runs an earlier analysis of that opportunity on its transcript, e.g. with the roles swapped.
          *
          *     Requires a session with the role Sales Representative.
          */
@@ -5667,6 +5667,7 @@ export interface operations {
                     speakers?: {
                         [key: string]: "rep" | "prospect";
                     };
+                    callDate?: string;
                 };
             };
         };
