@@ -10,6 +10,7 @@ import {
   loadCallSet,
   offlineAnalyze,
   offlineOptions,
+  ratchet,
   scoreCallSet,
   scoreTable,
   type Analyze,
@@ -185,11 +186,18 @@ fs.writeFileSync(
   `${JSON.stringify({ machine, at, scores, sixtyMinutes, bigCall }, null, 2)}\n`,
 );
 if (process.argv.includes('--record')) {
-  const { development, heldOut: held } = scores.offline;
-  fs.writeFileSync(
-    path.join(root, 'bench/calls/scores.json'),
-    `${JSON.stringify({ at, development, heldOut: held }, null, 2)}\n`,
-  );
+  const file = path.join(root, 'bench/calls/scores.json');
+  const before = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { development?: CallSetScore; heldOut?: CallSetScore })
+    : {};
+  const development = ratchet(scores.offline.development, before.development);
+  const held = ratchet(scores.offline.heldOut, before.heldOut);
+  fs.writeFileSync(file, `${JSON.stringify({ at, development: development.score, heldOut: held.score }, null, 2)}\n`);
   console.log('recorded bench/calls/scores.json');
+  for (const [set, kept] of [
+    ['development', development.kept],
+    ['held-out', held.kept],
+  ] as const)
+    if (kept.length) console.log(`  ${set}: fell, the recorded figure kept: ${kept.join(', ')}`);
 }
 await stopCallThread();

@@ -564,3 +564,26 @@ export function scoreTable(first: Array<{ title: string; score: CallSetScore }> 
     ...rows.map(([name, cell]) => `| ${name} | ${columns.map((c) => cell(c.score)).join(' | ')} |`),
   ].join('\n');
 }
+
+/**
+ * What `--record` writes: the new figures, except that on the same calls a guarded figure that
+ * fell keeps its recorded value (recorded figures only rise, so a regression stays visible until
+ * it is fixed). When the set changed (calls added), the new figures as measured.
+ */
+export function ratchet(now: CallSetScore, before: CallSetScore | undefined): { score: CallSetScore; kept: string[] } {
+  if (!before || before.calls !== now.calls) return { score: now, kept: [] };
+  const score = structuredClone(now);
+  const previous = new Map(guardedFigures(before).map((f) => [f.name, f]));
+  const kept: string[] = [];
+  for (const figure of guardedFigures(now)) {
+    const old = previous.get(figure.name);
+    if (!old || (figure.better === 'higher' ? figure.value >= old.value : figure.value <= old.value)) continue;
+    const [group, key] = figure.name.split('.') as [string, string | undefined];
+    const target = score as unknown as Record<string, Record<string, unknown>>;
+    const source = before as unknown as Record<string, Record<string, unknown>>;
+    if (key === undefined) (score as unknown as Record<string, unknown>)[group] = source[group];
+    else target[group]![key] = source[group]![key];
+    kept.push(figure.name);
+  }
+  return { score, kept };
+}
