@@ -100,6 +100,8 @@ describe('team metrics', () => {
       avgDealSize: 625,
       salesCycle: 30,
       wonThisQuarter: 1000,
+      // Won revenue counts every won deal, whatever its closing date (docs/metrics.md).
+      wonAmount: 1700,
     });
     expect(groupFigures([], now)).toMatchObject({ totalDeals: 0, winRate: null, salesCycle: 45, avgDealSize: 0 });
   });
