@@ -139,6 +139,9 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       .returning({ id: apiKeys.id });
     apiKey.first = first!.id;
     apiKey.second = second!.id;
+    // Rep A's forecast call this week, which the manager may adjust.
+    const call = await clients.repA.request('PUT', '/api/forecast-call', { commit: 1_000, bestCase: 2_000 });
+    if (call.status !== 200) throw new Error(`forecast call: ${call.status} ${JSON.stringify(call.body)}`);
   });
   afterAll(async () => {
     await server?.close();
@@ -278,6 +281,13 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       route: 'GET /api/insights/representatives/:id/coaching',
       url: (t) =>
         `/api/insights/representatives/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}/coaching`,
+      expect: forManager({ own: 200, other: 404, missing: 404 }),
+    },
+    {
+      // The subject is a representative with a call this week: rep A, the manager (no call) or nobody.
+      route: 'PUT /api/insights/forecast-calls/:id',
+      url: (t) => `/api/insights/forecast-calls/${t === 'own' ? users.repA : t === 'other' ? users.manager : MISSING_UUID}`,
+      body: { commit: 1_500, bestCase: 2_500 },
       expect: forManager({ own: 200, other: 404, missing: 404 }),
     },
     {

@@ -51,7 +51,7 @@ describe('call analysis API (offline analyzer)', () => {
       response: 'Yes, we support SAML single sign-on with Okta and Azure AD.',
     });
     expect(parseCommercialPoints(row!.commercial_answers).map((p) => p.title)).toEqual(
-      expect.arrayContaining(['Budget', 'Decision makers']),
+      expect.arrayContaining(['Economic buyer', 'Budget']),
     );
     expect(row!.technical_scoring).toBeGreaterThan(0);
     expect(row!.lead_status).toMatch(/^(Hot|Warm|Cold)$/);
