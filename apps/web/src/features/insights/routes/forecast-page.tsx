@@ -168,8 +168,10 @@ export function ForecastPage() {
               covers another's shortfall, and the sum of what the short ones are missing. */}
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="team-gap-readings">
             <div className="flex items-center gap-1">
-              <dt className="text-slate-600">{t('forecast.teamGap')}</dt>
-              <MetricHelp metric="gap-to-quota" />
+              <dt className="flex items-center gap-1 text-slate-600">
+                {t('forecast.teamGap')}
+                <MetricHelp metric="gap-to-quota" />
+              </dt>
               <dd className="font-semibold tabular-nums" data-testid="team-gap">
                 {formatMoney(data.team.gap)}
               </dd>
