@@ -3,16 +3,15 @@ import { prepare } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './cli/seed.ts';
-import { assertDocxWorkerPresent } from './uploads/docx.ts';
+import { DOCX_WORKER } from './uploads/docx.ts';
 import { assertCallWorkerPresent } from './ai/call-thread.ts';
-import { assertPdfWorkerPresent } from './workers/pdf.ts';
-import { assertImportWorkerPresent } from './workers/import-body.ts';
+import { assertWorkerPresent } from './workers/run.ts';
+import { PDF_WORKER } from './workers/pdf.ts';
+import { IMPORT_WORKER } from './workers/import-body.ts';
 
 async function main() {
-  assertDocxWorkerPresent();
+  for (const kind of [DOCX_WORKER, PDF_WORKER, IMPORT_WORKER]) assertWorkerPresent(kind);
   assertCallWorkerPresent();
-  assertPdfWorkerPresent();
-  assertImportWorkerPresent();
   const prepared = await prepare(loadConfig());
   const { config, database } = prepared;
   const app = await buildApp({ config, database });

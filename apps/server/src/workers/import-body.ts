@@ -1,18 +1,11 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../http/errors.ts';
 import { readImportBody, type ReadImport, type ImportBodyOutcome } from './import-read.ts';
-import { runInWorker, WorkerLimitError, type WorkerKind } from './run.ts';
+import { runInWorker, workerModule, WorkerLimitError, type WorkerKind } from './run.ts';
 
 export type { ReadImport } from './import-read.ts';
 
-/**
- * Bundled, this module is part of dist/main.js and the worker is dist/import-worker.js (build.mjs);
- * from source, the TypeScript file beside this one (workers/spawn.ts).
- */
-const fromSource = import.meta.url.endsWith('.ts');
 export const IMPORT_WORKER: WorkerKind = {
-  url: new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url),
+  url: workerModule('import-worker', import.meta.url),
   name: 'import reading',
   deadlineMs: 60_000,
   // A 32 MB body of 50,000 rows peaks near 250 MB of heap while it is parsed and checked.
@@ -22,23 +15,18 @@ export const IMPORT_WORKER: WorkerKind = {
   maxWaiting: 8,
 };
 
-/** Start-up check: a build that left the worker out would fail every import. */
-export function assertImportWorkerPresent(): void {
-  if (!fs.existsSync(IMPORT_WORKER.url)) throw new Error(`The import worker is missing: ${fileURLToPath(IMPORT_WORKER.url)}`);
-}
-
 /**
  * Bodies up to this size are read on the event loop: a few thousand rows take milliseconds there,
  * less than starting a thread.
  */
-export const IMPORT_INLINE_MAX_BYTES = 256 * 1024;
+const IMPORT_INLINE_MAX_BYTES = 256 * 1024;
 
 async function read(body: Buffer): Promise<ImportBodyOutcome> {
   if (body.length <= IMPORT_INLINE_MAX_BYTES) return readImportBody(body);
   // A copy the worker owns (moved, not copied again): the request's buffer may share its memory.
   const own = new Uint8Array(body);
   try {
-    return await runInWorker<ImportBodyOutcome>(IMPORT_WORKER, { body: own }, [own.buffer]);
+    return await runInWorker<ImportBodyOutcome>(IMPORT_WORKER, { body: own }, { transferList: [own.buffer] });
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new AppError('payload_too_large', 'This file is too large to import at once');
     throw error;

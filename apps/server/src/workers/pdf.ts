@@ -1,17 +1,10 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../http/errors.ts';
-import { runInWorker, WorkerLimitError, type WorkerKind } from './run.ts';
+import { runInWorker, workerModule, WorkerLimitError, type WorkerKind } from './run.ts';
 import type { SpecificationSource } from './specification-pdf.ts';
 
-/**
- * Bundled, this module is part of dist/main.js and the worker is dist/pdf-worker.js (build.mjs);
- * from source, the TypeScript file beside this one (workers/spawn.ts).
- */
-const fromSource = import.meta.url.endsWith('.ts');
 export const PDF_WORKER: WorkerKind = {
-  url: new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url),
+  url: workerModule('pdf-worker', import.meta.url),
   name: 'PDF rendering',
   // A 150-page specification renders in about a second; a deadline far past that only stops a runaway.
   deadlineMs: 30_000,
@@ -21,11 +14,6 @@ export const PDF_WORKER: WorkerKind = {
   maxRunning: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
   maxWaiting: 32,
 };
-
-/** Start-up check: a build that left the worker out would fail every PDF download. */
-export function assertPdfWorkerPresent(): void {
-  if (!fs.existsSync(PDF_WORKER.url)) throw new Error(`The PDF worker is missing: ${fileURLToPath(PDF_WORKER.url)}`);
-}
 
 /** The specification PDF, rendered in a worker thread. */
 export async function specificationPdf(source: SpecificationSource): Promise<Buffer> {
