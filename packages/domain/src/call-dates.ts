@@ -60,9 +60,10 @@ const ORDINAL: Record<string, number> = {
 };
 
 /** "Q2", "Q2 2027", "T3", "2nd quarter", "deuxième trimestre": the quarter's last day (a go-live "in Q2" is due by then). */
+const QUARTER_SAID =
+  /(?<![\p{L}\p{N}])(?:(?:q|t)([1-4])(?:\s*(20\d\d))?|(premier|first|deuxième|second|troisième|third|quatrième|fourth|[1-4](?:st|nd|rd|th|e|er)?)\s+(?:quarter|trimestre)(?:\s+(?:de\s+|of\s+)?(20\d\d))?)(?![\p{L}\p{N}])/iu;
 const quarterParser: chrono.Parser = {
-  pattern: () =>
-    /(?<![\p{L}\p{N}])(?:(?:q|t)([1-4])(?:\s*(20\d\d))?|(premier|first|deuxième|second|troisième|third|quatrième|fourth|[1-4](?:st|nd|rd|th|e|er)?)\s+(?:quarter|trimestre)(?:\s+(?:de\s+|of\s+)?(20\d\d))?)(?![\p{L}\p{N}])/iu,
+  pattern: () => QUARTER_SAID,
   extract: (context, match) => {
     const raw = (match[1] ?? match[3] ?? '').toLowerCase();
     const quarter = ORDINAL[raw] ?? Number.parseInt(raw, 10);
@@ -75,30 +76,13 @@ const quarterParser: chrono.Parser = {
   },
 };
 
-const MONTHS_FR: Record<string, number> = {
-  janvier: 1,
-  février: 2,
-  fevrier: 2,
-  mars: 3,
-  avril: 4,
-  mai: 5,
-  juin: 6,
-  juillet: 7,
-  août: 8,
-  aout: 8,
-  septembre: 9,
-  octobre: 10,
-  novembre: 11,
-  décembre: 12,
-  decembre: 12,
-};
-
 /** "fin mars", "d'ici fin mars", "début avril", "mi-juin": chrono's French has none of them. */
+const FRENCH_MONTH_PART =
+  /(?<![\p{L}\p{N}])(fin|début|debut|mi)[- ](?:de\s+|d')?(janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)(?:\s+(20\d\d))?(?![\p{L}\p{N}])/iu;
 const frenchMonthPartParser: chrono.Parser = {
-  pattern: () =>
-    /(?<![\p{L}\p{N}])(fin|début|debut|mi)[- ](?:de\s+|d')?(janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)(?:\s+(20\d\d))?(?![\p{L}\p{N}])/iu,
+  pattern: () => FRENCH_MONTH_PART,
   extract: (context, match) => {
-    const month = MONTHS_FR[match[2]!.toLowerCase()]!;
+    const month = MONTHS[match[2]!.toLowerCase()]!;
     const ref = context.reference.instant;
     let year = Number(match[3]) || ref.getUTCFullYear();
     const part = match[1]!.toLowerCase();
@@ -470,13 +454,6 @@ const countOf = (raw: string) => (/^\d/.test(raw) ? Number(raw) : (NUMBER_WORDS[
 
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
-const compiled = new Map<string, RegExp>();
-/** A global pattern compiled once (matchAll copies it, so sharing one is safe). */
-const re = (source: string) => {
-  let pattern = compiled.get(source);
-  if (!pattern) compiled.set(source, (pattern = new RegExp(source, 'giu')));
-  return pattern;
-};
 
 /** After an ordinal or a number said alone: what may follow a date (not "the third quarter", "le deux tiers"). */
 const AFTER_BARE_DAY =
@@ -502,6 +479,72 @@ const HAS_DAY_NUMBER =
 const ANY_DATE_WORD =
   /\d|today|tonight|tomorrow|this (?:afternoon|morning|evening)|end of|eod|aujourd|ce soir|cet après|ce matin|fin de|fin du|demain|week|semaine|month|mois|quarter|trimestre|year|année|fortnight|quinzaine|jours?\b|days?\b|huit|quinze|sunday|monday|tuesday|wednesday|thursday|friday|saturday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\b(?:the|le|el|au)\s+\p{L}|january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|\b[qt][1-4]\b|next|prochain|début|debut|early|mid|mi-/iu;
 
+// The rules' patterns, compiled once with the module (global: matchAll copies them, so sharing one is safe).
+const WEEKDAY_THE_DAY = new RegExp(
+  `${B}(${WEEKDAY}),?\\s+(?:the\\s+|le\\s+)?(${DAY_NUMBER})${E}(?!\\s*(?:${MONTH}|of\\s))(?!\\s*(?:h|heures?|:|am|pm|a\\.m|p\\.m|o'clock)${E})`,
+  'giu',
+);
+const MONTH_AND_DAY = new RegExp(
+  `${B}(?:(?:(?:on|le|el)\\s+)?${WEEKDAY},?\\s+)?(?:(${MONTH})\\.?\\s+(?:the\\s+)?(${DAY_NUMBER})|(?:the\\s+|le\\s+|el\\s+)?(${DAY_NUMBER})\\s+(?:of\\s+|de\\s+)?(${MONTH}))${E}(?:,?\\s+(20\\d\\d))?`,
+  'giu',
+);
+const ARTICLE_DAY = new RegExp(
+  `${B}(?:(on|by|before|until|till|for|from|after)\\s+)?(the|le|d'ici le|avant le|pour le|jusqu'au|au|el)\\s+(${DAY_NUMBER})${E}`,
+  'giu',
+);
+const WEEKDAY_AFTER_NEXT = new RegExp(
+  `${B}(?:(${WEEKDAY})\\s+(?:after next|en huit|en quinze|week)|a week (?:from|on) (${WEEKDAY})|(?:the )?(${WEEKDAY}) of the following week)${E}`,
+  'giu',
+);
+const NEXT_WEEKDAY = new RegExp(
+  `${B}(?:next\\s+(${WEEKDAY})|(${WEEKDAY})\\s+(?:prochain|prochaine|next week|de la semaine prochaine|la semaine prochaine)|(?:next week|la semaine prochaine),?\\s+(?:on\\s+|le\\s+)?(${WEEKDAY}))${E}`,
+  'giu',
+);
+const THIS_WEEKDAY = new RegExp(`${B}(?:this|ce|coming|this coming)\\s+(${WEEKDAY})${E}`, 'giu');
+const BARE_WEEKDAY = new RegExp(`${B}(?:(?:on|by|before|until|d'ici|avant|pour|dès|le|this)\\s+)?(${WEEKDAY})s?${E}`, 'giu');
+const TODAY = new RegExp(
+  `${B}(?:today|tonight|this (?:afternoon|morning|evening)|(?:by )?(?:the )?end of (?:the )?day(?!\\s+(?:tomorrow|demain))|eod|aujourd'hui|ce soir|cet après-midi|ce matin|d'ici ce soir|en fin de journée|avant ce soir)${E}`,
+  'giu',
+);
+const TOMORROW = new RegExp(`${B}(?:tomorrow|demain)${E}`, 'giu');
+const DAY_AFTER_TOMORROW = new RegExp(`${B}(?:(?:the )?day after tomorrow|après-demain)${E}`, 'giu');
+const IN_A_SPAN = new RegExp(
+  `${B}(?:(?:in|within|dans|d'ici|sous)\\s+(${COUNT})\\s+(days?|weeks?|months?|jours?|semaines?|mois)|(${COUNT})\\s+(days?|weeks?)\\s+from\\s+(?:today|now|the call)|(?:in|within)\\s+a\\s+fortnight|sous\\s+quinzaine|(${COUNT})\\s+semaines?\\s+(?:plus tard|à partir d'aujourd'hui))${E}`,
+  'giu',
+);
+const THIS_WEEK = new RegExp(
+  `${B}(?:(?:by )?(?:the )?end of (?:the |this )?week|this week|later this week|cette semaine|(?:d'ici (?:la )?)?fin de (?:la |cette )?semaine|d'ici la fin de la semaine)${E}`,
+  'giu',
+);
+const NEXT_WEEK = new RegExp(
+  `${B}(?:(early |début de (?:la )?)?(?:next week|la semaine prochaine|semaine prochaine|la semaine suivante|the following week|the week after))${E}`,
+  'giu',
+);
+const PART_OF_MONTH = new RegExp(
+  `${B}(early|beginning of|start of|mid|mid-|late|end of|the end of)\\s*(${MONTH})${E}(?:\\s+(20\\d\\d))?`,
+  'giu',
+);
+const END_OF_MONTH = new RegExp(
+  `${B}(?:(?:the )?end of (?:the |this )?month|(?:the )?end of next month|month[- ]end|(?:la |d'ici la |à la )?fin (?:du|de ce) mois(?: prochain)?|fin de mois)${E}`,
+  'giu',
+);
+const NEXT_MONTH = new RegExp(
+  `${B}(?:(early|beginning of|start of|début du|au début du|(?:au )?début de|mid|mi-)\\s*)?(?:next month|le mois prochain|du mois prochain|mois prochain|the following month|le mois suivant)${E}`,
+  'giu',
+);
+const END_OF_QUARTER = new RegExp(
+  `${B}(?:(?:the )?end of (?:the |this )?quarter|this quarter|quarter[- ]end|(?:la |d'ici la )?fin (?:du|de ce) trimestre|ce trimestre|(?:the )?end of next quarter|next quarter|le trimestre prochain|le prochain trimestre)${E}`,
+  'giu',
+);
+const END_OF_YEAR = new RegExp(
+  `${B}(?:(?:the )?end of (?:the |this )?year|year[- ]end|(?:la |d'ici la )?fin (?:de l'année|d'année)|(?:by|before) (?:the )?new year)${E}`,
+  'giu',
+);
+/** A weekday said just before "next week" ("Tuesday next week" is read by NEXT_WEEKDAY). */
+const WEEKDAY_BEFORE = new RegExp(`${WEEKDAY}\\s*$`, 'iu');
+/** A month right after a bare day ("the 2nd of April" is read by MONTH_AND_DAY). */
+const MONTH_AFTER = new RegExp(`^\\s*(?:${MONTH}|of\\s+${MONTH})${E}`, 'iu');
+
 function ownDays(text: string, today: Day): Found[] {
   const out: Found[] = [];
   const hasWeekday = HAS_WEEKDAY.test(text);
@@ -511,13 +554,7 @@ function ownDays(text: string, today: Day): Found[] {
     out.push({ at: m.index!, end: m.index! + m[0].length, day, text: m[0], vague });
 
   // "Tuesday the twentieth", "Monday the 5th", "jeudi le dix-neuf", "mercredi 28": the month where they agree.
-  for (const m of hasWeekday
-    ? text.matchAll(
-        re(
-          `${B}(${WEEKDAY}),?\\s+(?:the\\s+|le\\s+)?(${DAY_NUMBER})${E}(?!\\s*(?:${MONTH}|of\\s))(?!\\s*(?:h|heures?|:|am|pm|a\\.m|p\\.m|o'clock)${E})`,
-        ),
-      )
-    : []) {
+  for (const m of hasWeekday ? text.matchAll(WEEKDAY_THE_DAY) : []) {
     const weekday = WEEKDAYS[m[1]!.toLowerCase()]!;
     const n = dayNumber(m[2]!);
     if (n === null) continue;
@@ -531,13 +568,7 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, found ?? nextDayOfMonth(today, n));
   }
   // "April fourteenth", "the 2nd of April", "le douze juin", "14 avril 2027", "premier décembre".
-  for (const m of hasMonth
-    ? text.matchAll(
-        re(
-          `${B}(?:(?:(?:on|le|el)\\s+)?${WEEKDAY},?\\s+)?(?:(${MONTH})\\.?\\s+(?:the\\s+)?(${DAY_NUMBER})|(?:the\\s+|le\\s+|el\\s+)?(${DAY_NUMBER})\\s+(?:of\\s+|de\\s+)?(${MONTH}))${E}(?:,?\\s+(20\\d\\d))?`,
-        ),
-      )
-    : []) {
+  for (const m of hasMonth ? text.matchAll(MONTH_AND_DAY) : []) {
     const month = MONTHS[(m[1] ?? m[4])!.toLowerCase()]!;
     const n = dayNumber((m[2] ?? m[3])!);
     if (
@@ -551,17 +582,11 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, { y, m: month, d: n });
   }
   // "on the ninth", "by the twelfth", "the twenty-first works", "le douze", "d'ici le vingt", "le 23": the next such day.
-  for (const m of hasDayNumber
-    ? text.matchAll(
-        re(
-          `${B}(?:(on|by|before|until|till|for|from|after)\\s+)?(the|le|d'ici le|avant le|pour le|jusqu'au|au|el)\\s+(${DAY_NUMBER})${E}`,
-        ),
-      )
-    : []) {
+  for (const m of hasDayNumber ? text.matchAll(ARTICLE_DAY) : []) {
     const n = dayNumber(m[3]!);
     if (n === null) continue;
     const rest = text.slice(m.index! + m[0].length);
-    if (!AFTER_BARE_DAY.test(rest) || new RegExp(`^\\s*(?:${MONTH}|of\\s+${MONTH})${E}`, 'iu').test(rest)) continue;
+    if (!AFTER_BARE_DAY.test(rest) || MONTH_AFTER.test(rest)) continue;
     const article = m[2]!.toLowerCase();
     const english = article === 'the';
     // "the first", "the second": too often "the first thing", "the second point" — only after a preposition.
@@ -573,35 +598,21 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, nextDayOfMonth(today, n));
   }
   // "Friday after next", "mardi en huit", "vendredi en quinze", "a week from Monday".
-  for (const m of hasWeekday
-    ? text.matchAll(
-        re(
-          `${B}(?:(${WEEKDAY})\\s+(?:after next|en huit|en quinze|week)|a week (?:from|on) (${WEEKDAY})|(?:the )?(${WEEKDAY}) of the following week)${E}`,
-        ),
-      )
-    : []) {
+  for (const m of hasWeekday ? text.matchAll(WEEKDAY_AFTER_NEXT) : []) {
     const weekday = WEEKDAYS[(m[1] ?? m[2] ?? m[3])!.toLowerCase()]!;
     push(m, addDays(nextWeekday(today, weekday), /quinze/i.test(m[0]) ? 14 : 7));
   }
   // "next Friday", "vendredi prochain", "Tuesday next week", "mardi de la semaine prochaine": that weekday of the next calendar week.
-  for (const m of hasWeekday
-    ? text.matchAll(
-        re(
-          `${B}(?:next\\s+(${WEEKDAY})|(${WEEKDAY})\\s+(?:prochain|prochaine|next week|de la semaine prochaine|la semaine prochaine)|(?:next week|la semaine prochaine),?\\s+(?:on\\s+|le\\s+)?(${WEEKDAY}))${E}`,
-        ),
-      )
-    : []) {
+  for (const m of hasWeekday ? text.matchAll(NEXT_WEEKDAY) : []) {
     const weekday = WEEKDAYS[(m[1] ?? m[2] ?? m[3])!.toLowerCase()]!;
     push(m, addDays(mondayOf(today), 7 + ((weekday + 6) % 7)));
   }
   // "this Friday", "ce vendredi": on or after today.
-  for (const m of hasWeekday ? text.matchAll(re(`${B}(?:this|ce|coming|this coming)\\s+(${WEEKDAY})${E}`)) : []) {
+  for (const m of hasWeekday ? text.matchAll(THIS_WEEKDAY) : []) {
     push(m, nextWeekday(today, WEEKDAYS[m[1]!.toLowerCase()]!, true));
   }
   // "by Friday", "on Monday", "d'ici mardi", "jeudi": the next one after today ("by Friday" said on a Friday is next Friday).
-  for (const m of hasWeekday
-    ? text.matchAll(re(`${B}(?:(?:on|by|before|until|d'ici|avant|pour|dès|le|this)\\s+)?(${WEEKDAY})s?${E}`))
-    : []) {
+  for (const m of hasWeekday ? text.matchAll(BARE_WEEKDAY) : []) {
     // "a Friday afternoon", "every Monday", "le lundi matin de préférence": no particular day.
     const before = text.slice(Math.max(0, m.index! - 8), m.index!);
     if (/(?:\ba|\bun|every|each|chaque|tous les)\s+$/i.test(before) || /s$/i.test(m[0])) {
@@ -611,20 +622,11 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, nextWeekday(today, WEEKDAYS[m[1]!.toLowerCase()]!));
   }
   // today, tonight, this afternoon, end of day; tomorrow; the day after tomorrow.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:today|tonight|this (?:afternoon|morning|evening)|(?:by )?(?:the )?end of (?:the )?day(?!\\s+(?:tomorrow|demain))|eod|aujourd'hui|ce soir|cet après-midi|ce matin|d'ici ce soir|en fin de journée|avant ce soir)${E}`,
-    ),
-  ))
-    push(m, today);
-  for (const m of text.matchAll(re(`${B}(?:tomorrow|demain)${E}`))) push(m, addDays(today, 1));
-  for (const m of text.matchAll(re(`${B}(?:(?:the )?day after tomorrow|après-demain)${E}`))) push(m, addDays(today, 2));
+  for (const m of text.matchAll(TODAY)) push(m, today);
+  for (const m of text.matchAll(TOMORROW)) push(m, addDays(today, 1));
+  for (const m of text.matchAll(DAY_AFTER_TOMORROW)) push(m, addDays(today, 2));
   // "in two weeks", "dans quinze jours", "within ten days", "d'ici trois semaines", "two weeks from today", "in a fortnight".
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:in|within|dans|d'ici|sous)\\s+(${COUNT})\\s+(days?|weeks?|months?|jours?|semaines?|mois)|(${COUNT})\\s+(days?|weeks?)\\s+from\\s+(?:today|now|the call)|(?:in|within)\\s+a\\s+fortnight|sous\\s+quinzaine|(${COUNT})\\s+semaines?\\s+(?:plus tard|à partir d'aujourd'hui))${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(IN_A_SPAN)) {
     const count = m[1] ?? m[3] ?? m[5];
     const unit = (m[2] ?? m[4] ?? 'semaines').toLowerCase();
     let n = count ? countOf(count) : 14;
@@ -646,27 +648,17 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, addDays(today, n));
   }
   // this week / end of the week / cette semaine / fin de semaine: that week's Friday.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:by )?(?:the )?end of (?:the |this )?week|this week|later this week|cette semaine|(?:d'ici (?:la )?)?fin de (?:la |cette )?semaine|d'ici la fin de la semaine)${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(THIS_WEEK)) {
     const friday = addDays(mondayOf(today), 4);
     push(m, dayValue(friday) >= dayValue(today) ? friday : today);
   }
   // next week / la semaine prochaine: next week's Friday; early next week / début de semaine prochaine: its Monday.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(early |début de (?:la )?)?(?:next week|la semaine prochaine|semaine prochaine|la semaine suivante|the following week|the week after))${E}`,
-    ),
-  )) {
-    if (new RegExp(`${WEEKDAY}\\s*$`, 'iu').test(text.slice(0, m.index!))) continue;
+  for (const m of text.matchAll(NEXT_WEEK)) {
+    if (WEEKDAY_BEFORE.test(text.slice(0, m.index!))) continue;
     push(m, addDays(mondayOf(today), m[1] ? 7 : 11));
   }
   // early / mid / late / end of March: its first, fifteenth or last day (French: frenchMonthPartParser).
-  for (const m of hasMonth
-    ? text.matchAll(re(`${B}(early|beginning of|start of|mid|mid-|late|end of|the end of)\\s*(${MONTH})${E}(?:\\s+(20\\d\\d))?`))
-    : []) {
+  for (const m of hasMonth ? text.matchAll(PART_OF_MONTH) : []) {
     const month = MONTHS[m[2]!.toLowerCase()]!;
     const part = m[1]!.toLowerCase();
     let y = m[3] ? Number(m[3]) : today.y;
@@ -675,21 +667,13 @@ function ownDays(text: string, today: Day): Found[] {
     push(m, { y, m: month, d: day(y) });
   }
   // end of the month / fin du mois / end of next month / fin du mois prochain.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:the )?end of (?:the |this )?month|(?:the )?end of next month|month[- ]end|(?:la |d'ici la |à la )?fin (?:du|de ce) mois(?: prochain)?|fin de mois)${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(END_OF_MONTH)) {
     const next = /next|prochain/i.test(m[0]) ? 1 : 0;
     const mo0 = today.m - 1 + next;
     push(m, lastOfMonth(today.y + Math.floor(mo0 / 12), (mo0 % 12) + 1));
   }
   // early next month / début du mois prochain: its first day; next month alone names no day.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(early|beginning of|start of|début du|au début du|(?:au )?début de|mid|mi-)\\s*)?(?:next month|le mois prochain|du mois prochain|mois prochain|the following month|le mois suivant)${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(NEXT_MONTH)) {
     const mo0 = today.m;
     const y = today.y + Math.floor(mo0 / 12);
     const mo = (mo0 % 12) + 1;
@@ -697,21 +681,13 @@ function ownDays(text: string, today: Day): Found[] {
     else push(m, { y, m: mo, d: /mi/i.test(m[1]) ? 15 : 1 });
   }
   // end of the quarter / fin du trimestre / this quarter / ce trimestre / next quarter.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:the )?end of (?:the |this )?quarter|this quarter|quarter[- ]end|(?:la |d'ici la )?fin (?:du|de ce) trimestre|ce trimestre|(?:the )?end of next quarter|next quarter|le trimestre prochain|le prochain trimestre)${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(END_OF_QUARTER)) {
     const next = /next|prochain/i.test(m[0]) ? 1 : 0;
     const quarterEnd0 = Math.floor((today.m - 1) / 3) * 3 + 2 + next * 3;
     push(m, lastOfMonth(today.y + Math.floor(quarterEnd0 / 12), (quarterEnd0 % 12) + 1));
   }
   // end of the year / fin de l'année / d'ici la fin de l'année.
-  for (const m of text.matchAll(
-    re(
-      `${B}(?:(?:the )?end of (?:the |this )?year|year[- ]end|(?:la |d'ici la )?fin (?:de l'année|d'année)|(?:by|before) (?:the )?new year)${E}`,
-    ),
-  )) {
+  for (const m of text.matchAll(END_OF_YEAR)) {
     push(m, { y: today.y, m: 12, d: 31 });
   }
   return out;
