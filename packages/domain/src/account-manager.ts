@@ -41,7 +41,9 @@ export interface AccountManagerMatch {
   rule: OwnerMatch;
 }
 
-const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+/** A name as the matching compares it: trimmed, spaces folded, any case. */
+export const foldAccountManagerName = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+const fold = foldAccountManagerName;
 
 function words(name: string): string[] {
   return fold(name).split(' ').filter(Boolean);

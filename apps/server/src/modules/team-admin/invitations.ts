@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, like } from 'drizzle-orm';
 import {
+  foldAccountManagerName,
   homePathForRole,
   INVITATION_TTL_DAYS,
   isRole,
@@ -130,48 +131,50 @@ async function issue(deps: InvitationDeps, actor: Actor, value: InvitationValue)
   );
 }
 
-async function removeInvitationsFor(db: Db, email: string): Promise<void> {
-  for (const row of await pendingRows(db)) {
+type PendingRow = Awaited<ReturnType<typeof pendingRows>>[number];
+
+async function removeInvitationsFor(db: Db, email: string, pending: readonly PendingRow[]): Promise<void> {
+  for (const row of pending) {
     if (row.value.email === email) await db.delete(verifications).where(eq(verifications.id, row.id));
   }
 }
 
-const foldName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-
 /**
- * Who already goes by this matching name: a person (their name or an alias), or another pending
- * invitation. Refused at once (409), so the manager sees the clash before anyone's deals move.
+ * Refuses (409) a matching name someone already goes by: a person (their name or an alias), or
+ * another pending invitation, so the manager sees the clash before anyone's deals move.
  */
-async function matchingNameClash(db: Db, name: string, email: string): Promise<AppError | null> {
+async function assertNameFree(db: Db, name: string, email: string, pending: readonly PendingRow[]): Promise<void> {
   const holder = await matchingNameHolder(db, name);
   if (holder) {
-    return new AppError(
+    throw new AppError(
       'conflict',
       `Deals named "${name}" already go to ${holder.full_name || holder.email} (${holder.email}): choose another name`,
       'account_manager_name',
     );
   }
-  const pending = (await pendingRows(db)).find(
+  const folded = foldAccountManagerName(name);
+  const invited = pending.find(
     (row) =>
-      row.value.email !== email && row.value.accountManagerName && foldName(row.value.accountManagerName) === foldName(name),
+      row.value.email !== email &&
+      row.value.accountManagerName &&
+      foldAccountManagerName(row.value.accountManagerName) === folded,
   );
-  if (pending) {
-    return new AppError(
+  if (invited) {
+    throw new AppError(
       'conflict',
-      `The invitation to ${pending.value.email} already uses the name "${name}": choose another name`,
+      `The invitation to ${invited.value.email} already uses the name "${name}": choose another name`,
       'account_manager_name',
     );
   }
-  return null;
 }
 
 /** Invites a person; inviting the same e-mail again replaces the older link. */
 export async function inviteMember(deps: InvitationDeps, actor: Actor, input: InvitationCreate): Promise<void> {
   if (await accountExists(deps.db, input.email)) throw conflictExistingAccount(input.email);
   const accountManagerName = input.account_manager_name ?? '';
-  const clash = accountManagerName ? await matchingNameClash(deps.db, accountManagerName, input.email) : null;
-  if (clash) throw clash;
-  await removeInvitationsFor(deps.db, input.email);
+  const pending = await pendingRows(deps.db);
+  if (accountManagerName) await assertNameFree(deps.db, accountManagerName, input.email, pending);
+  await removeInvitationsFor(deps.db, input.email, pending);
   const value: InvitationValue = {
     email: input.email,
     role: input.role,
