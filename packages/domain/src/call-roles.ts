@@ -215,6 +215,9 @@ function mentionsIn(
   const NAMES = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map((e) => escapeRe(e.alias)).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
   const speakerOfAlias = new Map(entries.map((e) => [e.alias, e.speaker]));
   const company = clientCompany && norm(clientCompany) ? norm(clientCompany).split(' ')[0]! : null;
+  // "Dana from Globex", "Dana de chez Globex": the deal's company names its own people.
+  const fromCompany =
+    company && company.length > 2 ? new RegExp(`^(?:\\w+ )?(?:from|at|de|chez|de chez|d) ${escapeRe(company)}\\b`) : null;
   const companyOf = new Map<string, number>();
   const mentions: Mention[] = [];
   // Introductions happen early and when someone joins; reading the first 400 turns is enough and keeps a long call fast.
@@ -228,12 +231,8 @@ function mentionsIn(
         const to = speakerOfAlias.get(m[0])!;
         if (to === line.speaker) continue;
         const before = clause.slice(0, m.index);
-        // "Dana from Globex", "Dana de chez Globex": the deal's company names its own people.
-        if (company && company.length > 2) {
-          const after = norm(clause.slice(m.index! + m[0].length, m.index! + m[0].length + 40));
-          if (new RegExp(`^(?:\\w+ )?(?:from|at|de|chez|de chez|d) ${escapeRe(company)}\\b`).test(after))
-            companyOf.set(to, (companyOf.get(to) ?? 0) + 1);
-        }
+        if (fromCompany?.test(norm(clause.slice(m.index! + m[0].length, m.index! + m[0].length + 40))))
+          companyOf.set(to, (companyOf.get(to) ?? 0) + 1);
         // "Hi Kenji, hi Laura", "Bonjour Pieter, bonjour Caroline": one greets the other side.
         const greeted = before
           .replace(NAMES, ' ')
@@ -377,11 +376,11 @@ export function talkShare(lines: readonly TranscriptLine[], roleOf: (line: Trans
     allWords += count;
     if (role === 'rep') repWords += count;
     // A turn lasts until its cue ends, or until the next turn starts.
-    const next = nextStart[i] != null ? { start: nextStart[i] } : null;
-    const end = line.end ?? next?.start ?? null;
+    const next = nextStart[i];
+    const end = line.end ?? next;
     if (line.start == null || end == null) {
       // The last turn has no end: estimate from its words (about 2.5 words a second).
-      if (line.start != null && !next) {
+      if (line.start != null && next == null) {
         const seconds = count / 2.5;
         allTime += seconds;
         if (role === 'rep') repTime += seconds;
