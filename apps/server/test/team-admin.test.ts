@@ -40,13 +40,16 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     return manager.post('/api/team-admin/invitations', { email, role, language, account_manager_name: accountManagerName });
   }
 
-  async function accept(token: string, password = 'a-good-password') {
+  async function accept(token: string, fullName = 'Nora New') {
     const client = new HttpClient(server.url);
-    const res = await client.post('/api/invitations/accept', { token, full_name: 'Nora New', password });
+    const res = await client.post('/api/invitations/accept', { token, full_name: fullName, password: 'a-good-password' });
     const cookie = res.headers.getSetCookie()[0];
     if (cookie) client.cookie = cookie.split(';')[0]!;
     return { res, client };
   }
+
+  const personWith = async (email: string) =>
+    (await manager.get('/api/team-admin/people')).body.items.find((p: { email: string }) => p.email === email);
 
   it('offers the deals sent for a name before the person joined, and moves them only when the manager confirms', async () => {
     const { key } = (await manager.post('/api/api-keys', { name: 'CRM before hiring' })).body;
@@ -65,16 +68,8 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     const email = uniqueEmail('wendy');
     // The manager names the person as the CRM does; the name she types for herself differs.
     await invite(email, 'Sales Representative', 'en', 'Wendy Waiting');
-    const joined = new HttpClient(server.url);
-    const accepted = await joined.post('/api/invitations/accept', {
-      token: lastToken(email),
-      full_name: 'Wendy W.',
-      password: 'a-good-password',
-    });
-    expect(accepted.status).toBe(200);
-    const person = () =>
-      manager.get('/api/team-admin/people').then((r) => r.body.items.find((p: { email: string }) => p.email === email));
-    const wendy = await person();
+    expect((await accept(lastToken(email), 'Wendy W.')).res.status).toBe(200);
+    const wendy = await personWith(email);
     // Offered, not moved: the deal still has no owner.
     expect(wendy.waiting_deals).toBe(1);
     expect(await ownerOf()).toBeNull();
@@ -82,7 +77,7 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     const assigned = await manager.post(`/api/team-admin/people/${wendy.id}/assign-waiting-deals`);
     expect(assigned.body).toEqual({ moved: 1 });
     expect(await ownerOf()).toBe(wendy.id);
-    expect((await person()).waiting_deals).toBe(0);
+    expect((await personWith(email)).waiting_deals).toBe(0);
     const audit = await manager.get('/api/team-admin/audit');
     expect(audit.body.items[0]).toMatchObject({ action: 'person.waiting_deals_assigned', target: email });
   });
@@ -97,14 +92,8 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     // A newcomer invited without a matching name types a colleague's name for themself.
     const email = uniqueEmail('taker');
     expect((await invite(email)).status).toBe(201);
-    const joined = new HttpClient(server.url);
-    const accepted = await joined.post('/api/invitations/accept', {
-      token: lastToken(email),
-      full_name: 'Alice Existing',
-      password: 'a-good-password',
-    });
-    expect(accepted.status).toBe(200);
-    const taker = (await manager.get('/api/team-admin/people')).body.items.find((p: { email: string }) => p.email === email);
+    expect((await accept(lastToken(email), 'Alice Existing')).res.status).toBe(200);
+    const taker = await personWith(email);
     expect(await namesOf(taker.id)).toBe('');
     // Deals sent for Alice still go to Alice.
     const externalId = `takeover-${Date.now()}`;
@@ -143,7 +132,7 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     // The invited person gets the manager's name once they join.
     const joined = await accept(lastToken(email));
     expect(joined.res.status).toBe(200);
-    const dora = (await manager.get('/api/team-admin/people')).body.items.find((p: { email: string }) => p.email === email);
+    const dora = await personWith(email);
     expect((await manager.get(`/api/team/representatives/${dora.id}/account-manager-names`)).body).toMatchObject({
       account_manager_name: 'Dora Double',
     });
