@@ -4,6 +4,7 @@ import type { TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
 import {
+  FILLER,
   answerCandidates,
   bestClause,
   pickAnswer,
@@ -21,10 +22,12 @@ import { clauses, isQuestionForm, type Side } from './call-model/features.ts';
  * English and French are read alike. Keyword rules, measured on bench/calls (docs/call-analysis.md).
  */
 
-/** A pattern written with ' that also accepts the typographic apostrophe transcripts use (’). */
-const w = (pattern: RegExp) => {
+/** A pattern written with ' that also accepts the typographic apostrophe transcripts use (’), with Unicode word boundaries. */
+export const w = (pattern: RegExp) => {
   const compiled = words(pattern);
-  return new RegExp(compiled.source.replace(/'/g, "['’]"), compiled.flags);
+  // Inside a character class the apostrophe gains its typographic twin; elsewhere it becomes a class of both.
+  const source = compiled.source.replace(/\[(?:\\.|[^\]\\])*\]|'/g, (m) => (m === "'" ? "['’]" : m.replace(/'/g, "'’")));
+  return new RegExp(source, compiled.flags);
 };
 
 export type RoleOf = (line: TranscriptLine) => SpeakerRole | null;
@@ -64,8 +67,6 @@ const COMMERCIAL_ONLY = w(
 const SMALL_TALK = w(
   /\b(?:hear me|see my screen|see the screen|on mute|you there|how are you|how's it going|how was your|good weekend|weather|vous m'entendez|tu m'entends|vous voyez mon écran|ça va|comment allez-vous|bon week-end|vous êtes là|coffee|café|can everyone see|sorry[,]? go ahead|pardon[,]? allez-y|is that my|c'est mon|is it raining|il pleut|did you see the match|vous avez vu le match|vacances|holiday|kids?|enfants)\b/i,
 );
-const FILLER =
-  /^(?:(?:um+|uh+|hmm+|mm-?hmm|mhm|euh+|ben|bah|ok(?:ay)?|yeah|yes|yep|right|sure|d'accord|oui|ouais|voilà|exactly|exactement|got it|je vois|i see|ah|oh|so|alors|bon|well|sorry|pardon|go ahead|allez-y|no|non|merci|thanks|thank you)[\s,.!?…-]*)+$/i;
 
 const DEFERRAL = w(
   /\b(?:i'll (?:check|find out|get back|confirm|ask)|i will (?:check|find out|get back|confirm|ask)|let me (?:check|find out|confirm|ask)|get back to you|i don't know|i'm not sure|not sure off the top|need to check|je (?:vérifie|vais vérifier|reviens vers vous|vous redis|ne sais pas|me renseigne|vais me renseigner|vais demander|demande)|je dois vérifier|pas sûr|bonne question, je)\b/i,

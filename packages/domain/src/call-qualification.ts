@@ -1,4 +1,5 @@
-import type { RoleOf } from './call-extract.ts';
+import { sentences, w, type RoleOf } from './call-extract.ts';
+import { FILLER } from './call-model/model.ts';
 import {
   QUALIFICATION_BOXES,
   type CallAnalysis,
@@ -6,7 +7,6 @@ import {
   type TranscriptLanguage,
 } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
-import { words } from './unicode-words.ts';
 
 /**
  * The qualification checklist (issue 34): MEDDICC's eight boxes — metrics, economic buyer,
@@ -29,14 +29,6 @@ export interface QualificationFinding {
 }
 
 export type QualificationChecklist = Record<QualificationBox, QualificationFinding>;
-
-/** A pattern written with ' that also accepts the typographic apostrophe transcripts use (’), with Unicode word boundaries. */
-const w = (pattern: RegExp) => {
-  const compiled = words(pattern);
-  // Inside a character class the apostrophe gains its typographic twin; elsewhere it becomes a class of both.
-  const source = compiled.source.replace(/\[(?:\\.|[^\]\\])*\]|'/g, (m) => (m === "'" ? "['’]" : m.replace(/'/g, "'’")));
-  return new RegExp(source, compiled.flags);
-};
 
 /** The qualification boxes' names, as the feedback and the scores' reasons write them. */
 export const BOX_TITLES: Record<TranscriptLanguage, Record<QualificationBox, string>> = {
@@ -233,16 +225,6 @@ const SMALL_TALK = w(
   /\b(?:hear me|see my screen|on mute|how are you|how's it going|good weekend|weather|vous m'entendez|tu m'entends|vous voyez mon écran|comment allez-vous|bon week-end|coffee|café|is it raining|il pleut|the match|le match|vacances|holiday)\b/i,
 );
 
-/** Sentences end at . ! ? … followed by a space: "99.9%" and "v2.1" stay whole. */
-const sentencesOf = (text: string) =>
-  text
-    .split(/(?<=[.!?…])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-const FILLER =
-  /^(?:(?:um+|uh+|hmm+|mm-?hmm|mhm|euh+|ben|bah|ok(?:ay)?|yeah|yes|yep|right|sure|d'accord|oui|ouais|voilà|exactly|exactement|got it|je vois|i see|ah|oh|so|alors|bon|well|sorry|pardon|go ahead|allez-y|no|non|merci|thanks|thank you)[\s,.!?…-]*)+$/i;
-
 /** How strongly a statement evidences a box (0: not at all). */
 export function evidence(box: QualificationBox, s: string, line: string): number {
   switch (box) {
@@ -325,7 +307,7 @@ export function qualifyCall(lines: readonly TranscriptLine[], roleOf: RoleOf): Q
     if (role === 'rep') {
       let boxes = askedIn.get(text);
       if (!boxes) {
-        const questions = sentencesOf(text).filter((s) => s.endsWith('?'));
+        const questions = sentences(text).filter((s) => s.endsWith('?'));
         boxes = QUALIFICATION_BOXES.filter((b) => questions.some((q) => ASKS_ABOUT[b]?.test(q)));
         askedIn.set(text, boxes);
       }
@@ -334,7 +316,7 @@ export function qualifyCall(lines: readonly TranscriptLine[], roleOf: RoleOf): Q
     }
     if (role !== 'prospect' || FILLER.test(text)) continue;
     // The buyer's statements: a question or small talk evidences nothing.
-    const statements = sentencesOf(text).filter((s) => !s.endsWith('?') && !SMALL_TALK.test(s));
+    const statements = sentences(text).filter((s) => !s.endsWith('?') && !SMALL_TALK.test(s));
     for (const box of QUALIFICATION_BOXES) {
       // Three lines at the top score already: the box is settled (and a 2 MB transcript stays fast).
       if (settled.has(box)) continue;

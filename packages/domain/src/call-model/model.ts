@@ -40,9 +40,10 @@ export function scoreOf(model: Pick<LinearModel, 'weights'>, features: readonly 
   return sigmoid(sum);
 }
 
-/** A turn of one word or two, or only "okay", "d'accord", "mm-hmm": not a turn that says anything. */
-const FILLER =
+/** Only "okay", "d'accord", "mm-hmm" and the like: a turn or a line that says nothing. */
+export const FILLER =
   /^(?:(?:um+|uh+|hmm+|mm-?hmm|mhm|euh+|ben|bah|ok(?:ay)?|yeah|yes|yep|right|sure|d'accord|oui|ouais|voilà|exactly|exactement|got it|je vois|i see|ah|oh|so|alors|bon|well|sorry|pardon|go ahead|allez-y|no|non|merci|thanks|thank you)[\s,.!?…-]*)+$/i;
+/** A turn of one word or two, or only filler: not a turn that says anything. */
 export const isFillerTurn = (text: string) => FILLER.test(text.trim()) || text.trim().split(/\s+/).length <= 2;
 
 export interface Turn {
