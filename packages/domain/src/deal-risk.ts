@@ -1,5 +1,6 @@
 import type { CallReading, CitedLine } from './stored-call-evidence.ts';
 import type { Outcome, Stage } from './pipeline-model.ts';
+import { overdue } from './deal-timing.ts';
 
 /**
  * Deal risk rules: each open deal gets every warning that applies, each with its reason (a code the
@@ -77,15 +78,17 @@ export function dealRisks(
   if (idle >= thresholds.noActivityDays) {
     warnings.push({ code: 'no_activity', evidence: { date: deal.last_activity_at, days: idle } });
   }
+  // The dates the board cards and list rows mark as overdue, by the same rule (deal-timing.ts).
+  const late = overdue(deal, now);
   if (!deal.next_meeting_date) warnings.push({ code: 'no_next_meeting', evidence: {} });
-  else if (new Date(deal.next_meeting_date).getTime() < now.getTime()) {
+  else if (late.meeting) {
     warnings.push({
       code: 'meeting_past',
       evidence: { date: deal.next_meeting_date, days: daysSince(deal.next_meeting_date, now) },
     });
   }
-  const today = now.toISOString().slice(0, 10);
-  if (deal.closing_date && deal.closing_date < today) {
+  if (deal.closing_date && late.closing) {
+    const today = now.toISOString().slice(0, 10);
     warnings.push({
       code: 'close_date_passed',
       evidence: { date: deal.closing_date, days: daysSince(`${deal.closing_date}T00:00:00Z`, new Date(`${today}T00:00:00Z`)) },
