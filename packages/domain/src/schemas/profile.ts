@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
 import { isTimeZone } from '../time-zone.ts';
-import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
+import { singleLineName } from './text.ts';
 
 export { isTimeZone };
 
@@ -30,7 +30,7 @@ export type SessionState = z.infer<typeof sessionStateSchema>;
 export const profileUpdateSchema = z
   .object({
     // One line: the name goes into mail subjects (an invitation says who sent it).
-    full_name: z.string().trim().min(1).max(120).refine(isSingleLine, INVALID_CHARACTERS),
+    full_name: singleLineName(120),
     language: z.enum(LANGUAGES).nullable(),
     time_zone: timeZoneSchema.nullable(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
 import { ROLE_VALUES } from '../roles.ts';
-import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
+import { singleLineName } from './text.ts';
 
 /** The manager's team page (/api/team-admin/*) and the invitation link (/api/invitations/*). */
 
@@ -100,7 +100,7 @@ export const invitationPreviewSchema = z.object({
   language: z.enum(LANGUAGES),
 });
 export const invitationAcceptSchema = invitationTokenSchema.extend({
-  full_name: z.string().trim().min(1).max(120).refine(isSingleLine, INVALID_CHARACTERS),
+  full_name: singleLineName(120),
   password: z
     .string()
     .min(PASSWORD_LENGTH.min, 'validation.passwordLength')

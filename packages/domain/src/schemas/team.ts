@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUARTERLY_QUOTA, REPRESENTATIVE_SORTS } from '../team-metrics.ts';
 import { CHANGE_SOURCES } from '../deal-history.ts';
 import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
-import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
+import { singleLineName } from './text.ts';
 
 /**
  * The manager workspace's wire shapes (GET /api/team, /api/team/representatives,
@@ -137,8 +137,8 @@ export type QuotaUpdate = z.infer<typeof quotaUpdateSchema>;
  * on. Only a manager sets them, so a representative's own rename never moves a deal.
  */
 export const accountManagerNamesSchema = z.object({
-  account_manager_name: z.string().trim().min(1).max(200).refine(isSingleLine, INVALID_CHARACTERS),
-  account_manager_aliases: z.array(z.string().trim().min(1).max(200).refine(isSingleLine, INVALID_CHARACTERS)).max(20),
+  account_manager_name: singleLineName(200),
+  account_manager_aliases: z.array(singleLineName(200)).max(20),
 });
 export type AccountManagerNames = z.infer<typeof accountManagerNamesSchema>;
 /** The names as stored: '' until a manager sets one (an invitation may leave it unset). */
