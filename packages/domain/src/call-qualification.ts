@@ -225,6 +225,16 @@ const SMALL_TALK = w(
   /\b(?:hear me|see my screen|on mute|how are you|how's it going|good weekend|weather|vous m'entendez|tu m'entends|vous voyez mon écran|comment allez-vous|bon week-end|coffee|café|is it raining|il pleut|the match|le match|vacances|holiday)\b/i,
 );
 
+/** The boxes a phrase alone evidences, and how strongly. */
+const PHRASED: Record<Exclude<QualificationBox, 'budget' | 'metrics' | 'identifyPain' | 'economicBuyer'>, [RegExp, number]> = {
+  champion: [CHAMPION, 3],
+  competition: [COMPETITION, 3],
+  paperProcess: [PAPER_PROCESS, 2],
+  decisionProcess: [DECISION_PROCESS, 2],
+  decisionCriteria: [DECISION_CRITERIA, 2],
+  timeline: [TIMELINE, 2],
+};
+
 /** How strongly a statement evidences a box (0: not at all). */
 export function evidence(box: QualificationBox, s: string, line: string): number {
   switch (box) {
@@ -246,18 +256,10 @@ export function evidence(box: QualificationBox, s: string, line: string): number
     case 'economicBuyer':
       if (!MAY_BE_AUTHORITY.test(s)) return 0;
       return ECONOMIC_BUYER.test(s) ? 3 : AUTHORITY_VERB.test(s) && (BUYER_ROLE.test(s) || THRESHOLD.test(s)) ? 2 : 0;
-    case 'champion':
-      return CHAMPION.test(s) ? 3 : 0;
-    case 'competition':
-      return COMPETITION.test(s) ? 3 : 0;
-    case 'paperProcess':
-      return PAPER_PROCESS.test(s) ? 2 : 0;
-    case 'decisionProcess':
-      return DECISION_PROCESS.test(s) ? 2 : 0;
-    case 'decisionCriteria':
-      return DECISION_CRITERIA.test(s) ? 2 : 0;
-    case 'timeline':
-      return TIMELINE.test(s) ? 2 : 0;
+    default: {
+      const [pattern, weight] = PHRASED[box];
+      return pattern.test(s) ? weight : 0;
+    }
   }
 }
 
@@ -349,13 +351,12 @@ export function qualifyCall(lines: readonly TranscriptLine[], roleOf: RoleOf): Q
       result[box] = unticked();
       continue;
     }
-    // The strongest evidence, earliest first among equals.
-    const ranked = [...found].sort((a, b) => b.score - a.score || a.line.number - b.line.number).slice(0, 3);
-    const top = ranked[0]!;
+    // Kept ranked: the strongest evidence, earliest first among equals.
+    const top = found[0]!;
     result[box] = {
       ticked: true,
       text: top.line.text,
-      lines: ranked.map((c) => c.line.number).sort((a, b) => a - b),
+      lines: found.map((c) => c.line.number).sort((a, b) => a - b),
       quote: top.quote,
     };
   }
