@@ -118,6 +118,10 @@ describe(`team administration (${testDatabaseKind()})`, () => {
     expect(taken.body.error).toMatchObject({ code: 'conflict', field: 'account_manager_name' });
     expect(taken.body.error.message).toContain('Carla Clash');
     expect(mailsTo(email)).toHaveLength(0);
+    // One line, as when a manager sets it later (accountManagerNamesSchema).
+    const twoLines = await invite(email, 'Sales Representative', 'en', 'Dora\r\nDouble');
+    expect(twoLines.status).toBe(400);
+    expect(twoLines.body.error.field).toBe('account_manager_name');
 
     // Another pending invitation's name clashes too; the same person invited again keeps theirs.
     expect((await invite(email, 'Sales Representative', 'en', 'Dora Double')).status).toBe(201);

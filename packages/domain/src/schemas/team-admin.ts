@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
 import { ROLE_VALUES } from '../roles.ts';
-import { singleLineName } from './text.ts';
+import { INVALID_CHARACTERS, isSingleLine, singleLineName } from './text.ts';
 
 /** The manager's team page (/api/team-admin/*) and the invitation link (/api/invitations/*). */
 
@@ -18,7 +18,7 @@ export const invitationCreateSchema = z.object({
    * The name incoming CRM deals are matched on for this person, chosen by the manager (never by the
    * invitee, who could otherwise take a colleague's deals); empty: none until a manager sets it.
    */
-  account_manager_name: z.string().trim().max(200).optional(),
+  account_manager_name: z.string().trim().max(200).refine(isSingleLine, INVALID_CHARACTERS).optional(),
 });
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
