@@ -1,2 +1,2 @@
 // What other modules may use of the integrations: team administration revokes a leaving manager's keys.
-export { revokeKeysOf } from './keys.ts';
+export { revokeKeysCreatedBy } from './queries.ts';

@@ -4,7 +4,7 @@ import type { Actor, ApiKeyActor, ApiKeyLookup } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { apiKeys } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { allKeys, insertKey, liveKeyByHash, markRevoked, noteKeyUsed, revokeKeysCreatedBy } from './queries.ts';
+import { allKeys, insertKey, liveKeyByHash, markRevoked, noteKeyUsed } from './queries.ts';
 
 const KEY_PREFIX = 'nexa_';
 /** "nexa_" and the first 6 characters of the secret: enough to tell keys apart, useless to guess. */
@@ -47,14 +47,6 @@ export async function revokeKey(db: Db, id: string): Promise<ApiKey> {
   const row = await markRevoked(db, id);
   if (!row) throw notFound('API key');
   return toWire(row);
-}
-
-/**
- * Revokes every live key a person created, inside the caller's transaction: a deactivated person's,
- * or a former manager's, key must stop writing deals at once (DESIGN.md §4.22).
- */
-export function revokeKeysOf(tx: Db, userId: string): Promise<Array<{ name: string; prefix: string }>> {
-  return revokeKeysCreatedBy(tx, userId);
 }
 
 /** Resolves a bearer token to its live key and notes when it was last used. */

@@ -24,7 +24,10 @@ export async function markRevoked(db: Db, id: string): Promise<ApiKeyRow | undef
   return row;
 }
 
-/** Revokes every live key a person created (they were deactivated or stopped being a manager). */
+/**
+ * Revokes every live key a person created, inside the caller's transaction: a deactivated person's,
+ * or a former manager's, key must stop writing deals at once (DESIGN.md §4.22).
+ */
 export async function revokeKeysCreatedBy(db: DbOrTx, userId: string): Promise<Array<{ name: string; prefix: string }>> {
   return db
     .update(apiKeys)

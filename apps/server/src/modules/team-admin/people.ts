@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { revokeKeysOf } from '../integrations/index.ts';
+import { revokeKeysCreatedBy } from '../integrations/index.ts';
 import { setDisabledById } from '../users/service.ts';
 import { recordAudit } from './audit.ts';
 import { revokeInvitationsSentBy } from './invitations.ts';
@@ -47,7 +47,7 @@ const isActiveManager = (person: { role: string | null; disabled: boolean }) => 
  * withdrawn, each recorded in the audit log, in the transaction of the change.
  */
 async function revokeManagerAccess(tx: Db, actor: Actor, person: { id: string; email: string }): Promise<void> {
-  for (const key of await revokeKeysOf(tx, person.id)) {
+  for (const key of await revokeKeysCreatedBy(tx, person.id)) {
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'api_key.revoked',
