@@ -57,7 +57,7 @@ type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'b
 const TECHNICAL: Topic[] = ['integrations', 'security', 'sso', 'deployment', 'volumes'];
 const COMMERCIAL: Topic[] = ['budget', 'timeline', 'decision'];
 
-export const TOPIC_PATTERNS: Record<Topic, RegExp> = {
+const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   integrations: TECHNICAL_TOPICS.integrations,
   security: TECHNICAL_TOPICS.security,
   sso: TECHNICAL_TOPICS.sso,

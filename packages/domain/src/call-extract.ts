@@ -1,6 +1,5 @@
 import type { SpeakerRole } from './call-roles.ts';
 import { datesIn } from './call-dates.ts';
-import type { TranscriptLanguage } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
 import {
@@ -468,5 +467,3 @@ export function nextSteps(
 const sameDayish = (a: string, b: string) =>
   a.slice(0, 10) === b.slice(0, 10) ||
   (new Date(a).getUTCDay() === new Date(b).getUTCDay() && Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * 86_400_000);
-
-export const sayIn = (language: TranscriptLanguage, en: string, fr: string) => (language === 'fr' ? fr : en);

@@ -100,7 +100,7 @@ const BUYER_WORDS = words(
 );
 
 /** How seller-like a text reads: seller phrases count up, buyer phrases down. */
-export function wordingScoreOf(raw: string): number {
+function wordingScoreOf(raw: string): number {
   // "qu’il", "I’ll": the typographic apostrophe read as the plain one the phrases are written with.
   const text = raw.includes('’') ? raw.replace(/’/g, "'") : raw;
   return (text.match(SELLER_WORDS)?.length ?? 0) - (text.match(BUYER_WORDS)?.length ?? 0);

@@ -75,7 +75,7 @@ const TOPIC_PAIN =
 const TOPIC_TIME =
   /\b(?:by|before|until|deadline|go-live|go live|live|launch\w*|quarter|q[1-4]|t[1-4]|trimestre|d'ici|avant|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|lundi|mardi|mercredi|jeudi|vendredi|next week|semaine prochaine|spring|summer|fall|autumn|winter|printemps|ete|automne|hiver|season|saison)\b/;
 
-export const CUES = {
+const CUES = {
   modal: MODAL,
   want: WANT,
   negation: NEGATION,
@@ -176,7 +176,7 @@ const STOP = new Set(
 );
 
 /** Content stems of a text (folded words of four letters or more, cut to five), for lexical overlap. */
-export function contentStems(text: string): Set<string> {
+function contentStems(text: string): Set<string> {
   return new Set(
     tokens(fold(text))
       .filter((t) => t.length >= 4 && !STOP.has(t))

@@ -32,7 +32,7 @@ export interface CallTurnModel {
   answers: LinearModel & { mode: 'model' | 'rules'; window: number };
 }
 
-export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 export function scoreOf(model: Pick<LinearModel, 'weights'>, features: readonly string[]): number {
   let sum = 0;
@@ -44,7 +44,7 @@ export function scoreOf(model: Pick<LinearModel, 'weights'>, features: readonly 
 export const FILLER =
   /^(?:(?:um+|uh+|hmm+|mm-?hmm|mhm|euh+|ben|bah|ok(?:ay)?|yeah|yes|yep|right|sure|d'accord|oui|ouais|voilà|exactly|exactement|got it|je vois|i see|ah|oh|so|alors|bon|well|sorry|pardon|go ahead|allez-y|no|non|merci|thanks|thank you)[\s,.!?…-]*)+$/i;
 /** A turn of one word or two, or only filler: not a turn that says anything. */
-export const isFillerTurn = (text: string) => FILLER.test(text.trim()) || text.trim().split(/\s+/).length <= 2;
+const isFillerTurn = (text: string) => FILLER.test(text.trim()) || text.trim().split(/\s+/).length <= 2;
 
 export interface Turn {
   index: number;
