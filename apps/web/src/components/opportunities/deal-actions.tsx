@@ -17,7 +17,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextArea, TextField } from '../ui/text-field.tsx';
 import { validationKey } from './editable-field.tsx';
-import { today } from './today.ts';
+import { today } from '../../lib/today.ts';
 import { useUndoToast } from './undo-toast.ts';
 
 export type ClosingStage = 'Closed-Win' | 'Closed-Lost';

@@ -16,7 +16,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { inputClass, TextArea } from '../ui/text-field.tsx';
 import { cn } from '../../lib/cn.ts';
-import { today } from './today.ts';
+import { today } from '../../lib/today.ts';
 import { useUndoToast } from './undo-toast.ts';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'stage';

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18next from '../../lib/i18n.ts';
 import { parseAmount } from './components/analyze-call-form.tsx';
 import { AnalyzeCallPage } from './routes/analyze-call-page.tsx';
-import { localToday } from './components/analyze-call-form.tsx';
+import { today } from '../../lib/today.ts';
 
 const JOB = {
   id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -100,7 +100,7 @@ describe('AnalyzeCallPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Language of the analysis'), 'fr');
     // The call's own date: "next Tuesday" said in it is read from that day.
     const callDate = screen.getByLabelText('Date of the call') as HTMLInputElement;
-    expect(callDate.value).toBe(localToday());
+    expect(callDate.value).toBe(today());
     await userEvent.clear(callDate);
     await userEvent.type(callDate, '2026-03-02');
     await userEvent.click(screen.getByRole('button', { name: 'Analyze the call' }));
@@ -127,6 +127,6 @@ describe('AnalyzeCallPage', () => {
     expect(posted()!.get('opportunityId')).toBe('9');
     expect(posted()!.get('language')).toBe('en');
     // Today by default.
-    expect(posted()!.get('call_date')).toBe(localToday());
+    expect(posted()!.get('call_date')).toBe(today());
   });
 });

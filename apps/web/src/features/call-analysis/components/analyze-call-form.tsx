@@ -8,18 +8,13 @@ import { inputClass } from '../../../components/ui/text-field.tsx';
 import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { today } from '../../../lib/today.ts';
 import type { CallAnalysisInput } from '../api/create-call-analysis.ts';
 import { textBytes, TRANSCRIPT_MAX_BYTES } from '../transcript-file.ts';
 import { OpportunityPicker, opportunityName, type PickedOpportunity } from './opportunity-picker.tsx';
 import { TranscriptInput } from './transcript-input.tsx';
 
 type Errors = Partial<Record<'transcript' | 'opportunity' | 'company' | 'product' | 'amount' | 'callDate', string>>;
-
-/** Today in the browser's zone, as the date input writes it (YYYY-MM-DD). */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** "25,000", "25 000 $" and "1 250,50" alike: thousands separators go, a lone comma is the decimal one. */
 export function parseAmount(raw: string): number {
@@ -48,7 +43,7 @@ export function AnalyzeCallForm({
   const [amount, setAmount] = useState('');
   const [language, setLanguage] = useState<TranscriptLanguage>(currentLanguage());
   // The call's own date: relative dates said in it are read from this day (a date in the file's header wins).
-  const [callDate, setCallDate] = useState(localToday);
+  const [callDate, setCallDate] = useState(today);
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -71,7 +66,7 @@ export function AnalyzeCallForm({
         found.amount = t('form.errors.amountInvalid');
       }
     }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(callDate) || callDate > localToday()) found.callDate = t('form.errors.callDateInvalid');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(callDate) || callDate > today()) found.callDate = t('form.errors.callDateInvalid');
     setErrors(found);
     if (Object.keys(found).length) {
       // Keyboard and screen-reader users land on the first thing to fix.
@@ -169,7 +164,7 @@ export function AnalyzeCallForm({
               id={`${id}-callDate`}
               type="date"
               value={callDate}
-              max={localToday()}
+              max={today()}
               onChange={(event) => {
                 setCallDate(event.target.value);
                 setErrors((e) => ({ ...e, callDate: undefined }));

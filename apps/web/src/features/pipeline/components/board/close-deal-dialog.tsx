@@ -5,13 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Stage } from '@nexa/domain';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Field, TextArea, TextField } from '../../../../components/ui/text-field.tsx';
+import { today } from '../../../../lib/today.ts';
 import { useReturnFocus } from '../../../../lib/use-return-focus.ts';
-
-/** Today as the person's calendar shows it (YYYY-MM-DD), the close date's default. */
-function today(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
 
 export interface CloseRequest {
   company: string;
