@@ -214,6 +214,8 @@ export const routes: RouteObject[] = [
                 ...prefetch('representative'),
                 lazy: lazyPage(() => import('../features/team/routes/representative-page.tsx'), 'RepresentativePage', [
                   'team',
+                  // The recent deals' stage badges.
+                  'opportunities',
                   'call-analysis',
                   'insights',
                   'metrics',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { activityMark, displayStatus, leadBadgeTone, type Stage } from '@nexa/domain';
+import { activityMark, leadBadgeTone, type Stage } from '@nexa/domain';
 import { Badge, statusTone, useLeadLabel } from '../../../components/ui/badge.tsx';
 
 const MARK_KEYS: Record<string, string> = { 'CLOSED WON': 'lead.won', 'CLOSED LOST': 'lead.lost' };
@@ -22,9 +22,11 @@ export function LeadMark({ leadStatus }: { leadStatus: string | null }) {
   );
 }
 
-/** An opportunity's status as the detail shows it, with the pipeline's words translated. */
-export function StatusBadge({ status, stage }: { status: string | null; stage: Stage }) {
-  const { t } = useTranslation('team');
-  const shown = displayStatus(status);
-  return <Badge tone={statusTone(stage)}>{t(`status.${shown}`, { defaultValue: shown })}</Badge>;
+/**
+ * An opportunity's status as the detail and the lists show it: its canonical stage in the reader's
+ * language, whatever text a CRM sent ("New" and "Negotiation" read untranslated in French).
+ */
+export function StatusBadge({ stage }: { stage: Stage }) {
+  const { t } = useTranslation('opportunities');
+  return <Badge tone={statusTone(stage)}>{t(`stage.${stage}`)}</Badge>;
 }

@@ -172,7 +172,7 @@ export function RepresentativePage() {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{o.amount === null ? na : formatMoney(o.amount)}</span>
-                      <StatusBadge status={o.status} stage={o.stage} />
+                      <StatusBadge stage={o.stage} />
                       <LeadMark leadStatus={o.lead_status} />
                     </span>
                   </button>
