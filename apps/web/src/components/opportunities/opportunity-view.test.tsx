@@ -88,3 +88,23 @@ describe('the status a CRM sent (issue 33)', () => {
     expect(screen.getByText('Deal won ✅')).toBeTruthy();
   });
 });
+
+describe('a status that says no more than the stage', () => {
+  it('shows no "as received" line for the pipeline group ("On-going" of a new deal, untranslated in French)', async () => {
+    await i18next.changeLanguage('fr');
+    await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OpportunityView opportunity={{ ...opportunity, status: 'On-going', stage: 'New' }} readOnly />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Nouveau')).toBeTruthy();
+    expect(screen.queryByText('Statut tel que reçu')).toBeNull();
+    expect(screen.queryByText('On-going')).toBeNull();
+    expect(screen.getByTestId('status-icon').getAttribute('aria-label')).toBe('Nouveau');
+  });
+});

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
-  displayStatus,
   leadTemperature,
+  OUTCOME_OF_STAGE,
   parseCommercialPoints,
   parseTechnicalQa,
+  PIPELINE_STATUS_OF_OUTCOME,
   statusIconTone,
   type Opportunity,
   type OpportunityDetail,
@@ -73,9 +74,11 @@ export function OpportunityView({
 }) {
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
-  const status = displayStatus(o.status);
-  // The status text as it arrived, when it says more than the stage it was read as ("Won", "Demo").
-  const received = o.status?.trim() && o.status.trim() !== o.stage ? o.status.trim() : null;
+  const stageName = t(`stage.${o.stage}`);
+  // The status text as it arrived, when it says more than the stage it was read as ("Won", "Demo"):
+  // not the stage itself, nor its pipeline group ("On-going" for a new deal, in English whatever the page's language).
+  const raw = o.status?.trim();
+  const received = raw && raw !== o.stage && raw !== PIPELINE_STATUS_OF_OUTCOME[OUTCOME_OF_STAGE[o.stage]] ? raw : null;
   const { Icon, className } = ICONS[statusIconTone(o.stage)];
   // The win rate shows only when the status contains "closed".
   const winRate = o.owner_win_rate !== undefined && /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
@@ -88,7 +91,7 @@ export function OpportunityView({
     [t('detail.product'), o.product],
     [t('detail.company'), o.client_company_name],
     [t('detail.industry'), o.company_industry],
-    [t('detail.status'), t(`stage.${o.stage}`)],
+    [t('detail.status'), stageName],
     ...(received ? [[t('detail.statusReceived'), received] as [string, string]] : []),
     [t('detail.closeDate'), formatDate(o.closing_date)],
     [t('detail.contact'), o.client_name],
@@ -125,7 +128,7 @@ export function OpportunityView({
           <div className="flex items-center gap-2">
             <Icon
               className={cn('h-6 w-6', className)}
-              aria-label={status}
+              aria-label={stageName}
               data-testid="status-icon"
               data-tone={statusIconTone(o.stage)}
             />
@@ -164,7 +167,7 @@ export function OpportunityView({
               {field('client_company_name', t('detail.company'))}
               {field('client_name', t('detail.contact'))}
               {field('amount', t('edit.amount'), 'number')}
-              {field('stage', t('edit.stage'), 'stage', t(`stage.${o.stage}`), suggestions.status)}
+              {field('stage', t('edit.stage'), 'stage', stageName, suggestions.status)}
               {/* The status text as the CRM or sheet wrote it: lists show the stage it was read as. */}
               {received && (
                 <div data-testid="status-received">
