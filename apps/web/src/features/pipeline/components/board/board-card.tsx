@@ -55,18 +55,21 @@ export function BoardCardBody({
           <LeadBadge value={card.lead_status} />
         </div>
         {card.product && <p className="truncate text-xs text-slate-600">{card.product}</p>}
-        <p className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
-          <CalendarClock className="h-3.5 w-3.5 shrink-0" aria-hidden />
-          {card.next_meeting_date ? (
-            <span className={late.meeting ? 'text-red-700' : undefined}>
-              <span className="sr-only">{t('board.nextMeeting')}: </span>
-              {formatDateTime(card.next_meeting_date)}
-            </span>
-          ) : (
-            <span>{t('board.noMeeting')}</span>
-          )}
+        {/* The icon stays beside the date (which wraps in a narrow column); the mark follows, or goes below. */}
+        <div className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
+          <p className="flex min-w-0 items-center gap-1">
+            <CalendarClock className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            {card.next_meeting_date ? (
+              <span className={late.meeting ? 'text-red-700' : undefined}>
+                <span className="sr-only">{t('board.nextMeeting')}: </span>
+                {formatDateTime(card.next_meeting_date)}
+              </span>
+            ) : (
+              <span>{t('board.noMeeting')}</span>
+            )}
+          </p>
           {late.meeting && <OverdueMark kind="meeting" />}
-        </p>
+        </div>
         {late.closing && <OverdueMark kind="closing" />}
         {links.ownerName && (
           <p className="truncate text-xs text-slate-500">
