@@ -65,7 +65,8 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
     </nav>
   );
   const account = (
-    <div className="flex items-center gap-3 border-t border-slate-200 pt-4">
+    // gap-2, not 3: beside the avatar and the two buttons, "Sales Representative" read "Representativ / e".
+    <div className="flex items-center gap-2 border-t border-slate-200 pt-4">
       <span
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
         aria-hidden
