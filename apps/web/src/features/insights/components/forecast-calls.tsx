@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import { forecastFigures } from '../../../lib/forecast-figures.ts';
 import { useAdjustForecastCall, useTeamForecastCalls } from '../api/forecast-calls.ts';
 
 type Row = TeamForecastCalls['representatives'][number];
@@ -65,14 +66,18 @@ function CallRow({ rep }: { rep: Row }) {
   const [commit, setCommit] = useState(shown ? String(shown.commit) : '');
   const [bestCase, setBestCase] = useState(shown ? String(shown.bestCase) : '');
   const save = () => {
-    const c = Number(commit.replace(/[\s,$]/g, ''));
-    const b = Number(bestCase.replace(/[\s,$]/g, ''));
+    // Checked as the representative's own call is: a typo is said here, not sent.
+    const figures = forecastFigures(commit, bestCase);
+    if (!figures) return void toast.error(t('calls.invalid'));
     adjust.mutate(
-      { id: rep.id, commit: c, bestCase: b },
+      { id: rep.id, ...figures },
       { onSuccess: () => toast.success(t('calls.saved')), onError: (error) => toast.error(t(errorKey(error))) },
     );
   };
-  const input = 'h-8 w-24 rounded border border-slate-300 px-2 text-right text-sm tabular-nums';
+  const inputs = [
+    { label: t('calls.adjustCommit', { name: rep.full_name }), value: commit, set: setCommit },
+    { label: t('calls.adjustBestCase', { name: rep.full_name }), value: bestCase, set: setBestCase },
+  ];
   return (
     <tr data-testid="forecast-call-row" data-rep={rep.id}>
       <Th scope="row" className="text-sm font-medium tracking-normal text-slate-900 normal-case">
@@ -91,20 +96,16 @@ function CallRow({ rep }: { rep: Row }) {
       <Td className="text-right">
         {rep.submitted ? (
           <span className="inline-flex flex-wrap items-center justify-end gap-1">
-            <input
-              className={input}
-              inputMode="numeric"
-              aria-label={t('calls.adjustCommit', { name: rep.full_name })}
-              value={commit}
-              onChange={(e) => setCommit(e.target.value)}
-            />
-            <input
-              className={input}
-              inputMode="numeric"
-              aria-label={t('calls.adjustBestCase', { name: rep.full_name })}
-              value={bestCase}
-              onChange={(e) => setBestCase(e.target.value)}
-            />
+            {inputs.map(({ label, value, set }) => (
+              <input
+                key={label}
+                className="h-8 w-24 rounded border border-slate-300 px-2 text-right text-sm tabular-nums"
+                inputMode="numeric"
+                aria-label={label}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+              />
+            ))}
             <Button size="sm" variant="secondary" onClick={save} disabled={adjust.isPending}>
               {t('calls.save')}
             </Button>
@@ -113,7 +114,7 @@ function CallRow({ rep }: { rep: Row }) {
           '—'
         )}
       </Td>
-      <Td className="text-right tabular-nums">{rep.accuracy === null ? '—' : `${rep.accuracy} %`}</Td>
+      <Td className="text-right tabular-nums">{rep.accuracy === null ? '—' : formatPercent(rep.accuracy)}</Td>
     </tr>
   );
 }

@@ -5,12 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { forecastFigures } from '../../../lib/forecast-figures.ts';
 import { useOwnForecastCall, useSubmitForecastCall } from '../api/forecast-call.ts';
-
-const amountOf = (text: string) => {
-  const cleaned = text.replace(/[\s,$]/g, '');
-  return /^\d+$/.test(cleaned) ? Number(cleaned) : null;
-};
 
 /**
  * This week's forecast call (issue 38): commit and best case for the quarter with a note, the form
@@ -33,15 +29,11 @@ function ForecastCallForm({ data }: { data: NonNullable<ReturnType<typeof useOwn
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const c = amountOf(commit);
-    const b = amountOf(bestCase);
-    if (c === null || b === null || b < c) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    const figures = forecastFigures(commit, bestCase);
+    setInvalid(!figures);
+    if (!figures) return;
     submit.mutate(
-      { commit: c, bestCase: b, note },
+      { ...figures, note },
       { onSuccess: () => toast.success(t('forecastCall.saved')), onError: (error) => toast.error(t(errorKey(error))) },
     );
   };
