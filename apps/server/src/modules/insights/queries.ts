@@ -489,11 +489,6 @@ export async function representativeCalls(db: Db, representativeId: string, limi
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }
 
-export async function isRepresentative(db: Db, id: string): Promise<boolean> {
-  const found = await rows(db, sql`SELECT 1 FROM users WHERE id = ${id} AND role = ${ROLES.representative} AND NOT disabled`);
-  return found.length > 0;
-}
-
 // --- a representative's forecast call ---
 
 /**

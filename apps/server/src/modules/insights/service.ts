@@ -32,12 +32,12 @@ import { sumOfShortfalls } from '@nexa/domain/quota';
 import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { isActiveRepresentative } from '../users/service.ts';
 import {
   baselineSnapshot,
   changedDeals,
   ensureSnapshot,
   groupDeals,
-  isRepresentative,
   latestCalls,
   forecastInputs,
   readSettings,
@@ -298,7 +298,7 @@ const average = (sum: number, count: number) => (count === 0 ? null : Math.round
 const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 10) / 10);
 
 async function knownRepresentative(db: Db, id: string | undefined) {
-  if (id !== undefined && id !== UNASSIGNED_OWNER && !(await isRepresentative(db, id))) {
+  if (id !== undefined && id !== UNASSIGNED_OWNER && !(await isActiveRepresentative(db, id))) {
     throw new AppError('not_found', 'Sales representative not found');
   }
 }

@@ -18,13 +18,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { sqlState } from '../../http/error-handler.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { isActiveRepresentative } from '../users/service.ts';
 import { headline, recordChanges, recordEvents, type ChangeOrigin } from './changes.ts';
 import {
   archiveOpportunity,
   decideSuggestions,
   historyPage,
   insertOpportunity,
-  isActiveRepresentative,
   lockVisibleOpportunity,
   moveOpenDeal,
   pendingSuggestions,

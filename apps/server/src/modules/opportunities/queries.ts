@@ -518,15 +518,6 @@ export async function decideSuggestions(
     .where(inArray(opportunitySuggestions.id, ids));
 }
 
-/** Whether the user is an active representative (a deal's owner must be one). */
-export async function isActiveRepresentative(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, ROLES.representative), eq(users.disabled, false)));
-  return Boolean(row);
-}
-
 /** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
 export interface ExportRow {
   id: number;

@@ -362,11 +362,6 @@ export async function recentActivities(db: Db, id: string, limit: number): Promi
 /** An active representative's id: a deactivated one has no page, quota or names of their own on the team. */
 const isRepresentativeId = (id: string) => and(eq(users.id, id), eq(users.role, ROLES.representative), eq(users.disabled, false));
 
-export async function isRepresentative(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(isRepresentativeId(id));
-  return row !== undefined;
-}
-
 export async function saveQuarterlyQuota(db: Db, id: string, quarterlyQuota: number): Promise<void> {
   await db
     .insert(repQuotas)

@@ -14,9 +14,8 @@ import { quotaStanding, type QuotaStanding } from '@nexa/domain/quota';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { AppError } from '../../http/errors.ts';
-import { matchingNameHolder } from '../users/service.ts';
+import { isActiveRepresentative, matchingNameHolder } from '../users/service.ts';
 import {
-  isRepresentative,
   ownedOpportunity,
   readAccountManagerNames,
   recentActivities,
@@ -111,7 +110,7 @@ export async function getOwnQuota(db: Db, id: string, defaultQuota: number): Pro
 }
 
 async function assertRepresentative(db: Db, id: string): Promise<void> {
-  if (!(await isRepresentative(db, id))) throw representativeNotFound();
+  if (!(await isActiveRepresentative(db, id))) throw representativeNotFound();
 }
 
 export async function setQuarterlyQuota(db: Db, id: string, quarterlyQuota: number): Promise<void> {

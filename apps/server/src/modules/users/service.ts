@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@nexa/domain';
+import { ROLES, type Role } from '@nexa/domain';
 import { PASSWORD_MAX, PASSWORD_MIN, type Auth } from '../../auth/auth.ts';
 import { revokeResetLinks } from '../../auth/reset-links.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 
 export interface NewUser {
@@ -83,6 +83,18 @@ export async function matchingNameHolder(
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Whether the user is an active representative: on the team (docs/metrics.md, "Who counts"), with a
+ * page, a quota and deals of their own. A deactivated one is not.
+ */
+export async function isActiveRepresentative(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, ROLES.representative), eq(users.disabled, false)));
+  return row !== undefined;
 }
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
