@@ -1,4 +1,4 @@
-import type { TranscriptLine } from './transcript.ts';
+import { isPhoneName, type TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
 
 /**
@@ -48,8 +48,6 @@ export const norm = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** "+1 415 555 0134", "(514) 555-0182": a dial-in the meeting tool names by its number. */
-export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
 /** "Caller 3", "Speaker 2", "Participant 1", "Appelant 2", "Guest": a name that names nobody. */
 const GENERIC_NAME =
   /^(?:caller|speaker|participant|guest|user|unknown|phone|dial[- ]?in|appelant|intervenant|invité|interlocuteur|locuteur|utilisateur|téléphone)(?:\s*\(?\d+\)?)?$/i;

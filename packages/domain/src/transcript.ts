@@ -59,7 +59,7 @@ const NAME = String.raw`\p{L}(?:[\p{L}\p{M}\p{N}.'’ -]{0,47}?[\p{L}\p{M}\p{N}.
 const PHONE = String.raw`\+?\(?\d[\d ().-]{4,22}\d`;
 const SPEAKER_NAME = `${NAME}|${PHONE}`;
 /** "+1 415 555 0134": a name that is a phone number (at least 7 digits, nothing but digits and + ( ) . - and spaces). */
-export const isPhoneSpeaker = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
+export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
 /**
  * "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too).
  * The spaces after a label belong to the label's group: `\s*(label)?\s*:` would try every split of
@@ -169,9 +169,9 @@ export function speakerOf(text: string): Pick<TranscriptLine, 'speaker' | 'label
   if (!match) return { speaker: null, label: null, text };
   const speaker = match[2]!.trim();
   // "Note: …" or a long sentence with a colon is not a speaker turn.
-  if (speaker.split(/\s+/).length > 4 && !isPhoneSpeaker(speaker)) return { speaker: null, label: null, text };
+  if (speaker.split(/\s+/).length > 4 && !isPhoneName(speaker)) return { speaker: null, label: null, text };
   // "10 000.00: …" is no dial-in: a number-only name needs a phone's digits.
-  if (/^[\d\s+().-]+$/.test(speaker) && !isPhoneSpeaker(speaker)) return { speaker: null, label: null, text };
+  if (/^[\d\s+().-]+$/.test(speaker) && !isPhoneName(speaker)) return { speaker: null, label: null, text };
   const label = (match[1] ?? match[3])?.trim() || null;
   // "Boardroom (2)": a meeting tool's number for a second device of the same name is part of the name.
   if (label && /^\d+$/.test(label)) return { speaker: `${speaker} (${label})`, label: null, text: match[4]!.trim() };
@@ -226,7 +226,7 @@ function headedEntries(lines: string[]): Entry[] {
     if (!line) return;
     const found = SPEAKER.test(line) ? null : HEADER.exec(line);
     // A number-only name is a header only when it is a phone's (a dial-in), not "2026  0:05".
-    const header = found && (!/^[\d\s+().-]+$/.test(found[1]!) || isPhoneSpeaker(found[1]!.trim())) ? found : null;
+    const header = found && (!/^[\d\s+().-]+$/.test(found[1]!) || isPhoneName(found[1]!.trim())) ? found : null;
     if (header) {
       if (current?.text) out.push(current);
       const label = header[2]?.trim() || null;
