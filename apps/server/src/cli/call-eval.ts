@@ -164,7 +164,7 @@ const ratio = (a: number, b: number): Ratio => (b ? Math.round((a / b) * 1000) /
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The original file lines a parsed line covers. */
-const sourceOf = (line: TranscriptLine | undefined) => {
+export const sourceOf = (line: TranscriptLine | undefined) => {
   if (!line) return [] as number[];
   const from = line.source ?? line.number;
   const to = line.sourceEnd ?? from;

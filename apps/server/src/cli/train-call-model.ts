@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeCallOffline, type TranscriptLine } from '@nexa/domain';
+import { analyzeCallOffline, seededRandom, type TranscriptLine } from '@nexa/domain';
 import { answerCandidates, turnsOf, type CallTurnModel, type Combination, type LinearModel } from '@nexa/domain/call-model/model';
 import { clauses, isQuestionForm, type Side } from '@nexa/domain/call-model/features';
 import {
@@ -10,6 +10,7 @@ import {
   offlineOptions,
   scoreCallSet,
   scoreTable,
+  sourceOf,
   type CallSetScore,
   type LabelledCall,
 } from './call-eval.ts';
@@ -32,19 +33,9 @@ const WINDOW = 4;
 const GENERATED_WEIGHT = 1;
 const KEEP = { requirements: 2500, questions: 1500, answers: 400 };
 
-/** mulberry32: a small seeded generator, so every shuffle is the same from run to run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same shuffle from run to run (the domain's seeded generator). */
 function shuffle<T>(items: T[], seed: number): T[] {
-  const next = random(seed);
+  const { next } = seededRandom(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
@@ -102,12 +93,7 @@ function train(examples: Example[], keep: number, seed: number): Record<string, 
   return weights;
 }
 
-/** The original file lines a parsed line covers (as the scorer reads them). */
-const sourceOf = (line: TranscriptLine) => {
-  const from = line.source ?? line.number;
-  const to = line.sourceEnd ?? from;
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-};
+/** Whether a parsed line covers one of the labelled file lines (as the scorer reads them). */
 const covers = (line: TranscriptLine, labelled: readonly number[]) => sourceOf(line).some((n) => labelled.includes(n));
 
 interface Prepared {
