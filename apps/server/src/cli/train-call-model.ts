@@ -225,41 +225,43 @@ async function main() {
     target.mode = mode;
     target.threshold = threshold;
   };
+  /**
+   * Tries one part of the model in each mode at each threshold (the others as chosen so far) and
+   * keeps the best by `measure`; the rules alone (`baseline`) stay unless something beats them.
+   */
+  const search = async <T extends LinearModel & { mode: string }>(
+    target: T,
+    baseline: number,
+    tried: ReadonlyArray<T['mode']>,
+    cuts: readonly number[],
+    measure: (s: CallSetScore) => number,
+  ) => {
+    let best = { value: baseline, mode: 'rules' as T['mode'], threshold: 0.5 };
+    for (const mode of tried)
+      for (const threshold of cuts) {
+        pick(target, mode, threshold);
+        const value = measure(await cvScore(config));
+        if (value > best.value + 1e-9) best = { value, mode, threshold };
+      }
+    pick(target, best.mode, best.threshold);
+    return best;
+  };
 
   // Requirements: the best F1 of precision and recall.
-  let best = { value: f1(rules.requirements.precision, rules.requirements.recall), mode: 'rules' as Combination, threshold: 0.5 };
-  for (const mode of modes)
-    for (const threshold of thresholds) {
-      pick(config.requirements, mode, threshold);
-      const s = await cvScore(config);
-      const value = f1(s.requirements.precision, s.requirements.recall);
-      if (value > best.value + 1e-9) best = { value, mode, threshold };
-    }
-  pick(config.requirements, best.mode, best.threshold);
+  const requirementsF1 = (s: CallSetScore) => f1(s.requirements.precision, s.requirements.recall);
+  const best = await search(config.requirements, requirementsF1(rules), modes, thresholds, requirementsF1);
   console.log(`requirements: ${best.mode} at ${best.threshold} (cross-validated F1 ${best.value.toFixed(3)})`);
 
   // Questions: the best F2 of questions found (the answers are chosen next).
-  let bestQ = { value: f2(rules.questions.precision, rules.questions.recall), mode: 'rules' as Combination, threshold: 0.5 };
-  for (const mode of modes)
-    for (const threshold of thresholds) {
-      pick(config.questions, mode, threshold);
-      const s = await cvScore(config);
-      const value = f2(s.questions.precision, s.questions.recall);
-      if (value > bestQ.value + 1e-9) bestQ = { value, mode, threshold };
-    }
-  pick(config.questions, bestQ.mode, bestQ.threshold);
+  const questionsF2 = (s: CallSetScore) => f2(s.questions.precision, s.questions.recall);
+  const bestQ = await search(config.questions, questionsF2(rules), modes, thresholds, questionsF2);
   console.log(`questions: ${bestQ.mode} at ${bestQ.threshold} (cross-validated F2 ${bestQ.value.toFixed(3)})`);
 
   // Answers: the most answers right (a right "no answer" included) among the questions found.
   config.answers.mode = 'rules';
   const answered = (s: CallSetScore) => (s.questions.answerAccuracy ?? 0) * (s.questions.recall ?? 0);
-  let bestA = { value: answered(await cvScore(config)), mode: 'rules' as 'rules' | 'model', threshold: 0.5 };
-  for (const threshold of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
-    pick(config.answers, 'model', threshold);
-    const value = answered(await cvScore(config));
-    if (value > bestA.value + 1e-9) bestA = { value, mode: 'model', threshold };
-  }
-  pick(config.answers, bestA.mode, bestA.threshold);
+  const answerCuts = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
+  const bestA = await search(config.answers, answered(await cvScore(config)), ['model'], answerCuts, answered);
   console.log(`answers: ${bestA.mode} at ${bestA.threshold}`);
 
   const chosen = await cvResult(config);
@@ -272,7 +274,7 @@ async function main() {
       { title: 'hand-written: chosen', score: (await cvResult(config, handWrittenSet)).score },
     ])
       .split('\n')
-      .filter((row) => /calls|requirements|questions|answer right|^\| ---|^\| figure/.test(row))
+      .filter((row) => /^\| (?:figure|---|calls|requirements|questions|answer right) /.test(row))
       .join('\n'),
   );
   if (process.argv.includes('--verbose')) {
