@@ -3,6 +3,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   analyzeCallOffline,
+  isPhoneName,
+  LEGACY_QUALIFICATION_BOXES,
   parseTranscriptStrict,
   QUALIFICATION_BOXES,
   type CallAnalysis,
@@ -185,13 +187,13 @@ function match<P, E>(predicted: P[], expected: E[], covers: (p: P, e: E) => bool
   return pairs;
 }
 
-/** Old and new names of the same box (BANT's authority and need are MEDDICC's economic buyer and pain). */
-const BOX_ALIASES: Record<string, string> = {
-  authority: 'economicBuyer',
-  economicBuyer: 'authority',
-  need: 'identifyPain',
-  identifyPain: 'need',
-};
+/** Old and new names of the same box, both ways (BANT's authority and need are MEDDICC's economic buyer and pain). */
+const BOX_ALIASES: Record<string, string> = Object.fromEntries(
+  Object.entries(LEGACY_QUALIFICATION_BOXES).flatMap(([old, now]) => [
+    [old, now],
+    [now, old],
+  ]),
+);
 
 /** A box's labelled lines (null: not said), or undefined when the call's labels do not have that box. */
 export function labelledBox(qualification: Expected['qualification'], box: string): number[] | null | undefined {
@@ -202,9 +204,6 @@ export function labelledBox(qualification: Expected['qualification'], box: strin
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
-
-/** "+1 415 555 0134", "(514) 555-0182": a dial-in. */
-export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
 
 /**
  * A call labelled as having no role evidence whose file names none of its speakers (subtitles
