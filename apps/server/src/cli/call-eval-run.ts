@@ -10,6 +10,7 @@ import {
   loadCallSet,
   offlineAnalyze,
   offlineOptions,
+  percent,
   ratchet,
   scoreCallSet,
   scoreTable,
@@ -51,12 +52,12 @@ async function scoreAll(analyze: Analyze, title: string): Promise<Scored> {
     ]),
   );
   if (verbose) {
-    const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
     console.log('\nDevelopment set, qualification box by box:');
     for (const [box, f] of Object.entries(dev.score.qualification.byBox ?? {}))
-      console.log(`  ${box}: precision ${pct(f.precision)}, recall ${pct(f.recall)} (${f.labelled} labelled)`);
+      console.log(`  ${box}: precision ${percent(f.precision)}, recall ${percent(f.recall)} (${f.labelled} labelled)`);
     console.log('\nDevelopment set, citation precision by item:');
-    for (const [kind, value] of Object.entries(dev.score.citationPrecisionByKind ?? {})) console.log(`  ${kind}: ${pct(value)}`);
+    for (const [kind, value] of Object.entries(dev.score.citationPrecisionByKind ?? {}))
+      console.log(`  ${kind}: ${percent(value)}`);
     console.log('\nDevelopment calls, misses:');
     for (const call of dev.perCall) if (call.misses.length) console.log(`${call.file}\n  ${call.misses.join('\n  ')}`);
   }

@@ -76,22 +76,17 @@ export interface LabelledCall {
 
 export type Analyze = (lines: TranscriptLine[], expected: Expected) => Promise<CallAnalysis>;
 
-/**
- * The analyzer's options for a labelled call: the call's date, the rep's zone and the workspace's
- * members go in under the names OfflineCallOptions gives them (an option the analyzer does not
- * take yet is ignored by it).
- */
+/** The analyzer's options for a labelled call: its date, the rep's zone, the deal's names and the workspace's members. */
 export function offlineOptions(expected: Expected): OfflineCallOptions {
-  const options: OfflineCallOptions & { timeZone?: string; sellerTeam?: string[]; callDate?: Date } = {
+  return {
     language: expected.language,
     referenceDate: new Date(expected.referenceDate),
+    timeZone: expected.timeZone ?? null,
     sellerName: expected.context.repName,
+    sellerTeam: expected.context.workspaceMembers ?? null,
     contactName: expected.context.contactName,
     clientCompany: expected.context.clientCompany,
   };
-  if (expected.timeZone) options.timeZone = expected.timeZone;
-  if (expected.context.workspaceMembers) options.sellerTeam = expected.context.workspaceMembers;
-  return options;
 }
 
 /** The offline analyzer as the server's analysis worker runs it: with the trained turn model. */
@@ -196,7 +191,7 @@ const BOX_ALIASES: Record<string, string> = Object.fromEntries(
 );
 
 /** A box's labelled lines (null: not said), or undefined when the call's labels do not have that box. */
-export function labelledBox(qualification: Expected['qualification'], box: string): number[] | null | undefined {
+function labelledBox(qualification: Expected['qualification'], box: string): number[] | null | undefined {
   if (box in qualification) return qualification[box];
   const alias = BOX_ALIASES[box];
   return alias && alias in qualification ? qualification[alias] : undefined;
@@ -419,6 +414,8 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
   }
 
   const sorted = [...times].sort((a, b) => a - b);
+  // Box by box and kind by kind are development detail: left out when a held-out call is in the set.
+  const detail = !set.some((c) => c.heldOut);
   return {
     score: {
       calls: set.length,
@@ -438,25 +435,21 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
       qualification: {
         precision: ratio(qual.tp, qual.predicted),
         recall: ratio(qual.tp, qual.expected),
-        ...(set.some((c) => c.heldOut)
-          ? {}
-          : {
-              byBox: Object.fromEntries(
-                Object.entries(byBox).map(([box, t]) => [
-                  box,
-                  { precision: ratio(t.tp, t.predicted), recall: ratio(t.tp, t.expected), labelled: t.expected },
-                ]),
-              ),
-            }),
+        ...(detail && {
+          byBox: Object.fromEntries(
+            Object.entries(byBox).map(([box, t]) => [
+              box,
+              { precision: ratio(t.tp, t.predicted), recall: ratio(t.tp, t.expected), labelled: t.expected },
+            ]),
+          ),
+        }),
       },
       citationPrecision: ratio(citationsRight, citations),
-      ...(set.some((c) => c.heldOut)
-        ? {}
-        : {
-            citationPrecisionByKind: Object.fromEntries(
-              Object.entries(citationsByKind).map(([kind, t]) => [kind, ratio(t.right, t.all)]),
-            ),
-          }),
+      ...(detail && {
+        citationPrecisionByKind: Object.fromEntries(
+          Object.entries(citationsByKind).map(([kind, t]) => [kind, ratio(t.right, t.all)]),
+        ),
+      }),
       roleAccuracy: {
         all: ratio(roles.all.ok, roles.all.all),
         labelsOrNames: ratio(roles.labelsOrNames.ok, roles.labelsOrNames.all),
@@ -519,37 +512,33 @@ export function guardedFigures(score: CallSetScore): Figure[] {
   return out;
 }
 
-/**
- * The scores as one Markdown table, a column per set (docs/call-analysis.md shows it); one score
- * and a title (the earlier signature, still used by scripts) make a one-column table.
- */
-export function scoreTable(columns: Array<{ title: string; score: CallSetScore }>): string;
-export function scoreTable(score: CallSetScore, title?: string): string;
-export function scoreTable(first: Array<{ title: string; score: CallSetScore }> | CallSetScore, title = 'offline'): string {
-  const columns = Array.isArray(first) ? first : [{ title, score: first }];
-  const pct = (n: Ratio) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
+/** A share as the tables print it: "97.5 %", or "—" when nothing was counted. */
+export const percent = (n: Ratio) => (n === null ? '—' : `${Math.round(n * 1000) / 10} %`);
+
+/** The scores as one Markdown table, a column per set (docs/call-analysis.md shows it). */
+export function scoreTable(columns: Array<{ title: string; score: CallSetScore }>): string {
   const pts = (n: number | null) => (n === null ? '—' : `${n} pts`);
   const rows: Array<[string, (s: CallSetScore) => string]> = [
     ['calls', (s) => String(s.calls)],
-    ['requirements precision', (s) => pct(s.requirements.precision)],
-    ['requirements recall', (s) => pct(s.requirements.recall)],
-    ['questions precision', (s) => pct(s.questions.precision)],
-    ['questions recall', (s) => pct(s.questions.recall)],
-    ['answer right', (s) => pct(s.questions.answerAccuracy)],
-    ['next steps precision', (s) => pct(s.nextSteps.precision)],
-    ['next steps recall', (s) => pct(s.nextSteps.recall)],
-    ['next steps date right', (s) => pct(s.nextSteps.dueAccuracy)],
+    ['requirements precision', (s) => percent(s.requirements.precision)],
+    ['requirements recall', (s) => percent(s.requirements.recall)],
+    ['questions precision', (s) => percent(s.questions.precision)],
+    ['questions recall', (s) => percent(s.questions.recall)],
+    ['answer right', (s) => percent(s.questions.answerAccuracy)],
+    ['next steps precision', (s) => percent(s.nextSteps.precision)],
+    ['next steps recall', (s) => percent(s.nextSteps.recall)],
+    ['next steps date right', (s) => percent(s.nextSteps.dueAccuracy)],
     ['next steps invented', (s) => String(s.nextSteps.invented)],
     ['next steps due before the call', (s) => String(s.nextSteps.dueBeforeCall)],
-    ['qualification precision', (s) => pct(s.qualification.precision)],
-    ['qualification recall', (s) => pct(s.qualification.recall)],
-    ['citation precision', (s) => pct(s.citationPrecision)],
+    ['qualification precision', (s) => percent(s.qualification.precision)],
+    ['qualification recall', (s) => percent(s.qualification.recall)],
+    ['citation precision', (s) => percent(s.citationPrecision)],
     ['citations dropped by the check', (s) => String(s.citationsDropped)],
-    ['roles, all named speakers', (s) => `${pct(s.roleAccuracy.all)} (${s.roleAccuracy.speakers})`],
-    ['roles, with labels or names', (s) => pct(s.roleAccuracy.labelsOrNames)],
-    ['roles, names only (generated)', (s) => pct(s.roleAccuracy.otherwise)],
-    ['roles, second sellers', (s) => `${pct(s.roleAccuracy.secondSellers)} (${s.roleAccuracy.secondSellerCount})`],
-    ['roles, dial-ins', (s) => `${pct(s.roleAccuracy.dialIns)} (${s.roleAccuracy.dialInCount})`],
+    ['roles, all named speakers', (s) => `${percent(s.roleAccuracy.all)} (${s.roleAccuracy.speakers})`],
+    ['roles, with labels or names', (s) => percent(s.roleAccuracy.labelsOrNames)],
+    ['roles, names only (generated)', (s) => percent(s.roleAccuracy.otherwise)],
+    ['roles, second sellers', (s) => `${percent(s.roleAccuracy.secondSellers)} (${s.roleAccuracy.secondSellerCount})`],
+    ['roles, dial-ins', (s) => `${percent(s.roleAccuracy.dialIns)} (${s.roleAccuracy.dialInCount})`],
     ['talk share mean error', (s) => `${pts(s.talkShare.meanError)} (${s.talkShare.calls} calls)`],
     ['talk share max error', (s) => pts(s.talkShare.maxError)],
     ['talk share missing (named calls)', (s) => String(s.talkShare.missing)],
