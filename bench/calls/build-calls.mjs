@@ -7,6 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORMATS, EXTENSION, render, docxOf } from './render.mjs';
 
+// The analyzer's QUALIFICATION_BOXES (packages/domain/src/schemas/call-insights.ts), kept here: this
+// script runs on plain Node (no TypeScript loader), and this order is the key order
+// of every committed .expected.json (the held-out set's included). loadCallSet (call-eval.ts) refuses
+// a labelled box the analyzer does not have, so the two lists cannot drift apart unseen.
 const BOXES = [
   'budget',
   'timeline',
