@@ -52,9 +52,10 @@ export interface OfflineCallOptions {
   model?: CallTurnModel | null;
 }
 
-type Topic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes' | 'budget' | 'timeline' | 'decision';
+type TechnicalTopic = 'integrations' | 'security' | 'sso' | 'deployment' | 'volumes';
+type Topic = TechnicalTopic | 'budget' | 'timeline' | 'decision';
 
-const TECHNICAL: Topic[] = ['integrations', 'security', 'sso', 'deployment', 'volumes'];
+const TECHNICAL: TechnicalTopic[] = ['integrations', 'security', 'sso', 'deployment', 'volumes'];
 const COMMERCIAL: Topic[] = ['budget', 'timeline', 'decision'];
 
 const TOPIC_PATTERNS: Record<Topic, RegExp> = {
@@ -74,16 +75,14 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   ),
 };
 
-const TITLES: Record<TranscriptLanguage, Record<Topic, string>> = {
+/** The technical topics' names (the commercial side is named by the checklist's BOX_TITLES). */
+const TITLES: Record<TranscriptLanguage, Record<TechnicalTopic, string>> = {
   en: {
     integrations: 'Integrations',
     security: 'Security',
     sso: 'SSO',
     deployment: 'Deployment',
     volumes: 'Volumes',
-    budget: 'Budget',
-    timeline: 'Timeline',
-    decision: 'Decision makers',
   },
   fr: {
     integrations: 'Intégrations',
@@ -91,9 +90,6 @@ const TITLES: Record<TranscriptLanguage, Record<Topic, string>> = {
     sso: 'SSO',
     deployment: 'Déploiement',
     volumes: 'Volumes',
-    budget: 'Budget',
-    timeline: 'Calendrier',
-    decision: 'Décideurs',
   },
 };
 
@@ -361,8 +357,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     commercialTips.push(
       say(language, 'Every qualification box was filled.', 'Toutes les cases de qualification ont été remplies.'),
     );
-  }
-  if (missing.length) {
+  } else {
     commercialTips.push(
       say(
         language,
