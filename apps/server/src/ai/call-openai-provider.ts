@@ -10,6 +10,7 @@ import {
   talkShare,
   verifyCitations,
   type CallAnalysis,
+  type QualificationBox,
   type SpeakerRoleDecision,
   type TranscriptLanguage,
 } from '@nexa/domain';
@@ -32,8 +33,8 @@ export const CALL_WINDOW_OVERLAP = 4;
 
 const LANGUAGE_NAMES: Record<TranscriptLanguage, string> = { en: 'English', fr: 'French' };
 
-/** What each box of the checklist means, for the model (the boxes are QUALIFICATION_BOXES). */
-const BOX_MEANINGS: Record<string, string> = {
+/** What each box of the checklist means, for the model. */
+const BOX_MEANINGS: Record<QualificationBox, string> = {
   metrics: 'a figure the prospect wants to move (hours saved, error rate, revenue)',
   economicBuyer: 'who holds the budget or signs',
   decisionCriteria: 'what the choice will be judged on',
@@ -44,14 +45,13 @@ const BOX_MEANINGS: Record<string, string> = {
   competition: 'other vendors or doing nothing',
   budget: 'money available, in any currency',
   timeline: 'when they need it',
-  authority: 'who signs',
-  need: 'the need stated',
 };
 
-const box = (name: string) =>
-  `"${name}": {"ticked": <true only with a cited line where the prospect says it>, "text": "<${BOX_MEANINGS[name] ?? name}: what was said>" or null, "lines": [<line numbers>], "quote": "<copied exactly>"}`;
+const box = (name: QualificationBox) =>
+  `"${name}": {"ticked": <true only with a cited line where the prospect says it>, "text": "<${BOX_MEANINGS[name]}: what was said>" or null, "lines": [<line numbers>], "quote": "<copied exactly>"}`;
 
-const shape = () => `{
+/** The answer's shape as the instructions spell it out (the same for every call). */
+const SHAPE = `{
   "technicalRequirements": [{"question": "<a technical requirement, question or constraint of the prospect (never a price, budget or sign-off question)>", "response": "<what the representative answered, or 'No answer in the call'>", "lines": [<line numbers>], "quote": "<the prospect's words, copied exactly from the first cited line>"}],
   "questions": [{"text": "<a question the prospect asked>", "lines": [<line number>], "quote": "<copied exactly>", "answer": "<the representative's answer>" or null when none was given, "answerLines": [<line numbers of the answer>]}],
   "commercialPoints": [{"text": "<Title: budget, timeline, decision makers, competition, pain points…>", "lines": [<line numbers>], "quote": "<copied exactly>"}],
@@ -122,7 +122,7 @@ function systemPrompt(context: PromptContext): string {
     'Every item cites the numbers of the transcript lines it comes from, only numbers that appear in the transcript. Do not invent facts that are not in the transcript.',
     `Write every text in ${LANGUAGE_NAMES[context.language]}.`,
     'Answer with one JSON object and nothing else, of exactly this shape:',
-    shape(),
+    SHAPE,
   ]
     .filter(Boolean)
     .join('\n');
