@@ -33,6 +33,26 @@ const modelAnswer = (over: Record<string, unknown> = {}) =>
 const userMessage = (request: RecordedRequest) =>
   (request.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
 
+/** The transcript lines a request sent, as numbered for the model ("12 | Tom: …"). */
+const sentLines = (request: RecordedRequest) =>
+  userMessage(request)
+    .split('\n')
+    .map((line) => /^(\d+) \| (.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ number: Number(m[1]), text: m[2]! }));
+
+/** A provider that talks to the fake server, structured output asked for. */
+const fakeProvider = (fake: FakeLlm, over: Partial<OpenAiCallProviderOptions> = {}) =>
+  createOpenAiCallProvider({
+    baseUrl: fake.baseUrl,
+    apiKey: null,
+    model: 'fake-model',
+    timeoutMs: 5_000,
+    maxRetries: 0,
+    jsonMode: true,
+    ...over,
+  });
+
 describe(`call analysis, OpenAI-compatible provider against a real local server (${testDatabaseKind()})`, () => {
   let fake: FakeLlm;
   let server: TestServer;
@@ -219,11 +239,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
     fake.behave({
       kind: 'script',
       next: (request) => {
-        const sent = userMessage(request)
-          .split('\n')
-          .map((line) => /^(\d+) \| (.*)$/.exec(line))
-          .filter((m): m is RegExpExecArray => m !== null)
-          .map((m) => ({ number: Number(m[1]), text: m[2]! }));
+        const sent = sentLines(request);
         const numbers = new Set(sent.map((s) => s.number));
         const result: Partial<CallAnalysis> = {
           technicalRequirements: sent
@@ -238,15 +254,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
         return { kind: 'answer', content: JSON.stringify(result) };
       },
     });
-    const provider = createOpenAiCallProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: null,
-      model: 'fake-model',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      jsonMode: true,
-      windowChars: 4_000,
-    });
+    const provider = fakeProvider(fake, { windowChars: 4_000 });
     const progress: Array<[number, number]> = [];
     const result = await provider.analyzeCall({
       lines,
@@ -285,14 +293,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
         },
       }),
     });
-    const provider = createOpenAiCallProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: null,
-      model: 'fake-model',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      jsonMode: true,
-    });
+    const provider = fakeProvider(fake);
     const result = await provider.analyzeCall({
       lines: parseTranscript(SHORT_CALL),
       language: 'en',
@@ -318,14 +319,7 @@ describe('OpenAI call provider: long transcripts are split and merged', () => {
 
   it('reports a timeout as a retryable, safe error', async () => {
     fake.behave({ kind: 'hang' });
-    const provider = createOpenAiCallProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: null,
-      model: 'm',
-      timeoutMs: 300,
-      maxRetries: 0,
-      jsonMode: false,
-    });
+    const provider = fakeProvider(fake, { model: 'm', timeoutMs: 300, jsonMode: false });
     const error = await provider
       .analyzeCall({ lines: parseTranscript(SHORT_CALL), language: 'en', referenceDate: new Date() })
       .catch((e: unknown) => e);
@@ -344,22 +338,7 @@ describe('OpenAI call provider (issue 34): structured output, windows, the citat
   beforeEach(() => {
     fake.requests.length = 0;
   });
-  const provider = (over: Partial<OpenAiCallProviderOptions> = {}) =>
-    createOpenAiCallProvider({
-      baseUrl: fake.baseUrl,
-      apiKey: null,
-      model: 'fake-model',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      jsonMode: true,
-      ...over,
-    });
-  const sentLines = (request: RecordedRequest) =>
-    userMessage(request)
-      .split('\n')
-      .map((line) => /^(\d+) \| (.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ number: Number(m[1]), text: m[2]! }));
+  const provider = (over: Partial<OpenAiCallProviderOptions> = {}) => fakeProvider(fake, over);
   const empty = { technicalScore: { score: 5, reasons: [] }, commercialScore: { score: 5, reasons: [] } };
 
   it('sends a long call in overlapping windows within the budget and merges what two windows both saw once', async () => {
