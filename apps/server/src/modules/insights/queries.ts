@@ -21,6 +21,7 @@ import { literalLimit } from '../../db/prepared/literal-limit.ts';
 
 const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
+import { notActiveRepresentativeIds } from '../users/service.ts';
 
 /**
  * Every query of the manager's insights. Totals read summaries kept on write (forecast_summaries,
@@ -40,18 +41,10 @@ const live = (alias = 'o') => sql.raw(`${alias}.id IS NOT NULL`);
 /** A representative's id, "unassigned" for deals with no representative, or every deal. */
 export type OwnerFilter = string | undefined;
 
-/**
- * The owners of the Unassigned group, as the team pages count it (docs/metrics.md, "Who counts"):
- * the few users who are not active representatives (another role, or deactivated), as an array
- * computed once, so each side of the filter stays an index lookup.
- */
-const NOT_ACTIVE_REPRESENTATIVES = sql`array(SELECT id FROM users
-  WHERE role IS DISTINCT FROM ${ROLES.representative} OR disabled)`;
-
 function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
   if (owner === undefined) return sql`TRUE`;
   if (owner === UNASSIGNED_OWNER) {
-    return sql`(${sql.raw(column)} IS NULL OR ${sql.raw(column)} = any(${NOT_ACTIVE_REPRESENTATIVES}))`;
+    return sql`(${sql.raw(column)} IS NULL OR ${sql.raw(column)} = any(${notActiveRepresentativeIds}))`;
   }
   return sql`${sql.raw(column)} = ${owner}`;
 }
@@ -59,7 +52,7 @@ function ownerCondition(owner: OwnerFilter, column = 'o.owner_id'): SQL {
 /** The same filter on a summary's owner_key, where deals with no owner are kept under ''. */
 function summaryOwnerCondition(owner: OwnerFilter): SQL {
   if (owner === undefined) return sql`TRUE`;
-  if (owner === UNASSIGNED_OWNER) return sql`(owner_key = '' OR owner_key = any(${NOT_ACTIVE_REPRESENTATIVES}))`;
+  if (owner === UNASSIGNED_OWNER) return sql`(owner_key = '' OR owner_key = any(${notActiveRepresentativeIds}))`;
   return sql`owner_key = ${owner}`;
 }
 

@@ -1,15 +1,9 @@
 import { eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import {
-  leadStatusKey,
-  leadStatusKeySql,
-  ROLES,
-  statusFilterOf,
-  UNASSIGNED_OWNER,
-  type OpportunityListQuery,
-} from '@nexa/domain';
+import { leadStatusKey, leadStatusKeySql, statusFilterOf, UNASSIGNED_OWNER, type OpportunityListQuery } from '@nexa/domain';
 import { likePattern } from '../../db/like-pattern.ts';
 import type { UnseenType } from '../../db/prepared/literal-limit.ts';
-import { opportunities as o, opportunitySearchText, users } from '../../db/schema.ts';
+import { opportunities as o, opportunitySearchText } from '../../db/schema.ts';
+import { notActiveRepresentativeIds } from '../users/service.ts';
 
 /** The filters of the opportunities as their shared query schema names them (list, board). */
 export type OpportunityFilterQuery = Pick<OpportunityListQuery, FilterName>;
@@ -116,7 +110,7 @@ const FILTERS: Record<FilterName, (value: string | number, bind: Bind) => ListFi
     owner === UNASSIGNED_OWNER
       ? {
           form: 'u',
-          condition: sql`(${o.owner_id} is null or ${o.owner_id} = any(array(select ${users.id} from ${users} where ${users.role} is distinct from ${ROLES.representative} or ${users.disabled})))`,
+          condition: sql`(${o.owner_id} is null or ${o.owner_id} = any(${notActiveRepresentativeIds}))`,
         }
       : { form: 'o', condition: eq(o.owner_id, bind('owner_filter')), summed: true },
   amount_min: (_, bind) => ({ form: '1', condition: gte(o.amount, bind('amount_min')) }),

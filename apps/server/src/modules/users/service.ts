@@ -97,6 +97,14 @@ export async function isActiveRepresentative(db: DbOrTx, userId: string): Promis
   return row !== undefined;
 }
 
+/**
+ * The users who are not active representatives (another role, or deactivated): with no owner, the
+ * owners of the team's Unassigned group (docs/metrics.md, "Who counts"). An array computed once,
+ * the few such users' ids, so each side of a filter on it stays an index lookup.
+ */
+export const notActiveRepresentativeIds = sql`array(SELECT ${users.id} FROM ${users}
+  WHERE ${users.role} IS DISTINCT FROM ${ROLES.representative} OR ${users.disabled})`;
+
 export async function listUsers(db: Db): Promise<UserSummary[]> {
   return db
     .select({
