@@ -1,4 +1,4 @@
-import { datesIn } from './call-dates.ts';
+import { datesIn, type SaidDate } from './call-dates.ts';
 import { instantOfWallTime } from './slots.ts';
 import { isTimeZone } from './time-zone.ts';
 import type { TranscriptLine } from './transcript.ts';
@@ -35,29 +35,29 @@ export function findNextMeeting(
     const cited = [number];
     let date = new Date(day.date);
     if (!day.hasTime) {
+      // The two lines before, each read once.
+      const before = [i - 1, i - 2]
+        .filter((j) => j >= 0)
+        .map((j) => ({ line: lines[j]!, said: datesIn(lines[j]!.text, reference, { timeZone: zone }) }));
       // "Thursday works" after "shall we meet next Thursday at 3pm?": the day proposed, at its time.
-      for (let j = i - 1; j >= Math.max(0, i - 2); j -= 1) {
-        const proposed = datesIn(lines[j]!.text, reference, { timeZone: zone }).find(
-          (s) => !s.vague && s.day !== day.day && sameWeekday(s.day, day.day),
-        );
+      for (const { line, said: earlier } of before) {
+        const proposed = earlier.find((s) => !s.vague && s.day !== day.day && sameWeekday(s.day, day.day));
         if (proposed) {
           return Date.parse(proposed.date) > reference.getTime()
-            ? { date: new Date(proposed.date), lines: [lines[j]!.number, number] }
+            ? { date: new Date(proposed.date), lines: [line.number, number] }
             : null;
         }
       }
-      const [y, m, d] = day.day.split('-').map(Number) as [number, number, number];
       let minute = 10 * 60;
-      for (let j = i - 1; j >= Math.max(0, i - 2); j -= 1) {
-        const earlier = datesIn(lines[j]!.text, reference, { timeZone: zone }).find((s) => s.hasTime && s.day === day.day);
-        const time = earlier ?? timeOnly(lines[j]!.text, reference, zone);
-        if (time !== null) {
-          minute =
-            typeof time === 'number' ? time : Math.round((Date.parse(time.date) - instantOfWallTime(y, m, d, 0, zone)) / 60_000);
-          cited.unshift(lines[j]!.number);
+      for (const { line, said: earlier } of before) {
+        const time = earlier.find((s) => s.hasTime && s.day === day.day) ?? timeOnly(line.text, reference, zone);
+        if (time) {
+          minute = minuteOfDay(time, zone);
+          cited.unshift(line.number);
           break;
         }
       }
+      const [y, m, d] = dayParts(day.day);
       date = new Date(instantOfWallTime(y, m, d, minute, zone));
     }
     if (date.getTime() <= reference.getTime()) continue;
@@ -66,11 +66,15 @@ export function findNextMeeting(
   return null;
 }
 
-/** A time said alone on a line ("At 3pm?"), as minutes after midnight in the zone, read against today. */
-function timeOnly(text: string, reference: Date, zone: string): number | null {
-  const said = datesIn(`today ${text}`, reference, { timeZone: zone }).find((d) => d.hasTime);
-  if (!said) return null;
-  const [y, m, d] = said.day.split('-').map(Number) as [number, number, number];
+/** A time said alone on a line ("At 3pm?"), read against today. */
+const timeOnly = (text: string, reference: Date, zone: string): SaidDate | undefined =>
+  datesIn(`today ${text}`, reference, { timeZone: zone }).find((d) => d.hasTime);
+
+const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+/** The minutes after midnight, in the zone, of a date said with its time. */
+function minuteOfDay(said: SaidDate, zone: string): number {
+  const [y, m, d] = dayParts(said.day);
   return Math.round((Date.parse(said.date) - instantOfWallTime(y, m, d, 0, zone)) / 60_000);
 }
 
