@@ -1,6 +1,11 @@
 import { guessSeller } from './call-analyzer.ts';
 import { qualifyCall } from './call-qualification.ts';
-import { migrateQualification, QUALIFICATION_BOXES, type QualificationBox } from './schemas/call-insights.ts';
+import {
+  LEGACY_QUALIFICATION_BOXES,
+  migrateQualification,
+  QUALIFICATION_BOXES,
+  type QualificationBox,
+} from './schemas/call-insights.ts';
 import { speakerOf, type TranscriptLine } from './transcript.ts';
 
 /**
@@ -98,8 +103,7 @@ export function readCallAnalysis(analysis: StoredCallAnalysis): CallReading {
   const stored = 'qualification' in result ? record(migrateQualification(result.qualification)) : {};
   const had = 'qualification' in result ? record(result.qualification) : {};
   const known = (box: QualificationBox) =>
-    box in had ||
-    Object.entries({ authority: 'economicBuyer', need: 'identifyPain' }).some(([old, now]) => now === box && old in had);
+    box in had || Object.entries(LEGACY_QUALIFICATION_BOXES).some(([old, now]) => now === box && old in had);
   const reread = QUALIFICATION_BOXES.some((box) => !known(box))
     ? qualifyCall(lines, (l) => (l.speaker && l.speaker === seller ? 'rep' : 'prospect'))
     : null;
