@@ -71,16 +71,17 @@ export interface ListFilter {
   summed?: boolean;
 }
 
-/** The domain's leadStatusKeySql with the column put in by Drizzle (qualified as each statement needs). */
-function leadStatusKeyOf(column: typeof o.lead_status): SQL {
-  const HOLE = '\u0001';
-  return sql.join(
-    leadStatusKeySql(HOLE)
-      .split(HOLE)
-      .map((text) => sql.raw(text)),
-    sql`${column}`,
-  );
-}
+/**
+ * The domain's leadStatusKeySql with the column put in by Drizzle (qualified as each statement
+ * needs), built once rather than for each request that filters on it.
+ */
+const HOLE = '\u0001';
+const LEAD_STATUS_KEY: SQL = sql.join(
+  leadStatusKeySql(HOLE)
+    .split(HOLE)
+    .map((text) => sql.raw(text)),
+  sql`${o.lead_status}`,
+);
 
 /**
  * The filters, every value bound through `bind` (filterValues gives them). The conditions and a
@@ -100,7 +101,7 @@ const FILTERS: Record<FilterName, (value: string | number, bind: Bind) => ListFi
       ? { form: 'p', condition: eq(o.outcome, bind('status')), summed: true }
       : { form: 's', condition: eq(o.stage, bind('status')) },
   // By meaning, as the badges read it: "Cold" finds "Cold Lead" too (leadStatusKey).
-  lead_status: (_, bind) => ({ form: '1', condition: sql`${leadStatusKeyOf(o.lead_status)} = ${bind('lead_status')}` }),
+  lead_status: (_, bind) => ({ form: '1', condition: sql`${LEAD_STATUS_KEY} = ${bind('lead_status')}` }),
   client_company_name: (_, bind) => ({ form: '1', condition: eq(o.client_company_name, bind('company')) }),
   stage: (_, bind) => ({ form: '1', condition: eq(o.stage, bind('stage')) }),
   // A representative, or the deals no active representative owns: the team figures' Unassigned group
