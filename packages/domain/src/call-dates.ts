@@ -354,6 +354,9 @@ interface SaidTime {
   zone: string | null;
 }
 
+/** Minutes said as a word after the hour ("three thirty", "quinze heures quinze"); any other ("forty-five", "quarante-cinq") is 45. */
+const MINUTE_WORDS: Record<string, number> = { thirty: 30, trente: 30, fifteen: 15, quinze: 15 };
+
 function timesIn(text: string): SaidTime[] {
   const out: SaidTime[] = [];
   for (const m of text.matchAll(TIME_RE)) {
@@ -372,11 +375,7 @@ function timesIn(text: string): SaidTime[] {
       continue;
     const hourWord = hourRaw!.toLowerCase();
     let hour = /^\d/.test(hourWord) ? Number(hourWord) : (HOUR_WORDS.get(hourWord.replace(/ /g, '-')) ?? NaN);
-    const minute = mm
-      ? Number(mm)
-      : minuteWord
-        ? (({ thirty: 30, trente: 30, fifteen: 15, quinze: 15 } as Record<string, number>)[minuteWord.toLowerCase()] ?? 45)
-        : 0;
+    const minute = mm ? Number(mm) : minuteWord ? (MINUTE_WORDS[minuteWord.toLowerCase()] ?? 45) : 0;
     if (!(hour >= 0 && hour <= 23) || minute > 59) continue;
     if (/^p/.test(suffix) || /afternoon|evening|soir|après-midi/.test(suffix)) {
       if (hour < 12) hour += 12;
@@ -470,14 +469,19 @@ const CHRONO_KEPT = new RegExp(
   'iu',
 );
 
-const HAS_WEEKDAY =
-  /monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i;
+// Cheap tests that skip the rules a line cannot match (no word boundary at their end: a prefix is enough).
+const WEEKDAY_NAMES = Object.keys(WEEKDAYS).join('|');
+const HAS_WEEKDAY = new RegExp(WEEKDAY_NAMES, 'i');
 const HAS_MONTH = /jan|feb|f[ée]v|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|ao[uû]t|sep|oct|nov|dec|d[ée]c/i;
-const HAS_DAY_NUMBER =
-  /\b(?:the|le|el|au)\s+(?:\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twent|thirt|premier|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente)/i;
+const HAS_DAY_NUMBER = new RegExp(
+  String.raw`\b(?:the|le|el|au)\s+(?:\d|${EN_ORDINALS.join('|')}|twent|thirt|premier|${FR_NUMBERS.join('|')}|trente)`,
+  'i',
+);
 /** Words without which no rule below can match: most lines of a call have none, and skip every rule. */
-const ANY_DATE_WORD =
-  /\d|today|tonight|tomorrow|this (?:afternoon|morning|evening)|end of|eod|aujourd|ce soir|cet après|ce matin|fin de|fin du|demain|week|semaine|month|mois|quarter|trimestre|year|année|fortnight|quinzaine|jours?\b|days?\b|huit|quinze|sunday|monday|tuesday|wednesday|thursday|friday|saturday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\b(?:the|le|el|au)\s+\p{L}|january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|\b[qt][1-4]\b|next|prochain|début|debut|early|mid|mi-/iu;
+const ANY_DATE_WORD = new RegExp(
+  String.raw`\d|today|tonight|tomorrow|this (?:afternoon|morning|evening)|end of|eod|aujourd|ce soir|cet après|ce matin|fin de|fin du|demain|week|semaine|month|mois|quarter|trimestre|year|année|fortnight|quinzaine|jours?\b|days?\b|huit|quinze|${WEEKDAY_NAMES}|\b(?:the|le|el|au)\s+\p{L}|january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|\b[qt][1-4]\b|next|prochain|début|debut|early|mid|mi-`,
+  'iu',
+);
 
 // The rules' patterns, compiled once with the module (global: matchAll copies them, so sharing one is safe).
 const WEEKDAY_THE_DAY = new RegExp(
