@@ -25,7 +25,7 @@ const box = z.object({
   quote,
 });
 
-export const callAnswerSchema = z.object({
+const callAnswerSchema = z.object({
   technicalRequirements: z.array(technicalRequirementSchema.extend({ quote })).max(100),
   questions: z.array(prospectQuestionSchema.extend({ quote })).max(100),
   commercialPoints: z.array(citedPointSchema.extend({ quote })).max(100),
@@ -72,7 +72,7 @@ function strict(schema: unknown): unknown {
 }
 
 /** The answer's JSON Schema, computed once: what response_format json_schema sends. */
-export const CALL_ANSWER_JSON_SCHEMA = strict(z.toJSONSchema(callAnswerSchema, { target: 'draft-7', io: 'input' })) as Json;
+const CALL_ANSWER_JSON_SCHEMA = strict(z.toJSONSchema(callAnswerSchema, { target: 'draft-7', io: 'input' })) as Json;
 
 /** The response_format of a request for structured output. */
 export const CALL_ANSWER_FORMAT = {

@@ -3,6 +3,7 @@ import {
   callAnalysisSchema,
   chunkTranscript,
   dropOutOfRangeCitations,
+  isTimeZone,
   mergeCallAnalyses,
   numberedText,
   QUALIFICATION_BOXES,
@@ -67,28 +68,23 @@ const SHAPE = `{
 const ROLE_NAMES = { rep: 'the representative (the seller)', prospect: "the prospect (the buyer's side)" } as const;
 
 /** "Tuesday 2026-03-03 at 10:00 (Europe/Paris, UTC+01:00)": the call's moment as the rep lives it. */
-export function callMoment(referenceDate: Date, timeZone?: string | null): string {
-  const zone = timeZone || 'UTC';
-  let parts: Record<string, string>;
-  try {
-    parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        weekday: 'long',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZoneName: 'longOffset',
-      })
-        .formatToParts(referenceDate)
-        .map((p) => [p.type, p.value]),
-    );
-  } catch {
-    return callMoment(referenceDate, null);
-  }
+function callMoment(referenceDate: Date, timeZone?: string | null): string {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  const parts: Record<string, string> = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(referenceDate)
+      .map((p) => [p.type, p.value]),
+  );
   const offset = parts.timeZoneName === 'GMT' ? 'UTC+00:00' : (parts.timeZoneName ?? 'GMT').replace('GMT', 'UTC');
   return `${parts.weekday} ${parts.year}-${parts.month}-${parts.day} at ${parts.hour}:${parts.minute} (${zone}, ${offset})`;
 }
@@ -199,7 +195,7 @@ function classify(error: unknown): CallAnalysisError {
 }
 
 /** How the answer's shape is asked for, strongest first: a server that refuses one gets the next. */
-export type ResponseFormatMode = 'json_schema' | 'json_object' | 'none';
+type ResponseFormatMode = 'json_schema' | 'json_object' | 'none';
 const FORMATS: ResponseFormatMode[] = ['json_schema', 'json_object', 'none'];
 
 const responseFormat = (mode: ResponseFormatMode) =>
