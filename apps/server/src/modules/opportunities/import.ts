@@ -124,26 +124,20 @@ async function claim(db: Db, ownerId: string, key: string, hash: string): Promis
   // Failed, or abandoned by the process that ran it: this request takes it over and starts afresh.
   const condition = sql`(${opportunityImports.state} = 'failed' OR ${abandonedSql()})`;
   writing.add(existing.id);
-  const [taken] = await db
-    .update(opportunityImports)
-    .set({ state: 'running', attempt: sql`${opportunityImports.attempt} + 1`, runner: RUNNER, heartbeat_at: sql`now()` })
-    .where(and(eq(opportunityImports.id, existing.id), eq(opportunityImports.attempt, existing.attempt), condition))
-    .returning({ id: opportunityImports.id, attempt: opportunityImports.attempt, row_ids: opportunityImports.row_ids })
-    .catch((error: unknown) => {
-      writing.delete(existing.id);
-      throw error;
-    });
-  if (!taken) {
-    writing.delete(existing.id);
-    throw new AppError('conflict', 'An import with this Idempotency-Key is still running', 'Idempotency-Key');
-  }
   try {
-    await removeImportedRows(db, taken.id, taken.row_ids);
+    const [taken] = await db
+      .update(opportunityImports)
+      .set({ state: 'running', attempt: sql`${opportunityImports.attempt} + 1`, runner: RUNNER, heartbeat_at: sql`now()` })
+      .where(and(eq(opportunityImports.id, existing.id), eq(opportunityImports.attempt, existing.attempt), condition))
+      .returning({ attempt: opportunityImports.attempt, row_ids: opportunityImports.row_ids });
+    if (!taken) throw new AppError('conflict', 'An import with this Idempotency-Key is still running', 'Idempotency-Key');
+    await removeImportedRows(db, existing.id, taken.row_ids);
+    return { id: existing.id, attempt: taken.attempt };
   } catch (error) {
-    writing.delete(taken.id);
+    // Not taken over after all: this request writes nothing of it.
+    writing.delete(existing.id);
     throw error;
   }
-  return { id: taken.id, attempt: taken.attempt };
 }
 
 /** The attempt is done: its answer is kept for a retry, its ids are no longer needed. */
