@@ -456,7 +456,7 @@ const E = '(?![\\p{L}\\p{N}])';
 
 /** After an ordinal or a number said alone: what may follow a date (not "the third quarter", "le deux tiers"). */
 const AFTER_BARE_DAY =
-  /^(?:\s*$|\s*[,.;:!?)—–-]|\s+(?:at|à|works?|is|it's|suits?|sounds?|then|for|and|or|to|would|will|in|on|so|please|if|that|with|before|after|et|ou|au|pour|ça|c'est|si|avec|avant|après|dans|midi|matin|au matin|le matin|en|ce|cette|alors|donc|works|fine|ok|okay|ideally|latest|au plus tard|at the latest|\d)\b)/iu;
+  /^(?:\s*$|\s*[,.;:!?)—–-]|\s+(?:at|à|works?|is|it's|suits?|sounds?|then|for|and|or|to|would|will|in|on|so|please|if|that|with|before|after|et|ou|au|pour|ça|c'est|si|avec|avant|après|dans|midi|matin|au matin|le matin|en|ce|cette|alors|donc|fine|ok|okay|ideally|latest|au plus tard|at the latest|\d)\b)/iu;
 
 /** A past event: "we went live on the third", "on a migré le quatre". */
 const PAST = new RegExp(

@@ -59,7 +59,7 @@ export const TECHNICAL_TOPICS = {
 };
 
 const COMMERCIAL_ONLY = w(
-  /\b(?:security review|revue (?:de )?sécurité|revue de la sécurité|procurement|achats|price|pricing|prix|tarif\w*|cost\w*|coût\w*|budget\w*|discount|remise|contract|contrat|sign\w*|décid\w*|decid\w*|decision\w*|décision\w*|procurement|achats|invoice|factur\w*|payment|paiement|quote|devis|licen[cs]e fees?)\b/i,
+  /\b(?:security review|revue (?:de )?sécurité|revue de la sécurité|procurement|achats|price|pricing|prix|tarif\w*|cost\w*|coût\w*|budget\w*|discount|remise|contract|contrat|sign\w*|décid\w*|decid\w*|decision\w*|décision\w*|invoice|factur\w*|payment|paiement|quote|devis|licen[cs]e fees?)\b/i,
 );
 
 /** Small talk and line checks that are not questions about the deal. */
@@ -79,10 +79,10 @@ const DATED_REQUEST = w(
   /\b(?:i need|i'd need|i'd like|we'd like|i want|we want (?:the|your|a)|can you send|could you send|can we (?:get|do|have)|could we (?:do|get|have)|j'ai besoin|nous avons besoin|j'aimerais|je voudrais|il me faut|je veux|on veut (?:le|la|les|votre)|je propose|je vous propose|i propose|i suggest|i'd suggest)\b/i,
 );
 const MILESTONE = w(
-  /\b(?:go[- ]live|go live|live (?:by|before|in)|launch\w*|roll ?out|sign (?:by|before|in|this|the)|we sign|signature|decision (?:by|in|before)|decide (?:by|in|before)|kick[- ]?off|start (?:by|in|on)|mise en (?:production|service|ligne)|démarr\w*|lancement|lancer|signer|signons|signature|décision|décider|déploiement|démarrage)\b/i,
+  /\b(?:go[- ]live|live (?:by|before|in)|launch\w*|roll ?out|sign (?:by|before|in|this|the)|we sign|signature|decision (?:by|in|before)|decide (?:by|in|before)|kick[- ]?off|start (?:by|in|on)|mise en (?:production|service|ligne)|démarr\w*|lancement|lancer|signer|signons|décision|décider|déploiement|démarrage)\b/i,
 );
 const MEETING = w(
-  /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|workshop|visit|visite|audit|kickoff|kick-off|on se reparle|se reparler|rencontre|restitution|revoit|reunión|demo)\b/i,
+  /\b(?:meeting|meet|call|demo|follow[- ]up|catch up|session|workshop|review|rendez-vous|rdv|réunion|point|démo|démonstration|appel|atelier|visio|visit|visite|audit|kickoff|kick-off|on se reparle|se reparler|rencontre|restitution|revoit|reunión)\b/i,
 );
 
 /** Sentences end at . ! ? … followed by a space: "99.9%" and "v2.1" stay whole. */
