@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { callAnalysisSchema, type SpeakerRole } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -46,8 +46,9 @@ export async function sellerTeam(db: DbOrTx): Promise<string[]> {
  * analysis's role overrides, so a person set once stays set on the deal's later calls.
  */
 export async function rememberedRoles(db: DbOrTx, opportunityId: number): Promise<Record<string, SpeakerRole>> {
+  // Only the speakers of each stored result: the rest (every item, every score) is not read here.
   const rows = await db
-    .select({ result: callAnalyses.result })
+    .select({ speakers: sql<unknown>`${callAnalyses.result} -> 'speakers'` })
     .from(callAnalyses)
     .where(eq(callAnalyses.opportunity_id, opportunityId))
     .orderBy(desc(callAnalyses.created_at), desc(callAnalyses.id))
@@ -55,7 +56,7 @@ export async function rememberedRoles(db: DbOrTx, opportunityId: number): Promis
   const remembered: Record<string, SpeakerRole> = {};
   // Oldest first, so a later choice for the same name replaces an earlier one.
   for (const row of rows.reverse()) {
-    const speakers = callAnalysisSchema.shape.speakers.safeParse((row.result as { speakers?: unknown } | null)?.speakers);
+    const speakers = callAnalysisSchema.shape.speakers.safeParse(row.speakers);
     for (const decision of speakers.success ? (speakers.data ?? []) : []) {
       if (decision.rule === 'person') remembered[decision.speaker] = decision.role;
     }
