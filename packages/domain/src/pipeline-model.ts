@@ -13,6 +13,8 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 export const PIPELINE_STATUSES = ['On-going', 'Closed-Win', 'Closed-Lost'] as const;
 export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
+export const isPipelineStatus = (value: string): value is PipelineStatus =>
+  (PIPELINE_STATUSES as readonly string[]).includes(value);
 
 export const OUTCOME_OF_STAGE: Readonly<Record<Stage, Outcome>> = {
   New: 'open',
@@ -196,8 +198,7 @@ export type StatusFilter = { column: 'outcome'; value: Outcome } | { column: 'st
  * two spellings of one stage would otherwise find different deals.
  */
 export function statusFilterOf(text: string): StatusFilter {
-  const group = (PIPELINE_STATUSES as readonly string[]).includes(text) ? (text as PipelineStatus) : undefined;
-  if (group) return { column: 'outcome', value: OUTCOME_OF_PIPELINE_STATUS[group] };
+  if (isPipelineStatus(text)) return { column: 'outcome', value: OUTCOME_OF_PIPELINE_STATUS[text] };
   if (isStage(text)) return { column: 'stage', value: text };
   if (OPEN_GROUP_WORDS.has(foldStatus(text))) return { column: 'outcome', value: 'open' };
   const { stage, outcome } = resolvePipeline(text);

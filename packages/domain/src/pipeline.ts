@@ -119,9 +119,6 @@ export function parseSort(sort: string): { field: OpportunitySortField; descendi
   return { field: (descending ? sort.slice(1) : sort) as OpportunitySortField, descending };
 }
 
-export const isPipelineStatus = (value: string): value is (typeof PIPELINE_STATUSES)[number] =>
-  (PIPELINE_STATUSES as readonly string[]).includes(value);
-
 export const opportunityFacetsSchema = z.object({
   products: z.array(z.string()),
   statuses: z.array(z.string()),
