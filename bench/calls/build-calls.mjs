@@ -35,6 +35,16 @@ const wordCount = (t) => t.split(/\s+/).filter(Boolean).length;
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isString = (v) => typeof v === 'string' && v.trim() !== '';
 const nullableString = (v) => v === null || isString(v);
+/** "q=price" → ['q', 'price']; "req" → ['req', undefined]. */
+function tagParts(tag) {
+  const eq = tag.indexOf('=');
+  return eq < 0 ? [tag, undefined] : [tag.slice(0, eq), tag.slice(eq + 1)];
+}
+/** "champion:Dana Cruz" → ['champion', 'Dana Cruz']; without a colon, both empty. */
+function buyerParts(value) {
+  const colon = (value ?? '').indexOf(':');
+  return colon > 0 ? [value.slice(0, colon), value.slice(colon + 1)] : ['', ''];
+}
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 function dayIn(instant, timeZone) {
@@ -82,7 +92,6 @@ function check(file, call) {
 
   const callDay = dayIn(new Date(call.callDate), call.timeZone);
   const asked = new Map(); // question id → turn number
-  const answered = new Set();
   let stepOpen = false;
   const spoke = new Set();
   call.turns.forEach((turn, i) => {
@@ -102,7 +111,7 @@ function check(file, call) {
     for (const tag of turn.tags ?? []) {
       if (seen.has(tag)) at(`tag "${tag}" twice`);
       seen.add(tag);
-      const [kind, value] = tag.includes('=') ? [tag.slice(0, tag.indexOf('=')), tag.slice(tag.indexOf('=') + 1)] : [tag];
+      const [kind, value] = tagParts(tag);
       const buyerOnly = () => side === 'prospect' || at(`"${tag}" is a buyer-side tag on a seller's turn`);
       switch (kind) {
         case 'req':
@@ -119,7 +128,6 @@ function check(file, call) {
           if (!isString(value)) at(`"${tag}": a needs an id`);
           if (side !== 'rep') at(`"${tag}": only a seller answers`);
           if (!asked.has(value)) at(`"${tag}" answers no earlier question`);
-          answered.add(value);
           break;
         case 'next':
           if (value !== '-') {
@@ -137,9 +145,7 @@ function check(file, call) {
           buyerOnly();
           break;
         case 'buyer': {
-          const colon = (value ?? '').indexOf(':');
-          const role = colon > 0 ? value.slice(0, colon) : '';
-          const person = colon > 0 ? value.slice(colon + 1) : '';
+          const [role, person] = buyerParts(value);
           if (!BUYING_ROLES.includes(role)) at(`"${tag}": the role must be one of ${BUYING_ROLES.join(', ')}`);
           if (!isString(person)) at(`"${tag}": name the person (buyer=ROLE:Full Name)`);
           if (call.speakers[person] === 'rep') at(`"${tag}": ${person} is on the seller side`);
@@ -156,7 +162,6 @@ function check(file, call) {
 
 /** The labels of one call, cited by the lines render put each turn on. */
 function expectedOf(name, call, lines) {
-  const linesOf = (i) => lines[i];
   const sorted = (xs) => [...new Set(xs)].sort((a, b) => a - b);
   const requirements = [];
   const questions = [];
@@ -165,30 +170,28 @@ function expectedOf(name, call, lines) {
   const qualification = Object.fromEntries(BOXES.map((box) => [box, null]));
   const buyingRoles = [];
   call.turns.forEach((turn, i) => {
+    const own = lines[i]; // the file lines render put this turn on
     for (const tag of turn.tags ?? []) {
-      const eq = tag.indexOf('=');
-      const kind = eq < 0 ? tag : tag.slice(0, eq);
-      const value = eq < 0 ? undefined : tag.slice(eq + 1);
-      if (kind === 'req') requirements.push({ lines: linesOf(i), text: turn.text });
+      const [kind, value] = tagParts(tag);
+      if (kind === 'req') requirements.push({ lines: own, text: turn.text });
       else if (kind === 'q') {
-        const q = { lines: linesOf(i), text: turn.text, answerLines: [] };
+        const q = { lines: own, text: turn.text, answerLines: [] };
         byId.set(value, q);
         questions.push(q);
       } else if (kind === 'a') {
         const q = byId.get(value);
-        q.answerLines = sorted([...q.answerLines, ...linesOf(i)]);
-      } else if (kind === 'next') nextSteps.push({ lines: linesOf(i), text: turn.text, due: value === '-' ? null : value });
+        q.answerLines = sorted([...q.answerLines, ...own]);
+      } else if (kind === 'next') nextSteps.push({ lines: own, text: turn.text, due: value === '-' ? null : value });
       else if (kind === 'nextc') {
         const step = nextSteps[nextSteps.length - 1];
-        step.lines = sorted([...step.lines, ...linesOf(i)]);
+        step.lines = sorted([...step.lines, ...own]);
         step.text = `${step.text} ${turn.text}`;
-      } else if (kind === 'qual') qualification[value] = sorted([...(qualification[value] ?? []), ...linesOf(i)]);
+      } else if (kind === 'qual') qualification[value] = sorted([...(qualification[value] ?? []), ...own]);
       else if (kind === 'buyer') {
-        const role = value.slice(0, value.indexOf(':'));
-        const person = value.slice(value.indexOf(':') + 1);
+        const [role, person] = buyerParts(value);
         const known = buyingRoles.find((r) => r.name === person && r.role === role);
-        if (known) known.lines = sorted([...known.lines, ...linesOf(i)]);
-        else buyingRoles.push({ name: person, role, lines: linesOf(i) });
+        if (known) known.lines = sorted([...known.lines, ...own]);
+        else buyingRoles.push({ name: person, role, lines: own });
       }
     }
   });
