@@ -11,6 +11,7 @@ import {
   turnsOf,
   type CallTurnModel,
   type Combination,
+  type Turn,
 } from './call-model/model.ts';
 import { clauses, isQuestionForm, type Side } from './call-model/features.ts';
 
@@ -141,10 +142,23 @@ function combine(mode: Combination, rule: boolean, byModel: boolean, asked = fal
   return rule && byModel;
 }
 
+/**
+ * A call's turns with their features, read once for both models: the requirements and the
+ * questions of one analysis score the same turns (the same lines, read with the same roles).
+ */
+const turnsRead = new WeakMap<readonly TranscriptLine[], { roleOf: RoleOf; turns: Turn[] }>();
+function turnsOfCall(lines: readonly TranscriptLine[], roleOf: RoleOf): Turn[] {
+  const read = turnsRead.get(lines);
+  if (read?.roleOf === roleOf) return read.turns;
+  const turns = turnsOf(lines, (l) => roleOf(l));
+  turnsRead.set(lines, { roleOf, turns });
+  return turns;
+}
+
 /** The indexes of the turns the model says yes to. */
 function modelChosen(lines: readonly TranscriptLine[], roleOf: RoleOf, model: CallTurnModel['requirements']): Set<number> {
   const chosen = new Set<number>();
-  for (const turn of turnsOf(lines, (l) => roleOf(l))) if (turnScore(model, turn) >= model.threshold) chosen.add(turn.index);
+  for (const turn of turnsOfCall(lines, roleOf)) if (turnScore(model, turn) >= model.threshold) chosen.add(turn.index);
   return chosen;
 }
 

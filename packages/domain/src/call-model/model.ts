@@ -52,6 +52,8 @@ export interface Turn {
   side: Side;
   features: string[];
   context: { afterOtherQuestion: boolean; reply: string | null };
+  /** The features of each clause long enough to score alone (turnScore's), read once for every model that scores the turn. */
+  clauseFeatures?: string[][];
 }
 
 /** Every turn that says something, with its features (side from the role decisions). */
@@ -164,11 +166,14 @@ export function pickAnswer(model: LinearModel, candidates: readonly AnswerCandid
  */
 export function turnScore(model: Pick<LinearModel, 'weights'>, turn: Turn): number {
   let best = scoreOf(model, turn.features);
-  const parts = clauses(turn.line.text);
-  if (parts.length < 2) return best;
-  for (const part of parts) {
-    if (part.split(/\s+/).length < 5) continue;
-    best = Math.max(best, scoreOf(model, textFeatures(part, turn.side, turn.context)));
-  }
+  turn.clauseFeatures ??= clauseFeaturesOf(turn);
+  for (const features of turn.clauseFeatures) best = Math.max(best, scoreOf(model, features));
   return best;
+}
+
+/** A turn's clauses of five words or more, each with its features (none when the turn is one clause). */
+function clauseFeaturesOf(turn: Turn): string[][] {
+  const parts = clauses(turn.line.text);
+  if (parts.length < 2) return [];
+  return parts.filter((part) => part.split(/\s+/).length >= 5).map((part) => textFeatures(part, turn.side, turn.context));
 }
