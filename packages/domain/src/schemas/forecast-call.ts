@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUARTERLY_QUOTA } from '../team-metrics.ts';
+import { quarterSchema } from './insights.ts';
 
 const amount = z.number().int().min(0).max(MAX_QUARTERLY_QUOTA);
 const figures = z.object({ commit: z.number(), bestCase: z.number() });
@@ -12,7 +13,6 @@ export const forecastCallBodySchema = z
     note: z.string().trim().max(2000).default(''),
   })
   .refine((call) => call.bestCase >= call.commit, { message: 'Best case must not be below commit', path: ['bestCase'] });
-export type ForecastCallBody = z.infer<typeof forecastCallBodySchema>;
 
 /** PUT /api/insights/forecast-calls/:id: the manager's adjustment of a representative's latest call. */
 export const forecastCallAdjustmentSchema = z
@@ -32,7 +32,7 @@ export type ForecastCall = z.infer<typeof forecastCallSchema>;
 
 /** GET/PUT /api/forecast-call: the representative's view. */
 export const ownForecastCallSchema = z.object({
-  quarter: z.object({ start: z.string(), end: z.string(), label: z.string() }),
+  quarter: quarterSchema,
   week: z.string(),
   system: z.object({ won: z.number(), commit: z.number(), bestCase: z.number() }),
   proposed: figures,
@@ -45,7 +45,7 @@ export type OwnForecastCall = z.infer<typeof ownForecastCallSchema>;
 
 /** GET /api/insights/forecast-calls: submitted, system and adjusted figures per representative and team. */
 export const teamForecastCallsSchema = z.object({
-  quarter: z.object({ start: z.string(), end: z.string(), label: z.string() }),
+  quarter: quarterSchema,
   week: z.string(),
   representatives: z.array(
     z.object({

@@ -11,7 +11,8 @@ import { STAGES } from '../pipeline-model.ts';
 
 export const quarterKeySchema = z.enum(['current', 'next']);
 
-const quarterSchema = z.object({ start: z.string(), end: z.string(), label: z.string() });
+/** A quarter as the API writes it (Quarter of forecast.ts). */
+export const quarterSchema = z.object({ start: z.string(), end: z.string(), label: z.string() });
 
 export const forecastFiguresSchema = z.object({
   won: z.number(),
