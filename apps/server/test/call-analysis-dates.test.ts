@@ -102,12 +102,7 @@ describe('call analysis: the call’s own date and the rep’s zone (API)', () =
       callDate: '2026-03-02T10:00:00-05:00',
     });
     expect(posted.status).toBe(202);
-    const until = Date.now() + 20_000;
-    let job = posted.body;
-    while (job.status !== 'succeeded' && job.status !== 'failed' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await bot.get(`/api/v1/jobs/${posted.body.id}`)).body;
-    }
+    const job = await waitForJob(bot, posted.body.id, 20_000, '/api/v1/jobs');
     expect(job.status).toBe('succeeded');
     const [row] = await server.database.db.select().from(callAnalyses).where(eq(callAnalyses.id, job.analysisId));
     const result = row!.result as { nextMeeting: { date: string } | null };

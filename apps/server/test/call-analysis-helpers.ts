@@ -44,11 +44,14 @@ export async function createOpportunity(
   return row!.id;
 }
 
-/** Polls a job until it is finished (the worker of the test server runs it). */
-export async function waitForJob(client: HttpClient, id: string, timeoutMs = 15_000) {
+/**
+ * Polls a job until it is finished (the worker of the test server runs it); `jobs` is where its
+ * client reads jobs: /api/jobs for a signed-in person, /api/v1/jobs for an API key.
+ */
+export async function waitForJob(client: HttpClient, id: string, timeoutMs = 15_000, jobs = '/api/jobs') {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const response = await client.get(`/api/jobs/${id}`);
+    const response = await client.get(`${jobs}/${id}`);
     if (response.status !== 200) throw new Error(`job ${id}: ${response.status} ${response.text}`);
     if (response.body.status === 'succeeded' || response.body.status === 'failed') return response.body;
     if (Date.now() > until) throw new Error(`job ${id} still ${response.body.status}`);

@@ -111,14 +111,8 @@ describe('pathological transcripts through the form and the ingest API', () => {
     expect(mine.status).toBe(202);
     expect(await waitForJob(otherRep, mine.body.id, 60_000)).toMatchObject({ status: 'succeeded', error: null });
     for (const job of accepted) {
-      const until = Date.now() + 60_000;
-      let body;
-      do {
-        body = (await job.client.get(`${job.path}/${job.id}`)).body;
-        if (body.status === 'succeeded' || body.status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      } while (Date.now() < until);
-      expect(['succeeded', 'failed']).toContain(body.status);
+      // Finished, succeeded or failed, within the minute (waitForJob throws otherwise).
+      const body = await waitForJob(job.client, job.id, 60_000, job.path);
       // A failure, if any, is told in words, not the generic "try again" of a crash.
       if (body.status === 'failed') expect(body.error).not.toMatch(/try again/i);
     }
