@@ -52,17 +52,12 @@ function previousQuarter(quarter: Quarter): { start: string; end: string } {
   return { start: quarterStart(end), end };
 }
 
-/** Each representative's figures in the current quarter's forecast (won, commit, best case). */
-async function systemFigures(db: Db, defaultQuota: number, now: Date) {
-  const forecast = await getForecast(db, 'current', defaultQuota, now);
-  return { forecast, of: (id: string) => forecast.representatives.find((r) => r.id === id)?.figures };
-}
-
 export async function ownCall(db: Db, userId: string, defaultQuota: number, now = new Date()): Promise<OwnForecastCall> {
   const quarter = quarterFor('current', now);
   const week = weekStart(now);
-  const { of } = await systemFigures(db, defaultQuota, now);
-  const figures = of(userId) ?? { won: 0, commit: 0, bestCase: 0 };
+  // The representative's row of the current quarter's forecast (won, commit, best case).
+  const forecast = await getForecast(db, 'current', defaultQuota, now);
+  const figures = forecast.representatives.find((r) => r.id === userId)?.figures ?? { won: 0, commit: 0, bestCase: 0 };
   const system = { won: figures.won, commit: figures.commit, bestCase: figures.bestCase };
   const history = (
     await selectRows<CallRow>(
@@ -102,8 +97,8 @@ export async function teamCalls(db: Db, defaultQuota: number, now = new Date()):
   const quarter = quarterFor('current', now);
   const week = weekStart(now);
   const previous = previousQuarter(quarter);
-  const [{ forecast, of }, latest, lastPrevious, wonPrevious] = await Promise.all([
-    systemFigures(db, defaultQuota, now),
+  const [forecast, latest, lastPrevious, wonPrevious] = await Promise.all([
+    getForecast(db, 'current', defaultQuota, now),
     selectRows<CallRow>(
       db,
       sql`SELECT DISTINCT ON (user_id) ${CALL_COLUMNS} FROM forecast_calls
@@ -134,7 +129,7 @@ export async function teamCalls(db: Db, defaultQuota: number, now = new Date()):
     .map((r) => {
       const row = latest.find((c) => c.user_id === r.id);
       const submitted = row ? toCall(row) : null;
-      const system = proposedCall(of(r.id)!);
+      const system = proposedCall(r.figures);
       const before = lastPrevious.find((c) => c.user_id === r.id);
       const called = before ? Number(before.adjusted_commit ?? before.commit_amount) : null;
       const won = Number(wonPrevious.find((w) => w.owner_key === r.id)?.amount ?? 0);
