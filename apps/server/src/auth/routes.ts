@@ -62,9 +62,6 @@ function errorBody(status: number, data: unknown, path: string): ApiErrorBody {
   const reason = (data as { code?: string } | null)?.code ?? '';
   const message = (data as { message?: string } | null)?.message || 'Request refused';
   const code: ErrorCode = CODE_FOR_STATUS[status] ?? 'internal';
-  if (path === '/sign-in/email' && status === 403 && reason === INACTIVE_REASON) {
-    return { error: { code: 'forbidden', message: INACTIVE_ACCOUNT } };
-  }
   if (path === '/sign-in/email' && status === 401) return { error: { code, message: INVALID_CREDENTIALS } };
   let field = FIELD_FOR_REASON[reason];
   if (field === 'password' && path === '/reset-password') field = 'newPassword';
@@ -220,7 +217,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
 
       if (!ok) {
         if (response.status >= 500) request.log.error({ event: 'auth.error', path, status: response.status }, 'auth failure');
-        return reply.send(errorBody(status, data, path));
+        return reply.send(inactive ? { error: { code: 'forbidden', message: INACTIVE_ACCOUNT } } : errorBody(status, data, path));
       }
       if (data && typeof data === 'object') {
         // The session token lives in the HttpOnly cookie only; JavaScript never sees it.
