@@ -321,7 +321,7 @@ export function createOpenAiCallProvider(options: OpenAiCallProviderOptions): Ca
             clientCompany: input.clientCompany,
             metadata: input.speakerMetadata,
             overrides: input.roleOverrides,
-            ...(input.sellerTeam ? { sellerTeam: input.sellerTeam } : {}),
+            sellerTeam: input.sellerTeam,
           });
       const roleOf = new Map(speakers.map((d) => [d.speaker, d.role]));
       const system = systemPrompt({

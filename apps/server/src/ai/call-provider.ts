@@ -55,9 +55,9 @@ export function createOfflineCallProvider(): CallAnalysisProvider {
       const result = await analyzeOffThread(input.lines, {
         language: input.language,
         referenceDate: input.referenceDate,
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        timeZone: input.timeZone,
         sellerName: input.sellerName,
-        ...(input.sellerTeam ? { sellerTeam: input.sellerTeam } : {}),
+        sellerTeam: input.sellerTeam,
         contactName: input.contactName,
         clientCompany: input.clientCompany,
         speakerMetadata: input.speakerMetadata,
