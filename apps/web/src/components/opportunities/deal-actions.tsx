@@ -18,7 +18,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { TextArea, TextField } from '../ui/text-field.tsx';
 import { validationKey } from './editable-field.tsx';
 import { today } from '../../lib/today.ts';
-import { useUndoToast } from './undo-toast.ts';
+import { UNDO_MS, undoAction, useUndoToast } from './undo-toast.ts';
 
 export type ClosingStage = 'Closed-Win' | 'Closed-Lost';
 
@@ -133,15 +133,15 @@ export function useDeleteWithUndo() {
     }
     after?.();
     toast.success(t('edit.deleted', { name: deal.client_company_name || t('detail.unnamed') }), {
-      duration: 10_000,
-      action: {
-        label: t('edit.undo'),
-        onClick: () =>
+      duration: UNDO_MS,
+      action: undoAction(
+        t('edit.undo'),
+        () =>
           void restoreOpportunity(deal.id)
             .then(() => toast.success(t('edit.restored')))
             .catch((err: unknown) => toast.error(t(errorKey(err))))
             .finally(() => invalidateDeals(queryClient)),
-      },
+      ),
     });
     await invalidateDeals(queryClient);
   };

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { undoPatch, type OpportunityDetail } from '@nexa/domain';
@@ -6,8 +7,23 @@ import { errorKey } from '../../lib/api-client.ts';
 import { conflictCurrent, invalidateDeals, patchOpportunity } from '../../lib/api/edit-opportunity.ts';
 import { queryKeys } from '../../lib/api/query-keys.ts';
 
-/** How long a change can be taken back: as long as a delete's Undo. */
+/** How long a change (or a delete) can be taken back. */
 export const UNDO_MS = 10_000;
+
+/**
+ * A toast's Undo button. Sonner gives focus back to the element focused before the toaster when focus
+ * leaves the toaster; a clicked action's button goes with its toast instead (no blur React sees), so
+ * sonner kept that element and focused it once the last toast had gone — seconds later, wherever the
+ * person was by then (e2e/undo.spec.ts's focus check at 375 px failed on it now and then). Blurring
+ * the button first gives focus back at once, where it was before the Undo.
+ */
+export const undoAction = (label: string, undo: () => void) => ({
+  label,
+  onClick: (event: MouseEvent<HTMLButtonElement>) => {
+    event.currentTarget.blur();
+    undo();
+  },
+});
 
 /**
  * A change to a deal is answered with a toast that can take it back, as a delete's is. Undo is a
@@ -30,9 +46,9 @@ export function useUndoToast() {
     return toast.success(message, {
       description: options.description,
       duration: UNDO_MS,
-      action: {
-        label: t('undo.action'),
-        onClick: () =>
+      action: undoAction(
+        t('undo.action'),
+        () =>
           void patchOpportunity(after.id, patch)
             .then((row) => {
               queryClient.setQueryData(queryKeys.opportunities.detail(after.id), row);
@@ -40,7 +56,7 @@ export function useUndoToast() {
             })
             .catch((err: unknown) => toast.error(t(conflictCurrent(err) ? 'undo.stale' : errorKey(err))))
             .finally(() => invalidateDeals(queryClient)),
-      },
+      ),
     });
   };
 }
