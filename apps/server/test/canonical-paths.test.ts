@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeApiPath } from '../src/http/api-route.ts';
 import type { HttpClient } from './test-app.ts';
+import { raw } from './raw-request.ts';
 import { startTestServer, TEST_ORIGIN, type TestServer } from './test-app.ts';
 
 /**
@@ -10,45 +10,6 @@ import { startTestServer, TEST_ORIGIN, type TestServer } from './test-app.ts';
  * for every spelling that reaches a route, and a spelling that reaches no route must be a plain 404.
  * Requests go over raw sockets: fetch would fold dot segments before they reach the server.
  */
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-  text: string;
-}
-
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
-  const { hostname, port } = new URL(base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise<RawResponse>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: hostname,
-        port,
-        method,
-        path,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // HTML or empty
-          }
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed, text });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
 
 /** Spellings of a canonical `/api/a/b` path that the router maps to the same route. */
 const sameRoute = (path: string): string[] => [

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw } from './raw-request.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
@@ -9,28 +9,6 @@ import { startTestServer, type HttpClient, type TestServer } from './test-app.ts
  * Fastify's own error body: now the product's `{error:{code,message}}`.
  * Requests go over raw sockets so every spelling reaches the server as written.
  */
-function raw(base: string, path: string, cookie: string) {
-  const { hostname, port } = new URL(base);
-  return new Promise<{ status: number; type: string; body: any }>((resolve, reject) => {
-    http
-      .get({ host: hostname, port, path, headers: { cookie } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // not JSON: the assertions on the shape say so
-          }
-          resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
 describe('ids in paths', () => {
   let server: TestServer;
   let rep: HttpClient;
@@ -54,7 +32,7 @@ describe('ids in paths', () => {
   });
   afterAll(() => server.close());
 
-  const get = (path: string, client: HttpClient = rep) => raw(server.url, path, client.cookie);
+  const get = (path: string, client: HttpClient = rep) => raw(server.url, 'GET', path, { cookie: client.cookie });
 
   it('reads the canonical decimal id, also when its digits are percent-encoded (the router decodes them)', async () => {
     expect((await get(`/api/opportunities/${id}`)).status).toBe(200);
@@ -125,7 +103,7 @@ describe('ids in paths', () => {
     ]) {
       const res = await get(path, path.includes('/api/team/') ? manager : rep);
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
-      expect(res.type).toMatch(/^application\/json/);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(Object.keys(res.body)).toEqual(['error']);
       expect(res.body.error.code).toBe('bad_request');
       expect(typeof res.body.error.message).toBe('string');
