@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
-import { apiAs, createUser, signInAsUser } from './support/users.ts';
+import { ANALYSIS_TEXT, analyseOnDeal, openWhenReady } from './support/analysis.ts';
+import { createDeal, createUser, signInAsUser } from './support/users.ts';
 
 // Speakers as people (issue 34), in English and in French: a call where the rep brings a sales
 // engineer and a colleague of the buyer dials in by phone (the engineer is a seller, the phone
@@ -14,16 +14,13 @@ const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 const TEXT = {
   en: {
-    locale: 'en-US',
+    ...ANALYSIS_TEXT.en,
     named: 'speakers-sales-engineer.vtt',
     unnamed: 'unnamed-subtitles.srt',
     contact: 'Dana Whitfield',
     engineer: 'Priya',
     phone: '+1 617 555 0148',
     answer: /keeps every scan on the device/,
-    submit: 'Analyze the call',
-    ready: 'The analysis is ready.',
-    open: 'Open the opportunity',
     rep: 'Representative',
     prospect: 'Prospect',
     introduced: 'from how they were introduced in the call',
@@ -32,16 +29,13 @@ const TEXT = {
     missing: /names no speaker.*export the transcript with speaker names/,
   },
   fr: {
-    locale: 'fr-FR',
+    ...ANALYSIS_TEXT.fr,
     named: 'intervenants-avant-vente.vtt',
     unnamed: 'sous-titres-sans-noms.srt',
     contact: 'Hélène Marchal',
     engineer: 'Chloé',
     phone: '+33 1 45 55 01 27',
     answer: /garde chaque scan sur le terminal/,
-    submit: "Analyser l'appel",
-    ready: "L'analyse est prête.",
-    open: "Ouvrir l'opportunité",
     rep: 'Commercial',
     prospect: 'Prospect',
     introduced: "d'après la façon dont il a été présenté pendant l'appel",
@@ -61,26 +55,12 @@ for (const lang of ['en', 'fr'] as const) {
     }) => {
       test.setTimeout(180_000);
       const rep = await createUser({ role: 'rep', name: 'Alex Moreau', language: lang });
-      const api = await apiAs(rep.email, rep.password);
-      const created = await api.post('/api/opportunities', {
-        data: { client_company_name: `Speakers ${lang} ${Date.now()}`, product: 'Warehouse scanning', client_name: t.contact },
-        headers: { origin: baseURL },
+      const id = await createDeal(rep, {
+        client_company_name: `Speakers ${lang} ${Date.now()}`,
+        product: 'Warehouse scanning',
+        client_name: t.contact,
       });
-      expect(created.status(), await created.text()).toBe(201);
-      const { id } = (await created.json()) as { id: number };
-      await api.dispose();
-
-      const analyse = async (fixture: string) => {
-        await page.goto(`/rep/opportunities/${id}`);
-        await page.getByTestId('analyze-call').click();
-        await expect(page.getByTestId('opportunity-selected')).toBeVisible();
-        await page.locator('input[type=file]').setInputFiles(path.join(FIXTURES, fixture));
-        await expect(page.getByTestId('transcript-file')).toContainText(fixture);
-        await page.getByRole('button', { name: t.submit }).click();
-        await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 90_000 });
-        await page.getByRole('link', { name: t.open }).click();
-        return page.getByTestId('call-analysis');
-      };
+      const analyse = (fixture: string) => analyseOnDeal(page, lang, id, { file: path.join(FIXTURES, fixture) }, 90_000);
 
       await signInAsUser(page, rep);
       const named = await analyse(t.named);
@@ -98,9 +78,8 @@ for (const lang of ['en', 'fr'] as const) {
       // The rep says the dial-in is on their side: that one person's role, re-run on the same transcript…
       await speaker(t.phone).getByTestId('set-speaker-role').click();
       await expect(page).toHaveURL(/\/rep\/analyze\?job=/);
-      await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 90_000 });
-      await page.getByRole('link', { name: t.open }).click();
-      const phoneAfter = page.getByTestId('call-analysis').getByTestId('speaker').filter({ hasText: t.phone });
+      const rerun = await openWhenReady(page, lang, 90_000);
+      const phoneAfter = rerun.getByTestId('speaker').filter({ hasText: t.phone });
       await expect(phoneAfter).toContainText(t.rep);
       await expect(phoneAfter).toContainText(t.chosen);
       // …and remembered for that person on the deal's next call, without being asked again.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
-import { apiAs, createUser, signInAsUser } from './support/users.ts';
+import { ANALYSIS_TEXT, analyseOnDeal, openWhenReady } from './support/analysis.ts';
+import { createDeal, createUser, signInAsUser } from './support/users.ts';
 
 // The why page's own demo call, pasted into "Analyze a call" on a deal of the rep's own: the rep's
 // share of the talk, the prospect's questions (none: Sam asks them all) and the go-live date Dana
@@ -37,11 +37,7 @@ function transcriptOf(lang: 'en' | 'fr') {
 
 const TEXT = {
   en: {
-    locale: 'en-US',
-    paste: 'Or paste the transcript',
-    submit: 'Analyze the call',
-    ready: 'The analysis is ready.',
-    open: 'Open the opportunity',
+    ...ANALYSIS_TEXT.en,
     talk: (share: number) => `The representative spoke ${share}% of the words`,
     rep: 'Representative',
     prospect: 'Prospect',
@@ -50,11 +46,7 @@ const TEXT = {
     noQuestions: 'The prospect asked no question in this call.',
   },
   fr: {
-    locale: 'fr-FR',
-    paste: 'Ou collez la transcription',
-    submit: "Analyser l'appel",
-    ready: "L'analyse est prête.",
-    open: "Ouvrir l'opportunité",
+    ...ANALYSIS_TEXT.fr,
     talk: (share: number) => `Le commercial a prononcé ${share} % des mots`,
     rep: 'Commercial',
     prospect: 'Prospect',
@@ -74,26 +66,15 @@ for (const lang of ['en', 'fr'] as const) {
     }) => {
       test.setTimeout(150_000);
       const rep = await createUser({ role: 'rep', language: lang });
-      const api = await apiAs(rep.email, rep.password);
-      const created = await api.post('/api/opportunities', {
-        data: { client_company_name: `Why demo ${lang} ${Date.now()}`, product: 'Telemetry', client_name: 'Dana Cruz' },
-        headers: { origin: baseURL },
+      const id = await createDeal(rep, {
+        client_company_name: `Why demo ${lang} ${Date.now()}`,
+        product: 'Telemetry',
+        client_name: 'Dana Cruz',
       });
-      expect(created.status(), await created.text()).toBe(201);
-      const { id } = (await created.json()) as { id: number };
-      await api.dispose();
       const { text, repShare } = transcriptOf(lang);
 
       await signInAsUser(page, rep);
-      await page.goto(`/rep/opportunities/${id}`);
-      await page.getByTestId('analyze-call').click();
-      await expect(page.getByTestId('opportunity-selected')).toBeVisible();
-      await page.getByLabel(t.paste).fill(text);
-      await page.getByRole('button', { name: t.submit }).click();
-      await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 60_000 });
-      await page.getByRole('link', { name: t.open }).click();
-
-      const section = page.getByTestId('call-analysis');
+      const section = await analyseOnDeal(page, lang, id, { text });
       await expect(section.getByTestId('talk-share')).toContainText(t.talk(repShare));
       const sam = section.getByTestId('speaker').filter({ hasText: 'Sam' });
       await expect(sam).toContainText(t.rep);
@@ -110,12 +91,11 @@ for (const lang of ['en', 'fr'] as const) {
       // Had the analysis taken Dana for the seller, the rep swaps the roles and it runs again.
       await section.getByTestId('swap-roles').click();
       await expect(page).toHaveURL(/\/rep\/analyze\?job=/);
-      await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 60_000 });
-      await page.getByRole('link', { name: t.open }).click();
-      const swapped = page.getByTestId('call-analysis').getByTestId('speaker').filter({ hasText: 'Sam' });
+      const rerun = await openWhenReady(page, lang);
+      const swapped = rerun.getByTestId('speaker').filter({ hasText: 'Sam' });
       await expect(swapped).toContainText(t.prospect);
       await expect(swapped).toContainText(t.chosen);
-      await expect(page.getByTestId('call-analysis').getByTestId('prospect-question').first()).toBeVisible();
+      await expect(rerun.getByTestId('prospect-question').first()).toBeVisible();
     });
   });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
-import { apiAs, createUser, signInAsUser } from './support/users.ts';
+import { ANALYSIS_TEXT, analyseOnDeal } from './support/analysis.ts';
+import { createDeal, createUser, signInAsUser } from './support/users.ts';
 
 // The MEDDICC checklist of an analysed call (issue 34), in English and in French: each box is
 // ticked by a line the buyer said, and the commercial score's "Not discussed" names exactly the
@@ -8,11 +8,7 @@ import { apiAs, createUser, signInAsUser } from './support/users.ts';
 
 const CALLS = {
   en: {
-    locale: 'en-US',
-    paste: 'Or paste the transcript',
-    submit: 'Analyze the call',
-    ready: 'The analysis is ready.',
-    open: 'Open the opportunity',
+    ...ANALYSIS_TEXT.en,
     notDiscussed: 'Not discussed: ',
     titles: { economicBuyer: 'Economic buyer', competition: 'Competition', paperProcess: 'Paper process', budget: 'Budget' },
     text: [
@@ -26,11 +22,7 @@ const CALLS = {
     ],
   },
   fr: {
-    locale: 'fr-FR',
-    paste: 'Ou collez la transcription',
-    submit: "Analyser l'appel",
-    ready: "L'analyse est prête.",
-    open: "Ouvrir l'opportunité",
+    ...ANALYSIS_TEXT.fr,
     notDiscussed: 'Non abordé : ',
     titles: {
       economicBuyer: 'Décideur économique',
@@ -58,25 +50,14 @@ for (const lang of ['en', 'fr'] as const) {
     test('ticks each box from the buyer’s line, and the score never calls a ticked box not discussed', async ({ page }, info) => {
       test.setTimeout(120_000);
       const rep = await createUser({ role: 'rep', language: lang });
-      const api = await apiAs(rep.email, rep.password);
-      const created = await api.post('/api/opportunities', {
-        data: { client_company_name: `Checklist ${lang} ${Date.now()}`, product: 'Freight audit', client_name: 'Dana Cruz' },
-        headers: { origin: baseURL },
+      const id = await createDeal(rep, {
+        client_company_name: `Checklist ${lang} ${Date.now()}`,
+        product: 'Freight audit',
+        client_name: 'Dana Cruz',
       });
-      expect(created.status(), await created.text()).toBe(201);
-      const { id } = (await created.json()) as { id: number };
-      await api.dispose();
 
       await signInAsUser(page, rep);
-      await page.goto(`/rep/opportunities/${id}`);
-      await page.getByTestId('analyze-call').click();
-      await expect(page.getByTestId('opportunity-selected')).toBeVisible();
-      await page.getByLabel(t.paste).fill(t.text.join('\n'));
-      await page.getByRole('button', { name: t.submit }).click();
-      await expect(page.getByTestId('job-status')).toHaveText(t.ready, { timeout: 60_000 });
-      await page.getByRole('link', { name: t.open }).click();
-
-      const section = page.getByTestId('call-analysis');
+      const section = await analyseOnDeal(page, lang, id, { text: t.text.join('\n') });
       const checklist = section.getByTestId('qualification-checklist');
       await expect(checklist.getByRole('listitem')).toHaveCount(10);
       for (const box of ['metrics', 'identifyPain', 'economicBuyer', 'budget', 'competition', 'paperProcess'])

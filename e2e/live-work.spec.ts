@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { apiAs, createUser, signInAsUser, type E2eUser } from './support/users.ts';
+import { createDeals, createUser, signInAsUser } from './support/users.ts';
 
 /**
  * Time that shows (issue 38): an open deal's passed meeting and close date are marked on its board
@@ -8,20 +8,9 @@ import { apiAs, createUser, signInAsUser, type E2eUser } from './support/users.t
  * the list opens on live work, closed deals last.
  */
 
-const HEADERS = { origin: baseURL };
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 const at = (offset: number) => new Date(Date.now() + offset * DAY).toISOString();
-
-async function createDeal(rep: E2eUser, deal: Record<string, unknown>): Promise<void> {
-  const api = await apiAs(rep.email, rep.password);
-  try {
-    const created = await api.post('/api/opportunities', { data: deal, headers: HEADERS });
-    expect(created.status(), await created.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
-}
 
 const TEXT = {
   en: { meeting: 'Meeting overdue', closing: 'Close date passed' },
@@ -38,29 +27,14 @@ for (const language of ['en', 'fr'] as const) {
     const late = `Late Co ${suffix}`;
     const soon = `Soon Co ${suffix}`;
     const won = `Won Co ${suffix}`;
-    await createDeal(rep, {
-      client_company_name: won,
-      product: 'Support Desk',
-      amount: 9000,
-      stage: 'Closed-Win',
-      closing_date: day(-80),
-      next_meeting_date: at(-90),
-    });
-    await createDeal(rep, {
-      client_company_name: late,
-      product: 'Support Desk',
-      amount: 5000,
-      stage: 'Negotiation',
-      closing_date: day(-10),
-      next_meeting_date: at(-30),
-    });
-    await createDeal(rep, {
-      client_company_name: soon,
-      product: 'Support Desk',
-      amount: 7000,
-      stage: 'Proposal',
-      next_meeting_date: at(5),
-    });
+    await createDeals(
+      rep,
+      [
+        { client_company_name: won, amount: 9000, stage: 'Closed-Win', closing_date: day(-80), next_meeting_date: at(-90) },
+        { client_company_name: late, amount: 5000, stage: 'Negotiation', closing_date: day(-10), next_meeting_date: at(-30) },
+        { client_company_name: soon, amount: 7000, stage: 'Proposal', next_meeting_date: at(5) },
+      ].map((deal) => ({ ...deal, product: 'Support Desk' })),
+    );
 
     await page.context().clearCookies();
     await page.context().addCookies([{ name: 'language', value: language, url: baseURL }]);

@@ -141,6 +141,28 @@ export async function giveSampleDeals(user: E2eUser): Promise<number> {
   }
 }
 
+/** Deals `user` creates, as the New opportunity dialog does (one session for all); their ids, in order. */
+export async function createDeals(user: E2eUser, deals: Array<Record<string, unknown>>): Promise<number[]> {
+  const api = await apiAs(user.email, user.password);
+  try {
+    const ids: number[] = [];
+    for (const deal of deals) {
+      const created = await api.post('/api/opportunities', { data: deal, headers: HEADERS });
+      expect(created.status(), await created.text()).toBe(201);
+      ids.push(((await created.json()) as { id: number }).id);
+    }
+    return ids;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** One deal `user` creates; its id. */
+export async function createDeal(user: E2eUser, deal: Record<string, unknown>): Promise<number> {
+  const [id] = await createDeals(user, [deal]);
+  return id!;
+}
+
 /** Imports CSV-mapped rows (field → text) as `user`, as the import page sends them. */
 export async function importDeals(user: E2eUser, rows: Record<string, string>[]): Promise<{ inserted: number }> {
   const api = await apiAs(user.email, user.password);
