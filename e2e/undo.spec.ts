@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO, DEMO_PASSWORD } from './support/session.ts';
-import { apiAs, createUser, signInAsUser, type E2eUser } from './support/users.ts';
+import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './support/users.ts';
 
 /**
  * A working day without traps (issue 33): every change to a deal can be taken back from its toast —
@@ -19,18 +19,6 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 
 async function history(api: APIRequestContext, id: number): Promise<Change[]> {
   return ((await (await api.get(`/api/opportunities/${id}/history?pageSize=100`)).json()) as { items: Change[] }).items;
-}
-
-/** A deal the representative creates (as the New opportunity dialog does); its id. */
-async function createDeal(rep: E2eUser, deal: Record<string, unknown>): Promise<number> {
-  const api = await apiAs(rep.email, rep.password);
-  try {
-    const created = await api.post('/api/opportunities', { data: deal, headers: HEADERS });
-    expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { id: number }).id;
-  } finally {
-    await api.dispose();
-  }
 }
 
 /** An integration's key, made by the demo manager. */
