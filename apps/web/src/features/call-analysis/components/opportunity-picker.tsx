@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dealName } from '@nexa/domain/deal-name';
 import { useOpportunities } from '../../../lib/api/get-opportunities.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -12,8 +13,9 @@ export interface PickedOpportunity {
 
 const SEARCH_DELAY_MS = 250;
 
+/** The deal's name as every page writes it (the domain's dealName), its number when it has none. */
 export const opportunityName = (o: { client_company_name: string | null; product: string | null; id: number }) =>
-  [o.client_company_name?.trim(), o.product?.trim()].filter(Boolean).join(' — ') || `#${o.id}`;
+  dealName(o) ?? `#${o.id}`;
 
 /**
  * The rep's opportunities, searched on the server (20 at a time) and chosen with native radio
