@@ -6,8 +6,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import pg from 'pg';
 import { adminUrl, testDatabaseKind } from './database-target.ts';
 import { startRefusingPostgres } from './refusing-postgres.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
-import { HttpClient, openTestDatabase, testConfig } from './test-app.ts';
+import { openThroughProxy, type TcpProxy } from './tcp-proxy.ts';
+import { HttpClient, openTestDatabase, startTestServer, testConfig, type TestServer } from './test-app.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -54,34 +54,26 @@ async function expectUnavailableEverywhere(client: HttpClient) {
 // Faults are proven against PostgreSQL, where a connection can really drop.
 describe.runIf(testDatabaseKind() === 'postgres')('when the database connection is cut', () => {
   let own: Awaited<ReturnType<typeof openTestDatabase>>;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let proxy: TcpProxy;
+  let server: TestServer;
   let client: HttpClient;
   let anonymous: HttpClient;
 
   beforeAll(async () => {
     // A database of its own, reached through a proxy the test controls.
-    const target = await openTestDatabase();
-    own = target;
-    const url = new URL(target.url);
-    proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    url.host = `127.0.0.1:${proxy.port}`;
-    database = await openDatabase(url.toString(), { poolMax: 4 });
-    const config = testConfig();
-    app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    anonymous = new HttpClient(base);
+    own = await openTestDatabase();
+    const proxied = await openThroughProxy(own.url);
+    proxy = proxied.proxy;
+    server = await startTestServer({}, { database: proxied.database });
+    anonymous = server.anonymous;
     // A correctly signed cookie: the server must reach the database to know whether it is valid.
     const token = 'session-token-checked-while-the-database-is-down';
-    const signature = createHmac('sha256', config.authSecret).update(token).digest('base64');
-    client = new HttpClient(base, `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
+    const signature = createHmac('sha256', server.config.authSecret).update(token).digest('base64');
+    client = new HttpClient(server.url, `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await server?.close();
     await proxy?.close();
     await own?.close();
   });

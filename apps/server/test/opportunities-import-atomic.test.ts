@@ -1,14 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createAuth } from '../src/auth/auth.ts';
-import { openDatabase, selectRows, type Database } from '../src/db/client.ts';
+import { selectRows } from '../src/db/client.ts';
 import { IMPORT_STALE_MS } from '../src/modules/opportunities/import.ts';
-import { createUserAccount } from '../src/modules/users/service.ts';
 import { testDatabaseKind } from './database-target.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
-import { HttpClient, openTestDatabase, startTestServer, testConfig, type TestServer } from './test-app.ts';
+import { openThroughProxy, type TcpProxy } from './tcp-proxy.ts';
+import { openTestDatabase, startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
  * An import lands whole or not at all, and a retry never lands it twice (modules/opportunities/
@@ -173,37 +169,23 @@ describe('an import lands whole or not at all', () => {
 // A connection that really drops: PostgreSQL behind a proxy the test cuts (as database-faults.test.ts).
 describe.runIf(testDatabaseKind() === 'postgres')('an import when the database connection is cut part-way', () => {
   let own: Awaited<ReturnType<typeof openTestDatabase>>;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let proxy: TcpProxy;
+  let server: TestServer;
   let rep: HttpClient;
   let repId: string;
 
   beforeAll(async () => {
     own = await openTestDatabase();
-    const url = new URL(own.url);
-    proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    url.host = `127.0.0.1:${proxy.port}`;
-    database = await openDatabase(url.toString(), { poolMax: 4 });
-    const config = testConfig({ RATE_LIMIT_MAX: '100000' });
-    app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const email = `cut-${Date.now()}@test.nexa`;
-    repId = await createUserAccount(createAuth(config, own.db), own.db, {
-      email,
-      password: 'correct-horse-battery',
-      fullName: 'Cora Cut',
-      role: 'Sales Representative',
-      company: null,
-    });
-    const signIn = await new HttpClient(base).post('/api/auth/sign-in/email', { email, password: 'correct-horse-battery' });
-    rep = new HttpClient(base, (signIn.headers.getSetCookie()[0] ?? '').split(';')[0]!);
+    const proxied = await openThroughProxy(own.url);
+    proxy = proxied.proxy;
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000' }, { database: proxied.database });
+    const cora = await server.createUser({ role: 'Sales Representative', fullName: 'Cora Cut' });
+    repId = cora.id;
+    rep = await server.signIn(cora.email, cora.password);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await server?.close();
     await proxy?.close();
     await own?.close();
   });

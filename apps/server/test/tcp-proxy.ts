@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { openDatabase } from '../src/db/client.ts';
 
 /** A TCP proxy the test can cut: every open connection is destroyed and new ones refused until restored. */
 export async function startTcpProxy(targetHost: string, targetPort: number) {
@@ -35,4 +36,14 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+/** A pool on the database at `url` that reaches it through a proxy the test can cut (PostgreSQL). */
+export async function openThroughProxy(url: string) {
+  const target = new URL(url);
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  target.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, database: await openDatabase(target.toString(), { poolMax: 4 }) };
 }

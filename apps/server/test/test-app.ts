@@ -120,9 +120,16 @@ let userCounter = 0;
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { readReplicaUrl?: string; storage?: Storage; logStream?: DestinationStream; poolMax?: number } = {},
+  options: {
+    readReplicaUrl?: string;
+    storage?: Storage;
+    logStream?: DestinationStream;
+    poolMax?: number;
+    /** The database to serve (closed with the server), instead of one of its own (tcp-proxy.ts's, say). */
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase({ readUrl: options.readReplicaUrl, poolMax: options.poolMax });
+  const database = options.database ?? (await openTestDatabase({ readUrl: options.readReplicaUrl, poolMax: options.poolMax }));
   const config = testConfig(overrides);
   // With a log stream, the server's own logger (its serializers and line cap) writes to it.
   const app = await buildApp({
