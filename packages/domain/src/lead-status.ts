@@ -30,11 +30,14 @@ export function leadStatusKeySql(column: string): string {
   return `CASE ${whens.join(' ')} ELSE upper(btrim(${column})) END`;
 }
 
-/** One lead status per badge shown: "Warm" and "Warm Lead" both read WARM, so the first is kept. */
+/**
+ * One lead status per badge shown: "Warm" and "Warm Lead" both read WARM, so the first is kept. The
+ * meaning is the filter's key (leadStatusKey), so each option kept filters the deals the others would.
+ */
 export function distinctLeadStatuses(values: readonly string[]): string[] {
   const seen = new Set<string>();
   return values.filter((value) => {
-    const meaning = leadTemperature(value).toLowerCase();
+    const meaning = leadStatusKey(value);
     if (seen.has(meaning)) return false;
     seen.add(meaning);
     return true;
