@@ -1,5 +1,5 @@
 import { isPhoneName, type TranscriptLine } from './transcript.ts';
-import { words } from './unicode-words.ts';
+import { escapeRegExp, words } from './unicode-words.ts';
 
 /**
  * Who is the representative and who is the prospect (docs/decisions/019, issue 34). Rules, in order,
@@ -171,8 +171,6 @@ interface Mention {
   weight: number;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The names a speaker is called by in the call: the first name (and the full name), or the name a dial-in gives itself. */
 function aliasesOf(speaker: string, lines: readonly TranscriptLine[]): string[] {
   if (!anonymous(speaker)) {
@@ -210,12 +208,15 @@ function mentionsIn(
   const entries = [...owners].filter(([, who]) => new Set(who).size === 1).map(([alias, who]) => ({ alias, speaker: who[0]! }));
   if (!entries.length) return { mentions: [], company: new Map() };
   entries.sort((a, b) => b.alias.length - a.alias.length);
-  const NAMES = new RegExp(`(?<![\\p{L}\\p{N}])(?:${entries.map((e) => escapeRe(e.alias)).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  const NAMES = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${entries.map((e) => escapeRegExp(e.alias)).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
   const speakerOfAlias = new Map(entries.map((e) => [e.alias, e.speaker]));
   const company = clientCompany && norm(clientCompany) ? norm(clientCompany).split(' ')[0]! : null;
   // "Dana from Globex", "Dana de chez Globex": the deal's company names its own people.
   const fromCompany =
-    company && company.length > 2 ? new RegExp(`^(?:\\w+ )?(?:from|at|de|chez|de chez|d) ${escapeRe(company)}\\b`) : null;
+    company && company.length > 2 ? new RegExp(`^(?:\\w+ )?(?:from|at|de|chez|de chez|d) ${escapeRegExp(company)}\\b`) : null;
   const companyOf = new Map<string, number>();
   const mentions: Mention[] = [];
   // Introductions happen early and when someone joins; reading the first 400 turns is enough and keeps a long call fast.

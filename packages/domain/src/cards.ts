@@ -3,6 +3,7 @@
  * recommends, and what counts as a company name. No zod here on purpose: the landing page
  * imports this file and must stay light.
  */
+import { escapeRegExp } from './unicode-words.ts';
 
 export const BENEFIT_CARD_IDS = [
   'crm',
@@ -138,8 +139,6 @@ export function foldText(text: string): string {
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae');
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const CARD_PATTERNS: ReadonlyArray<readonly [BenefitCardId, RegExp]> = BENEFIT_CARD_IDS.map(
   (id) => [id, new RegExp(`(?<![\\p{L}\\p{N}])(?:${CARD_KEYWORDS[id].map(escapeRegExp).join('|')})`, 'gu')] as const,

@@ -20,3 +20,6 @@ export function words(pattern: RegExp | string, flags = 'iu'): RegExp {
     .replace(/\\w/g, WORD);
   return new RegExp(compiled, flags);
 }
+
+/** A literal text as a pattern: every character a RegExp would read as syntax escaped. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
