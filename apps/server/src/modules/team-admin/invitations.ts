@@ -144,7 +144,7 @@ async function removeInvitationsFor(db: Db, email: string, pending: readonly Pen
  * another pending invitation, so the manager sees the clash before anyone's deals move.
  */
 async function assertNameFree(db: Db, name: string, email: string, pending: readonly PendingRow[]): Promise<void> {
-  const holder = await matchingNameHolder(db, name);
+  const holder = await matchingNameHolder(db, [name]);
   if (holder) {
     throw new AppError(
       'conflict',
@@ -281,7 +281,7 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
   // The name deals are matched on is the manager's choice, never the name typed here; one taken
   // since the invitation was sent is left empty for a manager to set (it was free when checked).
   const accountManagerName =
-    value.accountManagerName && !(await matchingNameHolder(deps.db, value.accountManagerName)) ? value.accountManagerName : '';
+    value.accountManagerName && !(await matchingNameHolder(deps.db, [value.accountManagerName])) ? value.accountManagerName : '';
   let userId: string;
   try {
     userId = await createUserAccount(deps.auth, deps.db, {

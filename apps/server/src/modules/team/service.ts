@@ -130,14 +130,10 @@ export async function getAccountManagerNames(db: Db, id: string): Promise<Accoun
  */
 export async function setAccountManagerNames(db: Db, id: string, names: AccountManagerNames): Promise<AccountManagerNames> {
   await assertRepresentative(db, id);
-  for (const [field, name] of [
-    ['account_manager_name', names.account_manager_name] as const,
-    ...names.account_manager_aliases.map((alias) => ['account_manager_aliases', alias] as const),
-  ]) {
-    const holder = await matchingNameHolder(db, name, id);
-    if (holder) {
-      throw new AppError('conflict', `Deals named "${name}" already go to ${holder.full_name || holder.email}`, field);
-    }
+  const holder = await matchingNameHolder(db, [names.account_manager_name, ...names.account_manager_aliases], id);
+  if (holder) {
+    const field = holder.name === names.account_manager_name ? 'account_manager_name' : 'account_manager_aliases';
+    throw new AppError('conflict', `Deals named "${holder.name}" already go to ${holder.full_name || holder.email}`, field);
   }
   const row = await saveAccountManagerNames(db, id, names);
   if (!row) throw representativeNotFound();

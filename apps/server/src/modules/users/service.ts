@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Role } from '@nexa/domain';
 import { PASSWORD_MAX, PASSWORD_MIN, type Auth } from '../../auth/auth.ts';
 import { revokeResetLinks } from '../../auth/reset-links.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 
 export interface NewUser {
@@ -61,27 +61,27 @@ export async function createUserAccount(auth: Auth, db: Db, input: NewUser): Pro
 }
 
 /**
- * The person whose matching name or alias is `name` (trimmed, spaces folded, any case: how the
- * cascade compares names), other than `exceptId`; undefined when the name is free. Two people with
- * one name would let the newer one take the other's incoming deals, or leave both unmatched.
+ * The first of `names` that a person other than `exceptId` goes by (their matching name or an
+ * alias, compared trimmed, spaces folded, any case: how the cascade compares names), with that
+ * person; undefined when every name is free. Two people with one name would let the newer one take
+ * the other's incoming deals, or leave both unmatched. One statement, however many names.
  */
 export async function matchingNameHolder(
   db: Db,
-  name: string,
+  names: readonly string[],
   exceptId?: string,
-): Promise<{ email: string; full_name: string } | undefined> {
+): Promise<{ name: string; email: string; full_name: string } | undefined> {
   const fold = (value: SQL) => sql`lower(regexp_replace(btrim(${value}), '[[:space:]]+', ' ', 'g'))`;
-  const [row] = await db
-    .select({ email: users.email, full_name: users.full_name })
-    .from(users)
-    .where(
-      and(
-        exceptId === undefined ? undefined : ne(users.id, exceptId),
-        sql`${fold(sql`${name}::text`)} IN (SELECT ${fold(sql`n`)}
-          FROM unnest(array_append(${users.account_manager_aliases}, ${users.account_manager_name})) AS n WHERE btrim(n) <> '')`,
-      ),
-    )
-    .limit(1);
+  const [row] = await selectRows<{ name: string; email: string; full_name: string }>(
+    db,
+    sql`SELECT n.name, ${users.email} AS email, ${users.full_name} AS full_name
+      FROM json_array_elements_text(${JSON.stringify(names)}::json) WITH ORDINALITY AS n(name, position)
+      JOIN ${users} ON ${fold(sql`n.name`)} IN (SELECT ${fold(sql`held`)}
+        FROM unnest(array_append(${users.account_manager_aliases}, ${users.account_manager_name})) AS held
+        WHERE btrim(held) <> '')
+      ${exceptId === undefined ? sql`` : sql`WHERE ${users.id} <> ${exceptId}`}
+      ORDER BY n.position LIMIT 1`,
+  );
   return row;
 }
 
