@@ -14,7 +14,12 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
   if (!collisionRect) return undefined;
   const columns = droppableContainers
     .getEnabled()
-    .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
+    .map((container) => ({
+      id: container.id,
+      // The board measures its columns in a render after the pick-up: an arrow pressed before that (at
+      // once, on a busy machine) measures the column itself instead of finding none and going nowhere.
+      rect: droppableRects.get(container.id) ?? container.node.current?.getBoundingClientRect(),
+    }))
     .filter((column): column is { id: typeof column.id; rect: NonNullable<typeof column.rect> } => column.rect !== undefined)
     .sort((a, b) => a.rect.left - b.rect.left);
   // Where the card is now: the column it is over; before the first collision is computed (an arrow
