@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pickUpWithKeyboard } from './support/board.ts';
 import { DEMO, signInAs } from './support/session.ts';
 import { apiAs, createUser, importDeals, signInAsUser, type E2eUser } from './support/users.ts';
 
@@ -69,11 +70,9 @@ test.describe('pipeline board (desktop)', () => {
 
     // Keyboard: Beta from New, two columns right (Qualified, Proposal) and one more to Negotiation.
     const handle = card(page, names.beta).getByRole('button', { name: `Move ${names.beta}` });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByText(`Picked up ${names.beta} from New.`)).toBeAttached();
-    // One key at a time, each after its announcement, as a person listens before the next: keys that
-    // outrun the board's measuring of its columns are lost under load.
+    await pickUpWithKeyboard(page, handle, `Picked up ${names.beta} from New.`);
+    // One key at a time, each after its announcement, as a person listens before the next: each arrow
+    // moves from the column the last one reached.
     for (const stage of ['Qualified', 'Proposal', 'Negotiation']) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByText(`${names.beta} is over ${stage}.`)).toBeAttached();
@@ -91,9 +90,7 @@ test.describe('pipeline board (desktop)', () => {
     // A drag under way while that read lands loses its place (under load, CI saw it once).
     await boardRead;
     const beta = card(page, names.beta).getByRole('button', { name: `Move ${names.beta}` });
-    await beta.focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByText(`Picked up ${names.beta} from Negotiation.`)).toBeAttached();
+    await pickUpWithKeyboard(page, beta, `Picked up ${names.beta} from Negotiation.`);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText(`${names.beta} is over Closed-Win.`)).toBeAttached();
     await page.keyboard.press('Space');

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { pickUpWithKeyboard } from './support/board.ts';
 import { DEMO, DEMO_PASSWORD } from './support/session.ts';
 import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './support/users.ts';
 
@@ -203,9 +204,7 @@ test.describe('the board', () => {
     await expect(column('New').getByText(company)).toBeVisible();
 
     // Keyboard: New → Qualified, then Undo: the card is back in New.
-    await handle().focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByText(`Picked up ${company} from New.`)).toBeAttached();
+    await pickUpWithKeyboard(page, handle(), `Picked up ${company} from New.`);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText(`${company} is over Qualified.`)).toBeAttached();
     await page.keyboard.press('Space');
@@ -223,9 +222,7 @@ test.describe('the board', () => {
     // Dropped on won, the close dialog asks; Escape closes it and focus is on the card's handle again.
     // Once the board is read again after the Undo: a drag under way while that read lands loses its place.
     await page.waitForLoadState('networkidle');
-    await handle().focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByText(`Picked up ${company} from New.`)).toBeAttached();
+    await pickUpWithKeyboard(page, handle(), `Picked up ${company} from New.`);
     for (const stage of ['Qualified', 'Proposal', 'Negotiation', 'Closed-Win']) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByText(`${company} is over ${stage}.`)).toBeAttached();
