@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
 import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
+import { CALL_WINDOW_CHARS, CALL_WINDOW_OVERLAP } from './ai/call-window.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -133,8 +134,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(20_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   AI_JSON_MODE: bool.default(true),
-  AI_CALL_WINDOW_CHARS: z.coerce.number().int().min(2_000).max(400_000).default(12_000),
-  AI_CALL_WINDOW_OVERLAP: z.coerce.number().int().min(0).max(50).default(4),
+  AI_CALL_WINDOW_CHARS: z.coerce.number().int().min(2_000).max(400_000).default(CALL_WINDOW_CHARS),
+  AI_CALL_WINDOW_OVERLAP: z.coerce.number().int().min(0).max(50).default(CALL_WINDOW_OVERLAP),
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),

@@ -7,7 +7,7 @@ import {
 import type { TranscriptLine } from './transcript.ts';
 import { findNextMeeting } from './meeting-date.ts';
 import { words } from './unicode-words.ts';
-import { contentRoleOf, resolveRoles, talkShare, type SpeakerRole } from './call-roles.ts';
+import { contentRoleOf, resolveRoles, speakersUnnamed, talkShare, type SpeakerRole } from './call-roles.ts';
 import {
   TECHNICAL_TOPICS,
   nextSteps as findNextSteps,
@@ -138,15 +138,7 @@ const cites = (language: TranscriptLanguage, lines: number[]) =>
 export function analyzeCallOffline(lines: readonly TranscriptLine[], options: OfflineCallOptions): CallAnalysis {
   const { language } = options;
   const titles = TITLES[language];
-  // Subtitles without any name (SRT): no speaker can be told apart, so each line is read by its
-  // content (a seller's pitch or a buyer's need), none is dropped, and no talk share is claimed. A
-  // call where nearly every line is unnamed and no name comes back is such a file ("Autre affaire:
-  // nos données…" read as a speaker is no speaker); a plain text whose turns run over several lines is not.
-  const turnsOf = new Map<string, number>();
-  for (const l of lines) if (l.speaker) turnsOf.set(l.speaker, (turnsOf.get(l.speaker) ?? 0) + 1);
-  const namedLines = [...turnsOf.values()].reduce((a, b) => a + b, 0);
-  const unnamed =
-    lines.length > 0 && (namedLines === 0 || (namedLines * 5 < lines.length && [...turnsOf.values()].every((n) => n === 1)));
+  const unnamed = speakersUnnamed(lines);
   const speakers = resolveRoles(unnamed ? [] : lines, {
     sellerName: options.sellerName,
     sellerTeam: options.sellerTeam,

@@ -256,6 +256,19 @@ function mentionsIn(
   return { mentions, company: companyOf };
 }
 
+/**
+ * Subtitles without any name (SRT): no speaker can be told apart, so each line is read by its
+ * content and no talk share is claimed. A call where nearly every line is unnamed and no name comes
+ * back is such a file too ("Autre affaire: nos données…" read as a speaker is no speaker); a plain
+ * text whose turns run over several lines is not. The offline analyzer and the model path both ask.
+ */
+export function speakersUnnamed(lines: readonly TranscriptLine[]): boolean {
+  const turnsOf = new Map<string, number>();
+  for (const l of lines) if (l.speaker) turnsOf.set(l.speaker, (turnsOf.get(l.speaker) ?? 0) + 1);
+  const namedLines = [...turnsOf.values()].reduce((a, b) => a + b, 0);
+  return lines.length > 0 && (namedLines === 0 || (namedLines * 5 < lines.length && [...turnsOf.values()].every((n) => n === 1)));
+}
+
 export function resolveRoles(lines: readonly TranscriptLine[], options: RoleOptions = {}): SpeakerRoleDecision[] {
   const speakers = [...new Set(lines.map((l) => l.speaker).filter((s): s is string => Boolean(s)))];
   const decided = new Map<string, SpeakerRoleDecision>();

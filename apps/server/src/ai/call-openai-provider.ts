@@ -8,6 +8,7 @@ import {
   numberedText,
   QUALIFICATION_BOXES,
   resolveRoles,
+  speakersUnnamed,
   talkShare,
   verifyCitations,
   type CallAnalysis,
@@ -16,21 +17,13 @@ import {
   type TranscriptLanguage,
 } from '@nexa/domain';
 import { CALL_ANSWER_FORMAT, withoutNulls } from './call-answer-schema.ts';
-import { CallAnalysisError, type CallAnalysisInput, type CallAnalysisProvider } from './call-provider.ts';
+import { CallAnalysisError, type CallAnalysisProvider } from './call-provider.ts';
 import { createOpenAiClient, type OpenAiProviderOptions } from './openai-provider.ts';
 import { jsonObjects } from './parse.ts';
+import { CALL_WINDOW_CHARS, CALL_WINDOW_OVERLAP } from './call-window.ts';
 
 /** Part of the log line, so an answer can be traced to the instructions that produced it. */
 export const CALL_PROMPT_VERSION = 'call-analysis/3';
-
-/**
- * Transcript characters per model call (AI_CALL_WINDOW_CHARS): a longer call is split into windows
- * of whole lines, each beginning with the last lines of the one before (AI_CALL_WINDOW_OVERLAP), and
- * the windows' analyses merged. 12,000 characters is about 3,000 tokens: with the instructions and
- * the answer it fits the 8k context of small local models.
- */
-export const CALL_WINDOW_CHARS = 12_000;
-export const CALL_WINDOW_OVERLAP = 4;
 
 const LANGUAGE_NAMES: Record<TranscriptLanguage, string> = { en: 'English', fr: 'French' };
 
@@ -269,10 +262,6 @@ function inWindow(analysis: CallAnalysis, first: number, last: number): CallAnal
       : {}),
   };
 }
-
-/** Subtitles without any name (SRT): as the offline analyzer decides it, fewer than one line in five named. */
-const speakersUnnamed = (lines: CallAnalysisInput['lines']) =>
-  lines.length > 0 && lines.reduce((n, l) => n + (l.speaker ? 1 : 0), 0) * 5 < lines.length;
 
 export function createOpenAiCallProvider(options: OpenAiCallProviderOptions): CallAnalysisProvider {
   const client = createOpenAiClient(options);
