@@ -72,7 +72,16 @@ export function InviteForm() {
         label={t('invite.matchingName')}
         autoComplete="off"
         markRequired={false}
-        error={errors.account_manager_name?.message ? t('invite.nameTaken') : undefined}
+        // The server's "taken", or the schema's refusal (over 200 characters, a line break): each said as it is.
+        error={
+          errors.account_manager_name?.message
+            ? t(
+                errors.account_manager_name.message.startsWith('invite.')
+                  ? errors.account_manager_name.message
+                  : 'invite.invalidName',
+              )
+            : undefined
+        }
         {...register('account_manager_name')}
       />
       <SelectField label={t('invite.role')} {...register('role')}>
