@@ -37,11 +37,12 @@ const withSafeHeaders = (message: MailMessage): MailMessage => ({
  * and noted in the log, so a local user can open a reset link without a mail server.
  */
 export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+  const from = headerValue(config.mailFrom);
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: headerValue(config.mailFrom), ...withSafeHeaders(message) });
+        await transport.sendMail({ from, ...withSafeHeaders(message) });
       },
     };
   }
@@ -51,14 +52,7 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
       const message = withSafeHeaders(unsafe);
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      const eml = [
-        `From: ${headerValue(config.mailFrom)}`,
-        `To: ${message.to}`,
-        `Subject: ${message.subject}`,
-        '',
-        message.text,
-        '',
-      ].join('\r\n');
+      const eml = [`From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join('\r\n');
       // Written beside the outbox and renamed into it, so whoever reads the outbox never sees half a message.
       const partial = path.join(config.dataDir, `.${path.basename(file)}.partial`);
       await fs.writeFile(partial, eml, { mode: 0o600 });
