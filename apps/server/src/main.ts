@@ -4,14 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './cli/seed.ts';
 import { DOCX_WORKER } from './uploads/docx.ts';
-import { assertCallWorkerPresent } from './ai/call-thread.ts';
+import { CALL_WORKER } from './ai/call-thread.ts';
 import { assertWorkerPresent } from './workers/run.ts';
 import { PDF_WORKER } from './workers/pdf.ts';
 import { IMPORT_WORKER } from './workers/import-body.ts';
 
 async function main() {
-  for (const kind of [DOCX_WORKER, PDF_WORKER, IMPORT_WORKER]) assertWorkerPresent(kind);
-  assertCallWorkerPresent();
+  for (const kind of [CALL_WORKER, DOCX_WORKER, PDF_WORKER, IMPORT_WORKER]) assertWorkerPresent(kind);
   const prepared = await prepare(loadConfig());
   const { config, database } = prepared;
   const app = await buildApp({ config, database });

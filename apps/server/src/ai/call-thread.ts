@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { TranscriptFormatError, type CallAnalysis, type OfflineCallOptions, type TranscriptLine } from '@nexa/domain';
+import { workerModule } from '../workers/run.ts';
 import { spawnWorker } from '../workers/spawn.ts';
 
 /**
@@ -50,13 +49,8 @@ export class CallThreadLimitError extends Error {
   }
 }
 
-const fromSource = import.meta.url.endsWith('.ts');
-export const CALL_WORKER_URL = new URL(fromSource ? './call-worker.ts' : './call-worker.js', import.meta.url);
-
-/** Start-up check: a build that left the worker out would fail every analysis. */
-export function assertCallWorkerPresent(): void {
-  if (!fs.existsSync(CALL_WORKER_URL)) throw new Error(`The call-analysis worker is missing: ${fileURLToPath(CALL_WORKER_URL)}`);
-}
+/** The analysis worker, beside this module (checked at start-up by main.ts). */
+export const CALL_WORKER = { name: 'call-analysis', url: workerModule('call-worker', import.meta.url) };
 
 interface Queued {
   request: CallThreadRequest;
@@ -95,7 +89,7 @@ function retire(current: Thread, error: Error) {
 
 function start(): Thread {
   const current: Thread = {
-    worker: spawnWorker(CALL_WORKER_URL, { resourceLimits: CALL_THREAD_LIMITS.resourceLimits }),
+    worker: spawnWorker(CALL_WORKER.url, { resourceLimits: CALL_THREAD_LIMITS.resourceLimits }),
     ready: false,
     task: null,
     timer: null,

@@ -34,7 +34,7 @@ export function workerModule(name: string, moduleUrl: string): URL {
 }
 
 /** Start-up check (main.ts): a build that left the worker out would fail every task of its kind. */
-export function assertWorkerPresent(kind: WorkerKind): void {
+export function assertWorkerPresent(kind: Pick<WorkerKind, 'url' | 'name'>): void {
   if (!fs.existsSync(kind.url)) throw new Error(`The ${kind.name} worker is missing: ${fileURLToPath(kind.url)}`);
 }
 
