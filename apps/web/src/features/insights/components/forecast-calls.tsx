@@ -34,7 +34,8 @@ export function ForecastCalls() {
             <Th className="text-right">{t('calls.submitted')}</Th>
             <Th className="text-right">{t('calls.system')}</Th>
             <Th className="text-right">{t('calls.adjusted')}</Th>
-            <Th className="text-right">{t('calls.accuracy')}</Th>
+            {/* The one long heading wraps: on one line the French table ran past its card at 1440 px. */}
+            <Th className="text-right whitespace-normal">{t('calls.accuracy')}</Th>
           </tr>
         </thead>
         <tbody>

@@ -168,9 +168,9 @@ export function ForecastPage() {
               covers another's shortfall, and the sum of what the short ones are missing. */}
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="team-gap-readings">
             <div className="flex items-center gap-1">
-              <dt className="flex items-center gap-1 text-slate-600">
-                {t('forecast.teamGap')}
-                <MetricHelp metric="gap-to-quota" />
+              {/* Inline, so the button follows the label's last word when the label wraps on a phone. */}
+              <dt className="text-slate-600">
+                {t('forecast.teamGap')} <MetricHelp metric="gap-to-quota" className="align-middle" />
               </dt>
               <dd className="font-semibold tabular-nums" data-testid="team-gap">
                 {formatMoney(data.team.gap)}
