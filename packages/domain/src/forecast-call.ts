@@ -1,3 +1,6 @@
+import { weekStart } from './forecast.ts';
+import { instantOfWallTime } from './slots.ts';
+
 /**
  * Forecast calls (issue 38): each week a representative commits to two figures for the quarter —
  * commit (what they will close) and best case (what they could) — with a note; the manager sees
@@ -34,4 +37,43 @@ export function proposedCall(system: SystemFigures): CallFigures {
 export function callAccuracy(called: number, won: number): number {
   if (called <= 0) return won <= 0 ? 100 : 0;
   return Math.max(0, Math.round(100 - (Math.abs(won - called) / called) * 100));
+}
+
+/**
+ * The day of the week a call falls due, ISO numbering (1 = Monday … 7 = Sunday), as the week the calls
+ * are kept by starts on Monday. A team setting; Thursday leaves the manager Friday to roll the team up.
+ */
+export const DEFAULT_CALL_DUE_DAY = 4;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When this week's call falls due: the start (midnight) of the due day of `week` in the
+ * representative's zone. `week` is the Monday (UTC) the calls are kept by (weekStart), so the week
+ * asked about is the one a call made now would land in, whatever the local date; in a zone ahead of
+ * UTC the due day can begin before that Monday does.
+ */
+export function callDueAt(week: string, dueDay: number, timeZone: string): number {
+  const day = new Date(Date.parse(`${week}T00:00:00Z`) + (dueDay - 1) * DAY_MS);
+  return instantOfWallTime(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 0, timeZone);
+}
+
+export interface CallReminder {
+  /** Monday (UTC) of the week a call made now belongs to. */
+  week: string;
+  /** The instant this week's call falls due (callDueAt). */
+  dueAt: number;
+  /** Remind: this week's call is not made and its due day has begun in the representative's zone. */
+  remind: boolean;
+}
+
+/**
+ * Whether a representative is reminded of their forecast call: not yet submitted this week, on or
+ * after the team's due day in their own time zone. Submitting ends it for the week; a new week starts
+ * without a call, and the reminder comes back on its due day.
+ */
+export function callReminder(input: { now: Date; dueDay: number; timeZone: string; submitted: boolean }): CallReminder {
+  const week = weekStart(input.now);
+  const dueAt = callDueAt(week, input.dueDay, input.timeZone);
+  return { week, dueAt, remind: !input.submitted && input.now.getTime() >= dueAt };
 }
