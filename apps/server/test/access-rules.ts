@@ -63,6 +63,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/quota': REP,
   'GET /api/forecast-call': REP,
   'PUT /api/forecast-call': REP,
+  'GET /api/forecast-call/reminder': REP,
   'GET /api/insights/forecast-calls': MANAGER,
   'PUT /api/insights/forecast-calls/:id': MANAGER,
   'GET /api/pipeline/board': [...REP, ...MANAGER],

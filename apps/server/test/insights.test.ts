@@ -23,6 +23,7 @@ import {
   type InsightSettings,
   type Stage,
 } from '@nexa/domain';
+import { DEFAULT_CALL_DUE_DAY } from '@nexa/domain/forecast-call';
 import { callAnalyses, opportunities, opportunityChanges } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -238,7 +239,11 @@ describe('insights', () => {
   it('settings: defaults, validation (400) and managers only (403)', async () => {
     await server.database.db.execute(sql`DELETE FROM insight_settings`);
     const defaults = await body(manager, '/api/insights/settings');
-    expect(defaults).toEqual({ stageProbabilities: DEFAULT_STAGE_PROBABILITIES, riskThresholds: DEFAULT_RISK_THRESHOLDS });
+    expect(defaults).toEqual({
+      stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+      riskThresholds: DEFAULT_RISK_THRESHOLDS,
+      forecastCallDueDay: DEFAULT_CALL_DUE_DAY,
+    });
     const bad = await put(manager, '/api/insights/settings', {
       ...defaults,
       riskThresholds: { noActivityDays: 0, stuckInStageDays: 30 },

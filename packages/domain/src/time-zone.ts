@@ -1,3 +1,9 @@
+/**
+ * The cookie in which the web app keeps the browser's own zone (on every start): the server renders
+ * signed-in pages in it, and reads a person's week in it when they have not chosen a zone.
+ */
+export const TIME_ZONE_COOKIE = 'nexa-tz';
+
 /** Zones already found valid: the platform knows a few hundred, so the set stays small. */
 const known = new Set<string>(['UTC']);
 

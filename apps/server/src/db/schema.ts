@@ -678,11 +678,16 @@ export const opportunitySuggestions = pgTable(
 
 // --- the manager's insights (migration 0017, docs/decisions/020) ---
 
-/** Team-wide stage probabilities and risk thresholds: one row, absent until a manager saves them. */
+/**
+ * Team-wide stage probabilities, risk thresholds and the forecast calls' due day (migration 0031):
+ * one row, absent until a manager saves them.
+ */
 export const insightSettings = pgTable('insight_settings', {
   id: smallint('id').primaryKey().default(1),
   stage_probabilities: jsonb('stage_probabilities').$type<Record<Stage, number>>().notNull(),
   risk_thresholds: jsonb('risk_thresholds').$type<{ noActivityDays: number; stuckInStageDays: number }>().notNull(),
+  /** ISO weekday (1 = Monday … 7 = Sunday); null: the default (DEFAULT_CALL_DUE_DAY). */
+  forecast_call_due_day: smallint('forecast_call_due_day'),
   updated_by: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

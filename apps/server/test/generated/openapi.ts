@@ -757,7 +757,7 @@ export interface paths {
          */
         get: operations["listSettings"];
         /**
-         * Stage probabilities and risk thresholds
+         * Stage probabilities, risk thresholds and the forecast calls' due day
          * @description Requires a session with the role Sales Manager.
          */
         put: operations["setSettings"];
@@ -865,6 +865,26 @@ export interface paths {
          * @description Requires a session with the role Sales Representative.
          */
         put: operations["setForecastCall"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast-call/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the representative is reminded of this week's forecast call (due day passed, not submitted)
+         * @description Requires a session with the role Sales Representative.
+         */
+        get: operations["getForecastCallReminder"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3450,6 +3470,7 @@ export interface operations {
                             noActivityDays: number;
                             stuckInStageDays: number;
                         };
+                        forecastCallDueDay: number;
                     };
                 };
             };
@@ -3481,6 +3502,7 @@ export interface operations {
                         noActivityDays: number;
                         stuckInStageDays: number;
                     };
+                    forecastCallDueDay?: number;
                 };
             };
         };
@@ -3504,6 +3526,7 @@ export interface operations {
                             noActivityDays: number;
                             stuckInStageDays: number;
                         };
+                        forecastCallDueDay: number;
                     };
                 };
             };
@@ -3827,6 +3850,37 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getForecastCallReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        week: string;
+                        dueDay: number;
+                        dueAt: string;
+                        timeZone: string;
+                        submitted: boolean;
+                        remind: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listForecastCalls: {
         parameters: {
             query?: never;
@@ -3849,6 +3903,7 @@ export interface operations {
                             label: string;
                         };
                         week: string;
+                        dueDay: number;
                         representatives: {
                             id: string;
                             full_name: string;
@@ -3864,6 +3919,7 @@ export interface operations {
                                 } | null;
                             } | null;
                             submittedThisWeek: boolean;
+                            overdue: boolean;
                             system: {
                                 commit: number;
                                 bestCase: number;
@@ -3924,6 +3980,7 @@ export interface operations {
                             label: string;
                         };
                         week: string;
+                        dueDay: number;
                         representatives: {
                             id: string;
                             full_name: string;
@@ -3939,6 +3996,7 @@ export interface operations {
                                 } | null;
                             } | null;
                             submittedThisWeek: boolean;
+                            overdue: boolean;
                             system: {
                                 commit: number;
                                 bestCase: number;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatCompactMoney, formatDate, formatPercent, formatScore } from './format.ts';
+import { formatCompactMoney, formatDate, formatPercent, formatScore, formatWeekday } from './format.ts';
 import i18next from './i18n.ts';
 
 // French separates thousands and the percent sign with narrow no-break spaces.
@@ -34,5 +34,14 @@ describe('numbers in the active language', () => {
     ]);
     await i18next.changeLanguage('fr');
     expect(plain(day('Pacific/Kiritimati')!)).toBe('27 nov. 2026');
+  });
+});
+
+describe('weekday names', () => {
+  it('names ISO weekdays (1 = Monday … 7 = Sunday) in the active language', async () => {
+    await i18next.changeLanguage('en');
+    expect([1, 4, 7].map(formatWeekday)).toEqual(['Monday', 'Thursday', 'Sunday']);
+    await i18next.changeLanguage('fr');
+    expect([1, 4, 7].map(formatWeekday)).toEqual(['lundi', 'jeudi', 'dimanche']);
   });
 });

@@ -87,3 +87,11 @@ export function setDisplayTimeZone(timeZone: string | null | undefined) {
 export function formatDateTime(value: string | Date | null | undefined) {
   return formatDate(value, { dateStyle: 'medium', timeStyle: 'short', timeZone: displayTimeZone });
 }
+
+/**
+ * The name of an ISO weekday (1 = Monday … 7 = Sunday) in the active language: Thursday / jeudi.
+ * Read off a Monday-started week in UTC, so no zone can move it to the day before.
+ */
+export function formatWeekday(isoDay: number): string {
+  return dateTimeFormat(locale(), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, isoDay));
+}

@@ -1,4 +1,4 @@
-import { isTimeZone } from '@nexa/domain/time-zone';
+import { isTimeZone, TIME_ZONE_COOKIE } from '@nexa/domain/time-zone';
 import { cookieValue, setCookie } from './cookies.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface RenderHints {
   narrow: boolean;
 }
 
-export const TIME_ZONE_COOKIE = 'nexa-tz';
+export { TIME_ZONE_COOKIE };
 export const NARROW_COOKIE = 'nexa-narrow';
 const HINT_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** Below this width tables become cards (Tailwind's `md`): what "narrow" means. */

@@ -47,6 +47,8 @@ export type OwnForecastCall = z.infer<typeof ownForecastCallSchema>;
 export const teamForecastCallsSchema = z.object({
   quarter: quarterSchema,
   week: z.string(),
+  /** The team's due day (ISO weekday, 1 = Monday … 7 = Sunday). */
+  dueDay: z.number().int(),
   representatives: z.array(
     z.object({
       id: z.string(),
@@ -55,6 +57,8 @@ export const teamForecastCallsSchema = z.object({
       submitted: forecastCallSchema.nullable(),
       /** Whether that call is this week's. */
       submittedThisWeek: z.boolean(),
+      /** This week's call is not made and its due day has begun in their zone (their setting; UTC without one). */
+      overdue: z.boolean(),
       /** What the deals' categories say (proposedCall of the forecast's figures). */
       system: figures,
       /** Last quarter's accuracy (callAccuracy), null without a call then. */
@@ -64,3 +68,20 @@ export const teamForecastCallsSchema = z.object({
   team: z.object({ submitted: figures, system: figures, adjusted: figures }),
 });
 export type TeamForecastCalls = z.infer<typeof teamForecastCallsSchema>;
+
+/** GET /api/forecast-call/reminder: whether the signed-in representative is reminded of this week's call. */
+export const forecastCallReminderSchema = z.object({
+  /** Monday (UTC) of the week a call made now belongs to. */
+  week: z.string(),
+  /** The team's due day (ISO weekday, 1 = Monday … 7 = Sunday). */
+  dueDay: z.number().int(),
+  /** When this week's call falls due: the start of the due day in `timeZone`. */
+  dueAt: z.string(),
+  /** The zone the day is read in: the person's setting, else their browser's, else UTC. */
+  timeZone: z.string(),
+  /** This week's call (for the current quarter) is made. */
+  submitted: z.boolean(),
+  /** Not submitted, and the due day has begun: show the reminder. */
+  remind: z.boolean(),
+});
+export type ForecastCallReminder = z.infer<typeof forecastCallReminderSchema>;

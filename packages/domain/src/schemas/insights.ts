@@ -161,8 +161,17 @@ export const insightSettingsSchema = z.object({
     noActivityDays: z.number().int().min(1).max(365),
     stuckInStageDays: z.number().int().min(1).max(730),
   }),
+  /** The day of the week forecast calls fall due (ISO: 1 = Monday … 7 = Sunday); reminders start then. */
+  forecastCallDueDay: z.number().int().min(1).max(7),
 });
 export type InsightSettings = z.infer<typeof insightSettingsSchema>;
+
+/**
+ * PUT /api/insights/settings: the same, the due day optional (left out, it keeps its stored value),
+ * so a client written before the setting existed saves its other settings as before.
+ */
+export const insightSettingsUpdateSchema = insightSettingsSchema.partial({ forecastCallDueDay: true });
+export type InsightSettingsUpdate = z.infer<typeof insightSettingsUpdateSchema>;
 
 export const trendsQuerySchema = z.object({ representative: representativeFilter });
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { ROLES, quarterFor, quarterStart, representativeParamsSchema, weekStart, type Quarter } from '@nexa/domain';
-import { callAccuracy, proposedCall, type CallFigures } from '@nexa/domain/forecast-call';
+import { callAccuracy, callReminder, proposedCall, type CallFigures } from '@nexa/domain/forecast-call';
 import {
   forecastCallAdjustmentSchema,
   forecastCallBodySchema,
+  forecastCallReminderSchema,
   ownForecastCallSchema,
   teamForecastCallsSchema,
   type ForecastCall,
@@ -14,6 +15,8 @@ import {
 import { actorOf } from '../../auth/access.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { ownCallReminder, personTimeZone } from './call-reminder.ts';
+import { readSettings } from './queries.ts';
 import { getForecast } from './service.ts';
 
 /**
@@ -97,7 +100,7 @@ export async function teamCalls(db: Db, defaultQuota: number, now = new Date()):
   const quarter = quarterFor('current', now);
   const week = weekStart(now);
   const previous = previousQuarter(quarter);
-  const [forecast, latest, lastPrevious, wonPrevious] = await Promise.all([
+  const [forecast, latest, lastPrevious, wonPrevious, zones, settings] = await Promise.all([
     getForecast(db, 'current', defaultQuota, now),
     selectRows<CallRow>(
       db,
@@ -114,7 +117,15 @@ export async function teamCalls(db: Db, defaultQuota: number, now = new Date()):
       sql`SELECT owner_key, sum(amount_sum)::float8 AS amount FROM won_days
         WHERE day BETWEEN ${previous.start}::date AND ${previous.end}::date GROUP BY owner_key`,
     ),
+    // The representatives' own zones, for whether their call is overdue (UTC for those with none).
+    selectRows<{ id: string; time_zone: string }>(
+      db,
+      sql`SELECT id, time_zone FROM users WHERE role = ${ROLES.representative} AND time_zone IS NOT NULL`,
+    ),
+    readSettings(db),
   ]);
+  const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
+  const dueDay = settings.forecastCallDueDay;
   const team = {
     submitted: { commit: 0, bestCase: 0 },
     system: { commit: 0, bestCase: 0 },
@@ -138,16 +149,20 @@ export async function teamCalls(db: Db, defaultQuota: number, now = new Date()):
         add(team.submitted, submitted);
         add(team.adjusted, submitted.adjusted ?? submitted);
       }
+      const submittedThisWeek = submitted?.week === week;
+      // The manager cannot know a representative's browser: their chosen zone, else UTC.
+      const timeZone = personTimeZone(zoneOf.get(r.id));
       return {
         id: r.id,
         full_name: r.full_name,
         submitted,
-        submittedThisWeek: submitted?.week === week,
+        submittedThisWeek,
+        overdue: callReminder({ now, dueDay, timeZone, submitted: submittedThisWeek }).remind,
         system,
         accuracy: called === null ? null : callAccuracy(called, won),
       };
     });
-  return { quarter, week, representatives, team };
+  return { quarter, week, dueDay, representatives, team };
 }
 
 export async function adjustCall(db: Db, userId: string, managerId: string, figures: CallFigures, now = new Date()) {
@@ -192,6 +207,18 @@ export const forecastCallRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterl
       await submitCall(db, userId, request.body);
       return ownCall(db, userId, defaultQuarterlyQuota);
     },
+  );
+  app.get(
+    '/api/forecast-call/reminder',
+    {
+      config: { access: [ROLES.representative] },
+      schema: {
+        tags,
+        summary: "Whether the representative is reminded of this week's forecast call (due day passed, not submitted)",
+        response: { 200: forecastCallReminderSchema },
+      },
+    },
+    async (request) => ownCallReminder(db, actorOf(request).userId, request.headers.cookie),
   );
   app.get(
     '/api/insights/forecast-calls',

@@ -9,12 +9,14 @@ import {
   type ForecastChangeKind,
   type ForecastGroup,
   type InsightSettings,
+  type InsightSettingsUpdate,
   type Outcome,
   type Quarter,
   type RiskThresholds,
   type Stage,
   type StoredCallAnalysis,
 } from '@nexa/domain';
+import { DEFAULT_CALL_DUE_DAY } from '@nexa/domain/forecast-call';
 import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { literalLimit } from '../../db/prepared/literal-limit.ts';
@@ -58,12 +60,14 @@ function summaryOwnerCondition(owner: OwnerFilter): SQL {
 
 // --- settings ---
 
-type StoredSettings = { stage_probabilities?: unknown; risk_thresholds?: unknown } | null | undefined;
+type StoredSettings =
+  { stage_probabilities?: unknown; risk_thresholds?: unknown; forecast_call_due_day?: number | null } | null | undefined;
 
 /** The stored settings over the defaults (a setting never saved is its default). */
 const withDefaults = (row: StoredSettings): InsightSettings => ({
   stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, ...((row?.stage_probabilities ?? {}) as object) },
   riskThresholds: { ...DEFAULT_RISK_THRESHOLDS, ...((row?.risk_thresholds ?? {}) as object) },
+  forecastCallDueDay: row?.forecast_call_due_day ?? DEFAULT_CALL_DUE_DAY,
 });
 
 export async function readSettings(db: Db): Promise<InsightSettings> {
@@ -71,10 +75,12 @@ export async function readSettings(db: Db): Promise<InsightSettings> {
   return withDefaults(row);
 }
 
-export async function saveSettings(db: Db, settings: InsightSettings, actorId: string): Promise<void> {
+/** Saves the settings; a due day left out keeps the stored one (insightSettingsUpdateSchema). */
+export async function saveSettings(db: Db, settings: InsightSettingsUpdate, actorId: string): Promise<void> {
   const values = {
     stage_probabilities: settings.stageProbabilities,
     risk_thresholds: settings.riskThresholds,
+    ...(settings.forecastCallDueDay === undefined ? {} : { forecast_call_due_day: settings.forecastCallDueDay }),
     updated_by: actorId,
     updated_at: new Date(),
   };

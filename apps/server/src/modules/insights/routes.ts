@@ -11,6 +11,7 @@ import {
   forecastQuerySchema,
   forecastSchema,
   insightSettingsSchema,
+  insightSettingsUpdateSchema,
   opportunityIdParamsSchema,
   representativeParamsSchema,
   risksPageSchema,
@@ -112,8 +113,8 @@ export const insightRoutes: FastifyPluginAsyncZod<{ db: Db; defaultQuarterlyQuot
       config: { access: MANAGER },
       schema: {
         tags,
-        summary: 'Stage probabilities and risk thresholds',
-        body: insightSettingsSchema,
+        summary: "Stage probabilities, risk thresholds and the forecast calls' due day",
+        body: insightSettingsUpdateSchema,
         response: { 200: insightSettingsSchema },
       },
     },

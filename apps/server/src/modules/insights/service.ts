@@ -20,6 +20,7 @@ import {
   type Forecast,
   type InsightDeal,
   type InsightSettings,
+  type InsightSettingsUpdate,
   type Quarter,
   type QuarterKey,
   type RisksPage,
@@ -287,7 +288,7 @@ export async function getDealRisks(db: Db, actor: Actor, id: number, now = new D
 
 export const getSettings = readSettings;
 
-export async function putSettings(db: Db, actor: Actor, settings: InsightSettings): Promise<InsightSettings> {
+export async function putSettings(db: Db, actor: Actor, settings: InsightSettingsUpdate): Promise<InsightSettings> {
   await saveSettings(db, settings, actor.userId);
   return readSettings(db);
 }

@@ -5,21 +5,27 @@ import { STAGES, insightSettingsSchema, type InsightSettings } from '@nexa/domai
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
+import { formatWeekday } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useInsightSettings, useUpdateInsightSettings } from '../api/settings.ts';
 import { InsightLinks } from '../components/insight-links.tsx';
 
 type Draft = Record<string, string>;
 
+/** ISO weekdays, Monday first, as the week the forecast calls are kept by. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
 const toDraft = (s: InsightSettings): Draft => ({
   ...Object.fromEntries(STAGES.map((stage) => [stage, String(s.stageProbabilities[stage])])),
   noActivityDays: String(s.riskThresholds.noActivityDays),
   stuckInStageDays: String(s.riskThresholds.stuckInStageDays),
+  forecastCallDueDay: String(s.forecastCallDueDay),
 });
 
-/** Team-wide stage probabilities and risk thresholds (managers). */
+/** Team-wide stage probabilities, risk thresholds and the forecast calls' due day (managers). */
 export function InsightSettingsPage() {
   const { t } = useTranslation('insights');
   usePageMeta(t('settings.metaTitle'));
@@ -38,6 +44,7 @@ export function InsightSettingsPage() {
     const parsed = insightSettingsSchema.safeParse({
       stageProbabilities: Object.fromEntries(STAGES.map((stage) => [stage, Number(draft[stage])])),
       riskThresholds: { noActivityDays: Number(draft.noActivityDays), stuckInStageDays: Number(draft.stuckInStageDays) },
+      forecastCallDueDay: Number(draft.forecastCallDueDay),
     });
     setInvalid(!parsed.success);
     if (!parsed.success) return;
@@ -92,6 +99,26 @@ export function InsightSettingsPage() {
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
                 {field('noActivityDays', t('settings.noActivityDays'), 365, 1)}
                 {field('stuckInStageDays', t('settings.stuckInStageDays'), 730, 1)}
+              </div>
+            </fieldset>
+          </Card>
+          <Card padded>
+            <fieldset>
+              <legend className="text-lg font-semibold">{t('settings.forecastCalls')}</legend>
+              <div className="mt-3 sm:max-w-xs">
+                <SelectField
+                  label={t('settings.forecastCallDueDay')}
+                  hint={t('settings.forecastCallDueDayHint')}
+                  name="forecastCallDueDay"
+                  value={draft.forecastCallDueDay}
+                  onChange={(e) => setDraft((d) => ({ ...d!, forecastCallDueDay: e.target.value }))}
+                >
+                  {WEEKDAYS.map((day) => (
+                    <option key={day} value={day}>
+                      {formatWeekday(day)}
+                    </option>
+                  ))}
+                </SelectField>
               </div>
             </fieldset>
           </Card>
