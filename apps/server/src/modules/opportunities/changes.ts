@@ -1,5 +1,7 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { historyValue, machineMayWrite, type ChangeSource } from '@nexa/domain';
-import type { DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import {
   insertChanges,
   insertOpportunities,
@@ -43,12 +45,18 @@ function columnValue(field: string, value: unknown): unknown {
   return value;
 }
 
-const changeRow = (id: number, origin: ChangeOrigin, field: string, before: unknown, after: unknown): ChangeRow => ({
-  opportunity_id: id,
+/** Who or what made a change, as its history row records it (in JavaScript and in one statement alike). */
+const authorOf = (origin: ChangeOrigin) => ({
   source: origin.source,
   actor_id: origin.actorId ?? null,
   api_key_id: origin.apiKeyId ?? null,
   call_analysis_id: origin.callAnalysisId ?? null,
+});
+
+/** A history row: the field, its value before → after, who; `at` (when) is the table's default, the transaction's time. */
+const changeRow = (id: number, origin: ChangeOrigin, field: string, before: unknown, after: unknown): ChangeRow => ({
+  opportunity_id: id,
+  ...authorOf(origin),
   field,
   before: historyValue(before),
   after: historyValue(after),
@@ -79,6 +87,108 @@ export async function recordChanges(
     fields.map((field) => changeRow(before.id, origin, field, old[field], record[field])),
   );
   return row;
+}
+
+/** A deal's text fields: what a one-statement write sets (the board's move sets the stage and its status). */
+type TextField = { [K in keyof OpportunityRow]-?: OpportunityRow[K] extends string | null ? K : never }[keyof OpportunityRow];
+
+/** What recordInOneStatement writes, and where. */
+export interface OneStatementWrite<Answer> {
+  /** The deal to write, on the table under its own name: the caller's condition and the visibility rule (scope.ts). */
+  where: SQL;
+  changes: Readonly<Partial<Record<TextField, string>>>;
+  origin: ChangeOrigin;
+  /** The version the writer saw: another version writes nothing. */
+  version: number;
+  /** More of the answer, read in the statement's snapshot (before the write); `written.owner_id` names the deal's owner. */
+  answer: { [K in keyof Answer]: SQL<Answer[K]> };
+}
+
+/** Who wrote, as `input` holds it beside the values: the history's author columns, typed as the table types them. */
+const AUTHOR_COLUMNS = Object.keys(authorOf({ source: 'person' })) as Array<keyof ReturnType<typeof authorOf>>;
+const AUTHOR_INPUT = AUTHOR_COLUMNS.map((name) => `by_${name} ${opportunityChanges[name].getSQLType()}`).join(', ');
+
+/**
+ * The text of recordInOneStatement for these columns around its three holes: the values (one JSON
+ * record), the deal's condition and the caller's answer. Column names are the schema's, never input.
+ */
+function writeOneStatementText(names: readonly string[]) {
+  const each = (text: (name: string) => string, separator: string) => names.map(text).join(separator);
+  return {
+    input: `WITH input AS (SELECT * FROM jsonb_to_record(`,
+    locked: `::jsonb) AS r(${each((n) => `new_${n} text`, ', ')}, seen_version integer, ${AUTHOR_INPUT})), locked AS (
+      SELECT opportunities.id, ${each((n) => `opportunities.${n}`, ', ')} FROM opportunities, input
+      WHERE `,
+    written: ` AND opportunities.version = input.seen_version
+        AND (${each((n) => `opportunities.${n} IS DISTINCT FROM input.new_${n}`, ' OR ')})
+      FOR UPDATE OF opportunities
+    ), written AS (
+      UPDATE opportunities SET ${each((n) => `${n} = input.new_${n}`, ', ')},
+        version = opportunities.version + 1, last_activity_at = now(),
+        field_sources = opportunities.field_sources || ${each(
+          (n) =>
+            `CASE WHEN locked.${n} IS DISTINCT FROM input.new_${n} THEN jsonb_build_object('${n}', input.by_source) ELSE '{}'::jsonb END`,
+          ' || ',
+        )}
+      FROM locked, input WHERE opportunities.id = locked.id AND opportunities.version = input.seen_version
+      RETURNING to_json(opportunities.*) AS row, opportunities.id, opportunities.owner_id,
+        ${each((n) => `to_jsonb(locked.${n}) AS before_${n}, to_jsonb(opportunities.${n}) AS after_${n}`, ', ')}
+    ), history AS (
+      INSERT INTO opportunity_changes (opportunity_id, ${AUTHOR_COLUMNS.join(', ')}, field, before, after)
+      SELECT written.id, ${AUTHOR_COLUMNS.map((name) => `input.by_${name}`).join(', ')}, change.field, change.before, change.after
+      FROM written, input,
+        LATERAL (VALUES ${each((n) => `('${n}', written.before_${n}, written.after_${n})`, ', ')}) AS change(field, before, after)
+      WHERE change.before IS DISTINCT FROM change.after
+    )
+    SELECT written.row`,
+  };
+}
+
+/** Each field list's text, written once: the lists are the code's own (the board's move has one). */
+const oneStatementTexts = new Map<string, ReturnType<typeof writeOneStatementText>>();
+function oneStatementText(names: readonly string[]) {
+  const key = names.join(',');
+  let text = oneStatementTexts.get(key);
+  if (!text) oneStatementTexts.set(key, (text = writeOneStatementText(names)));
+  return text;
+}
+
+/**
+ * recordChanges as one statement, for the write that must be one round trip (the board's move,
+ * decision 023): the same rule in SQL. The deal `where` selects is locked and written only at
+ * `version`, and only when a value really changes (else nothing, and undefined: the caller takes the
+ * general path); the version moves, the last activity is now, field_sources names the writer of each
+ * changed field; one history row per changed field, before → after as JSON, with who from authorOf
+ * and when from the table's default, as recordChanges writes them. Answers the written row with the
+ * caller's `answer` columns.
+ *
+ * The values enter once, as one JSON record (`input`), and the rest is text that depends only on
+ * the fields: building the statement from Drizzle's column objects and fragments cost the server
+ * more than the database spent running it (decision 023).
+ */
+export async function recordInOneStatement<Answer>(
+  db: Db,
+  write: OneStatementWrite<Answer>,
+): Promise<{ row: OpportunityRow; answer: Answer } | undefined> {
+  const fields = Object.keys(write.changes) as TextField[];
+  if (!fields.length) return undefined;
+  const text = oneStatementText(fields.map((field) => getTableColumns(o)[field].name));
+  const values = JSON.stringify({
+    ...Object.fromEntries(fields.map((field) => [`new_${getTableColumns(o)[field].name}`, write.changes[field]])),
+    seen_version: write.version,
+    ...Object.fromEntries(Object.entries(authorOf(write.origin)).map(([name, value]) => [`by_${name}`, value])),
+  });
+  const answer = sql.join(
+    Object.entries<SQL>(write.answer).map(([name, expression]) => sql`, ${expression} AS ${sql.identifier(name)}`),
+  );
+  const [written] = await selectRows<{ row: OpportunityRow | string } & Answer>(
+    db,
+    sql`${sql.raw(text.input)}${values}${sql.raw(text.locked)}${write.where}${sql.raw(text.written)}${answer} FROM written`,
+  );
+  if (!written) return undefined;
+  const { row, ...rest } = written;
+  // The row as JSON: its timestamps are ISO strings, which every reader of a row passes through iso().
+  return { row: jsonValue(row) as OpportunityRow, answer: rest as unknown as Answer };
 }
 
 /** A deal's last activity is now (an analysis that only suggested still counts as activity). */

@@ -13,20 +13,23 @@ import {
   type OpportunitySuggestion,
   type Stage,
 } from '@nexa/domain';
+import { and } from 'drizzle-orm';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { sqlState } from '../../http/error-handler.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { isActiveRepresentative } from '../users/service.ts';
-import { headline, recordChanges, recordEvents, type ChangeOrigin } from './changes.ts';
+import { headline, recordChanges, recordEvents, recordInOneStatement, type ChangeOrigin } from './changes.ts';
 import {
   archiveOpportunity,
   decideSuggestions,
   historyPage,
   insertOpportunity,
+  closedDeals,
   lockVisibleOpportunity,
-  moveOpenDeal,
+  openDealElsewhere,
+  ownerClosedDeals,
   pendingSuggestions,
   purgeDeleted,
   recentlyDeleted,
@@ -34,6 +37,7 @@ import {
   visibleOpportunity,
   type OpportunityRow,
 } from './queries.ts';
+import { visibleTo } from './scope.ts';
 import { detailOf, detailWith } from './service.ts';
 
 /**
@@ -81,6 +85,23 @@ export async function createOpportunity(db: Db, actor: Actor, input: CreateOppor
     await recordEvents(tx, [{ id: row.id, event: 'created', after: headline(row) }], personOf(actor));
     return detailOf(tx, row);
   });
+}
+
+/**
+ * The board's most frequent write, an open deal dragged to another open stage, in one round trip
+ * (decision 023): the change recorder's one-statement form, on a deal the visibility rule lets the
+ * actor see, answered with the owner's closed deals (unchanged by such a move). Undefined when it
+ * wrote nothing (not visible, stale, closed, same stage): the general path then answers as usual.
+ */
+async function moveOpenDeal(db: Db, actor: Actor, id: number, version: number, stage: Stage) {
+  const moved = await recordInOneStatement(db, {
+    where: and(openDealElsewhere(id, stage), visibleTo(actor))!,
+    changes: { stage, status: stage },
+    origin: personOf(actor),
+    version,
+    answer: ownerClosedDeals('written.owner_id'),
+  });
+  return moved && { row: moved.row, rate: closedDeals(moved.answer) };
 }
 
 export type EditOutcome = { ok: true; opportunity: OpportunityDetail } | { ok: false; current: OpportunityDetail };

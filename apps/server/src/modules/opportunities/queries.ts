@@ -218,16 +218,17 @@ export async function visibleOpportunity(db: Db, actor: Actor, id: number) {
  * The won and lost deals of the owner in `ownerColumn`, each one probe of rep_win_rate by its key (a
  * join would group every representative's summaries first). The column is written out: in a
  * one-table select Drizzle leaves column names unqualified, and the subquery's owner_id would then
- * be its own.
+ * be its own. Plain text (the column is the caller's own name, never input): the board's move reads
+ * them in its one statement, where every fragment built costs the server time.
  */
-const ownerClosedDeals = (ownerColumn: string) => {
+export const ownerClosedDeals = (ownerColumn: string) => {
   const count = (outcome: 'won' | 'lost') =>
-    sql<number | null>`(select w.${sql.identifier(outcome)} from rep_win_rate w where w.owner_id = ${sql.raw(ownerColumn)})`;
+    sql.raw(`(select w.${outcome} from rep_win_rate w where w.owner_id = ${ownerColumn})`) as SQL<number | null>;
   return { won: count('won'), lost: count('lost') };
 };
 
 /** The owner's closed deals as the detail needs them: undefined before any deal is closed. */
-const closedDeals = ({ won, lost }: { won: number | null; lost: number | null }) =>
+export const closedDeals = ({ won, lost }: { won: number | null; lost: number | null }) =>
   won === null || lost === null ? undefined : { won, lost };
 
 /** The row with its owner's closed deals (one statement: the detail's answer), when the actor may see it. */
@@ -303,46 +304,11 @@ export async function updateOpportunityFields(
 }
 
 /**
- * An open deal moved to another open stage, as one statement: the row is locked, written (stage,
- * status text, version, last activity, who wrote the two fields), its history recorded exactly as
- * recordChanges would, and the written row answered with its owner's closed deals — one round
- * trip. It writes only when the deal is visible to the actor, still at `version`, open and in
- * another stage; otherwise nothing, and undefined: the caller then takes the general path, which
- * answers 404, 409 or a validation error as usual.
- *
- * Written as SQL text rather than through the query builder: building the statement from column
- * objects cost the server more time than the database spent running it, on the board's most
- * frequent write. The owner's counts are read in the statement's snapshot, before the write: a
- * move between open stages does not change them.
+ * An open deal `id` in another stage than `stage`: what the board's one-statement move may write
+ * (openStageMove). A closed deal, or one already there, goes the general way.
  */
-export async function moveOpenDeal(db: Db, actor: Actor, id: number, version: number, stage: Stage) {
-  const owner = actor.role === ROLES.manager ? sql`` : sql` AND owner_id = ${actor.userId}`;
-  const closed = ownerClosedDeals('moved.owner_id');
-  const [moved] = await selectRows<{ row: OpportunityRow | string; won: number | null; lost: number | null }>(
-    db,
-    sql`WITH old AS (
-      SELECT id, stage, status FROM opportunities
-      WHERE id = ${id} AND version = ${version} AND outcome = 'open' AND stage <> ${stage}${owner}
-      FOR UPDATE
-    ), moved AS (
-      UPDATE opportunities o SET stage = ${stage}, status = ${stage}, version = o.version + 1, last_activity_at = now(),
-        field_sources = o.field_sources || jsonb_build_object('stage', 'person')
-          || CASE WHEN old.status IS DISTINCT FROM ${stage} THEN jsonb_build_object('status', 'person') ELSE '{}'::jsonb END
-      FROM old WHERE o.id = old.id AND o.version = ${version}
-      RETURNING to_json(o.*) AS row, o.owner_id, old.id, old.stage AS old_stage, old.status AS old_status
-    ), history AS (
-      INSERT INTO opportunity_changes (opportunity_id, source, actor_id, field, before, after)
-      SELECT id, 'person', ${actor.userId}, 'stage', to_jsonb(old_stage), to_jsonb(${stage}::text) FROM moved
-      UNION ALL
-      SELECT id, 'person', ${actor.userId}, 'status', to_jsonb(old_status), to_jsonb(${stage}::text) FROM moved
-      WHERE old_status IS DISTINCT FROM ${stage}
-    )
-    SELECT moved.row, ${closed.won} AS won, ${closed.lost} AS lost FROM moved`,
-  );
-  if (!moved) return undefined;
-  // The row as JSON: its timestamps are ISO strings, which every reader of a row passes through iso().
-  return { row: jsonValue(moved.row) as OpportunityRow, rate: closedDeals(moved) };
-}
+export const openDealElsewhere = (id: number, stage: Stage): SQL =>
+  sql`${o.id} = ${id} AND ${o.outcome} = 'open' AND ${o.stage} <> ${stage}`;
 
 export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
   await tx
