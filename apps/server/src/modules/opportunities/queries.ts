@@ -179,7 +179,7 @@ function totalOf(actor: Actor, filters: ListFilters, where: SQL | undefined): SQ
   if (Object.values(filters).some((filter) => !filter.summed))
     return sql`(select count(*) from ${o} where ${where ?? sql`true`})`;
   const summary = and(
-    actor.role === ROLES.manager ? undefined : eq(repProductStatuses.owner_key, bound('owner')),
+    visibleTo(actor, bound('owner'), repProductStatuses.owner_key),
     filters.owner_id ? eq(repProductStatuses.owner_key, bound('owner_filter')) : undefined,
     filters.product ? eq(repProductStatuses.product, bound('product')) : undefined,
     filters.status ? eq(repProductStatuses.outcome, bound('status')) : undefined,
@@ -192,7 +192,7 @@ export async function opportunityFacets(db: Db, actor: Actor): Promise<Opportuni
   const rows = await db
     .selectDistinct({ field: repFieldValues.field, value: repFieldValues.value })
     .from(repFieldValues)
-    .where(actor.role === ROLES.manager ? undefined : eq(repFieldValues.owner_key, actor.userId))
+    .where(visibleTo(actor, actor.userId, repFieldValues.owner_key))
     .orderBy(asc(repFieldValues.field), asc(repFieldValues.value));
   const values = (field: (typeof rows)[number]['field']) =>
     rows.filter((r) => r.field === field && r.value.trim() !== '').map((r) => r.value);
@@ -356,10 +356,9 @@ export async function historyPage(db: DbOrTx, id: number, page: number, pageSize
 
 /** Moves the row to the archive; its id when it was there and visible to the actor. */
 export async function archiveOpportunity(tx: DbOrTx, actor: Actor, id: number): Promise<number | undefined> {
-  const owner = actor.role === ROLES.manager ? sql`true` : sql`${o.owner_id} = ${actor.userId}`;
   const rows = await selectRows<{ id: number }>(
     tx as Db,
-    sql`with gone as (delete from ${o} where ${o.id} = ${id} and ${owner} returning *)
+    sql`with gone as (delete from ${o} where ${o.id} = ${id} and ${visibleTo(actor) ?? sql`true`} returning *)
         insert into ${deletedOpportunities} (id, owner_id, deleted_by, row)
         select gone.id, gone.owner_id, ${actor.userId}, to_jsonb(gone) from gone
         returning id`,
@@ -377,7 +376,7 @@ const storedColumns = Object.values(getTableColumns(o))
  * Columns added after it was archived take null from the JSON, so they must allow it or be filled here.
  */
 export async function unarchiveOpportunity(tx: DbOrTx, actor: Actor, id: number, days: number): Promise<boolean> {
-  const owner = actor.role === ROLES.manager ? sql`true` : sql`${deletedOpportunities.owner_id} = ${actor.userId}`;
+  const owner = visibleTo(actor, actor.userId, deletedOpportunities.owner_id) ?? sql`true`;
   const columns = sql.join(storedColumns, sql`, `);
   const fromJson = sql.join(
     storedColumns.map((column) => sql`r.${column}`),
@@ -413,12 +412,7 @@ export async function recentlyDeleted(db: DbOrTx, actor: Actor, days: number) {
       deleted_by: d.deleted_by,
     })
     .from(d)
-    .where(
-      and(
-        actor.role === ROLES.manager ? undefined : eq(d.owner_id, actor.userId),
-        gt(d.deleted_at, sql`now() - make_interval(days => ${days})`),
-      ),
-    )
+    .where(and(visibleTo(actor, actor.userId, d.owner_id), gt(d.deleted_at, sql`now() - make_interval(days => ${days})`)))
     .orderBy(desc(d.deleted_at))
     .limit(200);
 }
