@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -18,8 +19,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  unique,
   uuid,
   type AnyPgColumn,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import {
   CHANGE_SOURCES,
@@ -37,6 +40,35 @@ import {
   type Stage,
 } from '@nexa/domain';
 
+/*
+ * Every table, column, index and constraint the migrations create is declared here as it stands
+ * after the last migration (test/schema-matches-migrations.test.ts compares the two), so that
+ * `npm run db:generate` writes exactly the migration a change here needs. What Drizzle cannot
+ * declare lives in the SQL migrations only, and that test lists it by name:
+ * - the index opportunities_owner_won_closing_idx (it has INCLUDE (amount), which Drizzle's index
+ *   builder cannot write; migration 0013);
+ * - the view rep_win_rate (declared below with `.existing()`: its query stays in its migration);
+ * - the triggers, and the functions they run, that keep the summary tables (the read models).
+ * Foreign keys of the tables written by hand after migration 0012 carry PostgreSQL's own names
+ * (<table>_<column>_fkey), so they are declared with sqlForeignKey. docs/decisions/031 says why.
+ */
+
+/**
+ * A descending index column as the migrations' SQL writes it (`DESC`, which puts nulls first):
+ * Drizzle's `.desc()` alone writes `DESC NULLS LAST`, another index, that an `ORDER BY … DESC`
+ * cannot read in order.
+ */
+const descending = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+
+/**
+ * A foreign key named as PostgreSQL names one written inline in SQL (<table>_<column>_fkey), as the
+ * migrations written by hand did; Drizzle's `.references()` would name it <table>_<column>_<target>_fk.
+ */
+function sqlForeignKey(column: ExtraConfigColumn, target: AnyPgColumn, onDelete: 'cascade' | 'set null') {
+  const name = `${getTableName(column.table)}_${column.name}_fkey`;
+  return foreignKey({ name, columns: [column], foreignColumns: [target] }).onDelete(onDelete);
+}
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,37 +76,49 @@ const timestamps = {
 
 // --- accounts (tables and keys as better-auth expects them; see docs/decisions/003) ---
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  // better-auth's "name" field, renamed to the specification's column.
-  full_name: text('full_name').notNull().default(''),
-  image: text('image'),
-  role: text('role'),
-  company: text('company'),
-  disabled: boolean('disabled').notNull().default(false),
-  /**
-   * The names incoming deals are matched on, kept apart from `full_name` because every user may
-   * change their own display name: set when the account is created, changed only by a manager.
-   */
-  account_manager_name: text('account_manager_name').notNull().default(''),
-  account_manager_aliases: text('account_manager_aliases')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** The interface and e-mail language the person chose ('en' | 'fr'); null: the browser decides. */
-  language: text('language'),
-  /** An IANA zone name for the times shown in the workspace; null: the browser's zone. */
-  time_zone: text('time_zone'),
-  /**
-   * When the person last signed in, and the time before that (null: this is their first sign-in),
-   * written when a session is made (auth.ts): the workspace says "Welcome" or "Welcome back" from it.
-   */
-  last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
-  previous_sign_in_at: timestamp('previous_sign_in_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    // better-auth's "name" field, renamed to the specification's column.
+    full_name: text('full_name').notNull().default(''),
+    image: text('image'),
+    role: text('role'),
+    company: text('company'),
+    disabled: boolean('disabled').notNull().default(false),
+    /**
+     * The names incoming deals are matched on, kept apart from `full_name` because every user may
+     * change their own display name: set when the account is created, changed only by a manager.
+     */
+    account_manager_name: text('account_manager_name').notNull().default(''),
+    account_manager_aliases: text('account_manager_aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The interface and e-mail language the person chose ('en' | 'fr'); null: the browser decides. */
+    language: text('language'),
+    /** An IANA zone name for the times shown in the workspace; null: the browser's zone. */
+    time_zone: text('time_zone'),
+    /**
+     * When the person last signed in, and the time before that (null: this is their first sign-in),
+     * written when a session is made (auth.ts): the workspace says "Welcome" or "Welcome back" from it.
+     */
+    last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
+    previous_sign_in_at: timestamp('previous_sign_in_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The team's active representatives by name (migration 0027), and the few accounts that are not one.
+    index('users_active_representative_name_idx')
+      .on(sql`${t.full_name} COLLATE "C"`, t.id)
+      .where(sql`role = 'Sales Representative' AND NOT disabled`),
+    index('users_not_active_representative_idx')
+      .on(t.id)
+      .where(sql`role IS DISTINCT FROM 'Sales Representative' OR disabled`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -130,14 +174,14 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: text('actor_id'),
     action: text('action').notNull(),
     target: text('target').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+  (t) => [sqlForeignKey(t.actorId, users.id, 'set null'), index('audit_log_at_idx').on(descending(t.at), descending(t.id))],
 );
 
 /** A representative's quarterly quota in whole dollars; without a row, the configured default applies. */
@@ -150,6 +194,15 @@ export const repQuotas = pgTable('rep_quotas', {
 });
 
 // --- opportunities (the specification's secured_call_insight) ---
+
+type SearchedColumns = Record<'product' | 'client_company_name' | 'client_name' | 'account_manager' | 'amount', AnyPgColumn>;
+
+/** What a free-text search on opportunities looks in (opportunitySearchText and its trigram index). */
+function searchText(o: SearchedColumns) {
+  return sql`(coalesce(${o.product}, '') || chr(1) || coalesce(${o.client_company_name}, '')
+    || chr(1) || coalesce(${o.client_name}, '') || chr(1) || coalesce(${o.account_manager}, '')
+    || chr(1) || coalesce(${o.amount}::text, ''))`;
+}
 
 export const opportunities = pgTable(
   'opportunities',
@@ -229,10 +282,8 @@ export const opportunities = pgTable(
     // A board column's first cards (owner, stage, next meeting, id), for one rep and for the team.
     index('opportunities_owner_stage_meeting_id_idx').on(t.owner_id, t.stage, t.next_meeting_date, t.id),
     index('opportunities_stage_meeting_id_idx').on(t.stage, t.next_meeting_date, t.id),
-    // Quota attainment: a rep's won deals by closing date.
-    index('opportunities_owner_won_closing_idx')
-      .on(t.owner_id, t.closing_date)
-      .where(sql`outcome = 'won'`),
+    // Quota attainment reads a rep's won deals by closing date from opportunities_owner_won_closing_idx,
+    // which lives in migration 0013 only (INCLUDE (amount): see the top of this file).
     check('opportunities_stage_check', sql.raw(`stage IN (${STAGES.map((s) => `'${s}'`).join(', ')})`)),
     index('opportunities_owner_record_idx').on(t.owner_id, t.record_date),
     index('opportunities_account_manager_idx').on(t.account_manager),
@@ -243,7 +294,7 @@ export const opportunities = pgTable(
     index('opportunities_owner_product_outcome_meeting_id_idx').on(t.owner_id, t.product, t.outcome, t.next_meeting_date, t.id),
     // The manager's team list (every owner): its default order, the biggest deals first, the soonest close dates.
     index('opportunities_meeting_id_idx').on(t.next_meeting_date, t.id),
-    index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), t.id.desc()),
+    index('opportunities_amount_desc_id_idx').on(t.amount.desc().nullsLast(), descending(t.id)),
     index('opportunities_closing_id_idx').on(t.closing_date, t.id),
     check(
       'opportunities_forecast_category_check',
@@ -260,6 +311,16 @@ export const opportunities = pgTable(
       .on(t.owner_id, sql`${t.amount} DESC NULLS LAST`, sql`${t.id} DESC`)
       .where(sql`outcome = 'open'`),
     index('opportunities_last_activity_idx').on(t.last_activity_at),
+    // My Companies: a rep's open deals per company, the soonest meeting first (migration 0022).
+    index('opportunities_owner_company_meeting_idx')
+      .on(t.owner_id, t.client_company_name, t.next_meeting_date)
+      .where(sql`outcome = 'open'`),
+    // The dashboard's follow-ups: a rep's open deals whose lead status is pending (migration 0013).
+    index('opportunities_owner_follow_up_idx')
+      .on(t.owner_id)
+      .where(sql`outcome = 'open' AND lower(btrim(lead_status)) = 'pending'`),
+    // Free-text search (migration 0008): trigrams of the text opportunitySearchText builds.
+    index('opportunities_search_trgm_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -275,26 +336,27 @@ export const opportunityChanges = pgTable(
     opportunity_id: integer('opportunity_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     source: text('source').$type<ChangeSource>().notNull(),
-    actor_id: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    api_key_id: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
-    call_analysis_id: uuid('call_analysis_id').references((): AnyPgColumn => callAnalyses.id, { onDelete: 'set null' }),
+    actor_id: text('actor_id'),
+    api_key_id: uuid('api_key_id'),
+    call_analysis_id: uuid('call_analysis_id'),
     field: text('field').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
   },
   (t) => [
-    index('opportunity_changes_opportunity_at_idx').on(t.opportunity_id, t.at.desc(), t.id.desc()),
+    sqlForeignKey(t.actor_id, users.id, 'set null'),
+    sqlForeignKey(t.api_key_id, apiKeys.id, 'set null'),
+    sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'set null'),
+    index('opportunity_changes_opportunity_at_idx').on(t.opportunity_id, descending(t.at), descending(t.id)),
     check('opportunity_changes_source_check', sql.raw(`source IN (${CHANGE_SOURCES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 
 /**
- * The text a free-text search looks in, written exactly as the trigram index of migration
- * opportunity_search so the planner uses it.
+ * The text a free-text search looks in: the same expression as the trigram index
+ * opportunities_search_trgm_idx (both built by searchText), so the planner uses the index.
  */
-export const opportunitySearchText = sql`(coalesce(${opportunities.product}, '') || chr(1) || coalesce(${opportunities.client_company_name}, '')
-    || chr(1) || coalesce(${opportunities.client_name}, '') || chr(1) || coalesce(${opportunities.account_manager}, '')
-    || chr(1) || coalesce(${opportunities.amount}::text, ''))`;
+export const opportunitySearchText = searchText(opportunities);
 
 /** Win rate per owner: closed-won ÷ (closed-won + closed-lost). */
 export const repWinRate = pgView('rep_win_rate', {
@@ -359,15 +421,27 @@ export const memberTotals = pgTable(
     ),
   },
   (t) => [
-    index('member_totals_sales_idx').on(t.amount_sum.desc()),
+    index('member_totals_sales_idx').on(descending(t.amount_sum)),
     index('member_totals_technical_idx')
-      .on(t.technical_average.desc(), t.amount_sum.desc(), sql`owner_key COLLATE "C"`)
+      .on(descending(t.technical_average), descending(t.amount_sum), sql`owner_key COLLATE "C"`)
       .where(sql`technical_average IS NOT NULL`),
     index('member_totals_commercial_idx')
-      .on(t.commercial_average.desc(), t.amount_sum.desc(), sql`owner_key COLLATE "C"`)
+      .on(descending(t.commercial_average), descending(t.amount_sum), sql`owner_key COLLATE "C"`)
       .where(sql`commercial_average IS NOT NULL`),
   ],
 );
+
+/**
+ * The team's cards (deals, amount, active representatives) as a handful of rows that add up to the
+ * team (migrations 0026, 0027): each writer adds to its connection's slot (pg_backend_pid() % 16),
+ * so concurrent writers rarely wait on one another's row. Kept by triggers on opportunities and users.
+ */
+export const teamTotals = pgTable('team_totals', {
+  slot: smallint('slot').primaryKey(),
+  deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+  amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  representatives: bigint('representatives', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * The distinct client companies of each representative (all time, and per month recorded), kept
@@ -574,10 +648,20 @@ export const callAnalyses = pgTable(
     transcript_lines: jsonb('transcript_lines').$type<string[]>(),
     result: jsonb('result').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The deal's owner ('' for none) on each call, NULL once the deal is gone: set by the database
+     * (a trigger on insert, the opportunities' fold when a deal changes owner; migration 0021), never
+     * written by the application. Coaching and call_score_weeks read it.
+     */
+    owner_key: text('owner_key'),
   },
   (t) => [
     index('call_analyses_opportunity_idx').on(t.opportunity_id, t.created_at),
     index('call_analyses_created_idx').on(t.created_at),
+    // Coaching: a representative's latest calls, newest first.
+    index('call_analyses_owner_created_idx')
+      .on(t.owner_key, descending(t.created_at))
+      .where(sql`owner_key IS NOT NULL`),
   ],
 );
 
@@ -640,11 +724,12 @@ export const deletedOpportunities = pgTable(
     id: integer('id').primaryKey(),
     owner_id: text('owner_id'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
-    deleted_by: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    deleted_by: text('deleted_by'),
     row: jsonb('row').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
-    index('deleted_opportunities_owner_deleted_at_idx').on(t.owner_id, t.deleted_at.desc()),
+    sqlForeignKey(t.deleted_by, users.id, 'set null'),
+    index('deleted_opportunities_owner_deleted_at_idx').on(t.owner_id, descending(t.deleted_at)),
     index('deleted_opportunities_deleted_at_idx').on(t.deleted_at),
   ],
 );
@@ -658,16 +743,19 @@ export const opportunitySuggestions = pgTable(
     field: text('field').notNull(),
     value: jsonb('value'),
     source: text('source').$type<ChangeSource>().notNull(),
-    call_analysis_id: uuid('call_analysis_id').references(() => callAnalyses.id, { onDelete: 'set null' }),
-    api_key_id: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    call_analysis_id: uuid('call_analysis_id'),
+    api_key_id: uuid('api_key_id'),
     status: text('status', { enum: ['pending', 'accepted', 'dismissed'] })
       .notNull()
       .default('pending'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decided_at: timestamp('decided_at', { withTimezone: true }),
-    decided_by: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decided_by: text('decided_by'),
   },
   (t) => [
+    sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'set null'),
+    sqlForeignKey(t.api_key_id, apiKeys.id, 'set null'),
+    sqlForeignKey(t.decided_by, users.id, 'set null'),
     index('opportunity_suggestions_pending_idx')
       .on(t.opportunity_id, t.field)
       .where(sql`${t.status} = 'pending'`),
@@ -682,15 +770,23 @@ export const opportunitySuggestions = pgTable(
  * Team-wide stage probabilities, risk thresholds and the forecast calls' due day (migration 0031):
  * one row, absent until a manager saves them.
  */
-export const insightSettings = pgTable('insight_settings', {
-  id: smallint('id').primaryKey().default(1),
-  stage_probabilities: jsonb('stage_probabilities').$type<Record<Stage, number>>().notNull(),
-  risk_thresholds: jsonb('risk_thresholds').$type<{ noActivityDays: number; stuckInStageDays: number }>().notNull(),
-  /** ISO weekday (1 = Monday … 7 = Sunday); null: the default (DEFAULT_CALL_DUE_DAY). */
-  forecast_call_due_day: smallint('forecast_call_due_day'),
-  updated_by: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const insightSettings = pgTable(
+  'insight_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    stage_probabilities: jsonb('stage_probabilities').$type<Record<Stage, number>>().notNull(),
+    risk_thresholds: jsonb('risk_thresholds').$type<{ noActivityDays: number; stuckInStageDays: number }>().notNull(),
+    /** ISO weekday (1 = Monday … 7 = Sunday); null: the default (DEFAULT_CALL_DUE_DAY). */
+    forecast_call_due_day: smallint('forecast_call_due_day'),
+    updated_by: text('updated_by'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('insight_settings_one_row', sql`id = 1`),
+    check('insight_settings_forecast_call_due_day_check', sql`forecast_call_due_day BETWEEN 1 AND 7`),
+    sqlForeignKey(t.updated_by, users.id, 'set null'),
+  ],
+);
 
 /** Open pipeline per owner, closing quarter, stage and forecast group, kept by triggers. */
 export const forecastSummaries = pgTable(
@@ -723,6 +819,36 @@ export const weeklySummaries = pgTable(
   (t) => [primaryKey({ name: 'weekly_summaries_pk', columns: [t.owner_key, t.week] })],
 );
 
+/** Won deals and amount per closing day and owner (migration 0021): the forecast's won-so-far, kept by triggers. */
+export const wonDays = pgTable(
+  'won_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    owner_key: text('owner_key').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount_sum: numeric('amount_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'won_days_pk', columns: [t.day, t.owner_key] })],
+);
+
+/**
+ * Call scores per owner and week (Monday, UTC; migration 0021) for the trends, kept by triggers on
+ * call_analyses, so a deal's owner change moves its calls' scores too.
+ */
+export const callScoreWeeks = pgTable(
+  'call_score_weeks',
+  {
+    owner_key: text('owner_key').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+    technical_sum: numeric('technical_sum', { mode: 'number' }).notNull().default(0),
+    technical_count: bigint('technical_count', { mode: 'number' }).notNull().default(0),
+    commercial_sum: numeric('commercial_sum', { mode: 'number' }).notNull().default(0),
+    commercial_count: bigint('commercial_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'call_score_weeks_pk', columns: [t.owner_key, t.week] })],
+);
+
 export const forecastSnapshotWeeks = pgTable('forecast_snapshot_weeks', {
   week: date('week', { mode: 'string' }).primaryKey(),
   taken_at: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
@@ -732,16 +858,17 @@ export const forecastSnapshotWeeks = pgTable('forecast_snapshot_weeks', {
 export const forecastSnapshots = pgTable(
   'forecast_snapshots',
   {
-    week: date('week', { mode: 'string' })
-      .notNull()
-      .references(() => forecastSnapshotWeeks.week, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
     opportunity_id: integer('opportunity_id').notNull(),
     owner_id: text('owner_id'),
     forecast_group: text('forecast_group').$type<ForecastGroup>().notNull(),
     amount: numeric('amount', { mode: 'number' }),
     quarter: date('quarter', { mode: 'string' }),
   },
-  (t) => [primaryKey({ name: 'forecast_snapshots_pk', columns: [t.week, t.opportunity_id] })],
+  (t) => [
+    primaryKey({ name: 'forecast_snapshots_pk', columns: [t.week, t.opportunity_id] }),
+    sqlForeignKey(t.week, forecastSnapshotWeeks.week, 'cascade'),
+  ],
 );
 
 /**
@@ -752,9 +879,7 @@ export const opportunityImports = pgTable(
   'opportunity_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    owner_id: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    owner_id: text('owner_id').notNull(),
     idempotency_key: text('idempotency_key').notNull(),
     /** sha256 of the request body: the same key with another file is refused. */
     body_hash: text('body_hash').notNull(),
@@ -774,10 +899,39 @@ export const opportunityImports = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('opportunity_imports_owner_key_unique').on(t.owner_id, t.idempotency_key),
+    sqlForeignKey(t.owner_id, users.id, 'cascade'),
+    unique('opportunity_imports_owner_key_unique').on(t.owner_id, t.idempotency_key),
     check('opportunity_imports_state_check', sql`state IN ('running', 'done', 'failed')`),
     index('opportunity_imports_running_idx')
       .on(t.owner_id, t.heartbeat_at)
       .where(sql`state = 'running'`),
+  ],
+);
+
+/**
+ * A representative's weekly forecast call for a quarter (migration 0030): one per week (a second
+ * submission in a week replaces the first), every week kept, and the manager's adjustment of it.
+ */
+export const forecastCalls = pgTable(
+  'forecast_calls',
+  {
+    user_id: text('user_id').notNull(),
+    quarter: date('quarter', { mode: 'string' }).notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    commit_amount: bigint('commit_amount', { mode: 'number' }).notNull(),
+    best_case_amount: bigint('best_case_amount', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    adjusted_commit: bigint('adjusted_commit', { mode: 'number' }),
+    adjusted_best_case: bigint('adjusted_best_case', { mode: 'number' }),
+    adjusted_by: text('adjusted_by'),
+    adjusted_at: timestamp('adjusted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'forecast_calls_pkey', columns: [t.user_id, t.quarter, t.week] }),
+    sqlForeignKey(t.user_id, users.id, 'cascade'),
+    sqlForeignKey(t.adjusted_by, users.id, 'set null'),
+    check('forecast_calls_commit_amount_check', sql`commit_amount >= 0`),
+    check('forecast_calls_check', sql`best_case_amount >= commit_amount`),
   ],
 );
