@@ -11,6 +11,7 @@ import {
 } from '../lib/api/get-opportunities.ts';
 import { filtersFromSearch } from '../lib/use-url-filters.ts';
 import { boardFilters, boardQueryOptions } from '../features/pipeline/api/get-board.ts';
+import { forecastCallReminderQueryOptions } from '../features/pipeline/api/forecast-call.ts';
 import { pipelineQueryOptions } from '../features/pipeline/api/get-pipeline.ts';
 import { coachingQueryOptions } from '../features/team/api/get-coaching.ts';
 import { representativeQueryOptions } from '../features/team/api/get-representative.ts';
@@ -54,6 +55,8 @@ export const repDashboard: Prefetch = forRole(ROLES.representative, (client, arg
     client.prefetchQuery(pipelineQueryOptions()),
     client.prefetchQuery(opportunityFacetsQueryOptions()),
     client.prefetchQuery(opportunitiesQueryOptions(listQuery(urlFilters(args), LIST_PAGE_SIZE.dashboard))),
+    // Drawn at the top of the page: in the server's render, it does not push the page down on arrival.
+    client.prefetchQuery(forecastCallReminderQueryOptions()),
   ]),
 );
 

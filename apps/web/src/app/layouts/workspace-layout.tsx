@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { LogOut, Settings } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { initials } from '@nexa/domain';
@@ -21,6 +21,8 @@ export interface WorkspaceNavItem {
   labelKey: string;
   icon: LucideIcon;
   end?: boolean;
+  /** Something waiting on that page (a forecast call due), drawn after the label; it renders nothing when there is none. */
+  badge?: ComponentType;
 }
 
 /** The signed-in shell: a sidebar from 768 px, a menu below it. */
@@ -44,7 +46,7 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
   const nav = (
     <nav aria-label={t('nav.label')}>
       <ul className="space-y-1">
-        {items.map(({ to, labelKey, icon: Icon, end }) => (
+        {items.map(({ to, labelKey, icon: Icon, end, badge: Badge }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -58,6 +60,7 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
             >
               <Icon className="h-4 w-4" aria-hidden />
               {t(labelKey)}
+              {Badge && <Badge />}
             </NavLink>
           </li>
         ))}

@@ -27,6 +27,12 @@ export const queryKeys = {
     settings: () => ['insights', 'settings'] as const,
     trends: (representative: string | undefined) => ['insights', 'trends', representative ?? 'team'] as const,
     coaching: (id: string) => ['insights', 'coaching', id] as const,
+    forecastCalls: () => ['insights', 'forecast-calls'] as const,
+  },
+  /** The representative's forecast call this week; its reminder sits below it, so refreshing the call refreshes both. */
+  forecastCall: {
+    own: () => ['forecast-call'] as const,
+    reminder: () => ['forecast-call', 'reminder'] as const,
   },
   pipeline: {
     all: ['pipeline'] as const,

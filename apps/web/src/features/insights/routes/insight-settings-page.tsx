@@ -105,8 +105,10 @@ export function InsightSettingsPage() {
           <Card padded>
             <fieldset>
               <legend className="text-lg font-semibold">{t('settings.forecastCalls')}</legend>
-              <div className="mt-3 sm:max-w-xs">
+              <div className="mt-3">
+                {/* The select as narrow as a weekday; its hint as wide as the card. */}
                 <SelectField
+                  className="sm:max-w-xs"
                   label={t('settings.forecastCallDueDay')}
                   hint={t('settings.forecastCallDueDayHint')}
                   name="forecastCallDueDay"

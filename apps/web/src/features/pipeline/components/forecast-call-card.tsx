@@ -8,6 +8,9 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { forecastFigures } from '../../../lib/forecast-figures.ts';
 import { useOwnForecastCall, useSubmitForecastCall } from '../api/forecast-call.ts';
 
+/** The call's first field: the dashboard's reminder takes the representative there. */
+export const FORECAST_CALL_COMMIT_ID = 'forecast-call-commit';
+
 /**
  * This week's forecast call (issue 38): commit and best case for the quarter with a note, the form
  * starting from what the deals' categories propose; the manager sees it beside the system's figures.
@@ -50,7 +53,7 @@ function ForecastCallForm({ data }: { data: NonNullable<ReturnType<typeof useOwn
             : t('forecastCall.notSubmitted')}
         </p>
       </div>
-      <p className="mt-1 text-sm text-slate-600">
+      <p className="mt-1 text-sm text-slate-600" data-testid="forecast-call-proposed">
         {t('forecastCall.proposed', { commit: formatMoney(data.proposed.commit), bestCase: formatMoney(data.proposed.bestCase) })}
       </p>
       {data.current?.adjusted && (
@@ -64,7 +67,13 @@ function ForecastCallForm({ data }: { data: NonNullable<ReturnType<typeof useOwn
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <label className="text-sm font-medium text-slate-700">
           {t('forecastCall.commit')}
-          <input className={`mt-1 ${field}`} inputMode="numeric" value={commit} onChange={(e) => setCommit(e.target.value)} />
+          <input
+            id={FORECAST_CALL_COMMIT_ID}
+            className={`mt-1 ${field}`}
+            inputMode="numeric"
+            value={commit}
+            onChange={(e) => setCommit(e.target.value)}
+          />
         </label>
         <label className="text-sm font-medium text-slate-700">
           {t('forecastCall.bestCase')}

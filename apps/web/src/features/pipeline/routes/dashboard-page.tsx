@@ -11,6 +11,7 @@ import { usePipeline } from '../api/get-pipeline.ts';
 import { useOwnQuota } from '../api/get-quota.ts';
 import { QuotaTiles } from '../../../components/metrics/quota-tiles.tsx';
 import { ForecastCallCard } from '../components/forecast-call-card.tsx';
+import { ForecastCallReminder } from '../components/forecast-call-reminder.tsx';
 import { DataPanel } from '../components/data-panel.tsx';
 import { EmptyAlerts } from '../components/empty-alerts.tsx';
 import { Meetings } from '../components/meetings.tsx';
@@ -71,6 +72,8 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
         </div>
         <CreateOpportunityButton detailHref={paths.rep.opportunity.getHref} />
       </header>
+
+      <ForecastCallReminder />
 
       {/* An empty workspace shows one alert with its actions instead of the panel (issue 38). */}
       {totalDeals === 0 ? (
