@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CALL_DUE_DAY, callDueAt, callReminder } from './forecast-call.ts';
+import { DEFAULT_CALL_DUE_DAY, areCallFigures, callDueAt, callReminder } from './forecast-call.ts';
+import { forecastCallAdjustmentSchema } from './schemas/forecast-call.ts';
+import { MAX_QUARTERLY_QUOTA } from './team-metrics.ts';
 
 const at = (iso: string) => new Date(iso);
 const remind = (now: string, timeZone: string, dueDay = 4, submitted = false) =>
@@ -63,5 +66,32 @@ describe('callReminder: the forecast call falls due at the start of the due day 
     // Summer time starts on Sunday 29 March 2026.
     expect(callDueAt('2026-03-23', 7, 'Europe/Paris')).toBe(Date.parse('2026-03-28T23:00:00Z'));
     expect(callDueAt('2026-03-30', 1, 'Europe/Paris')).toBe(Date.parse('2026-03-29T22:00:00Z'));
+  });
+});
+
+describe('what a call may say', () => {
+  // The forms check areCallFigures before sending; the server parses with the schema: they must agree.
+  const amount = fc.oneof(
+    fc.integer({ min: -5, max: MAX_QUARTERLY_QUOTA + 5 }),
+    fc.double({ min: -10, max: 2e9, noNaN: false }),
+    fc.constantFrom(0, MAX_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA + 1, -1, 0.5, Number.NaN, Infinity),
+  );
+
+  it('is what the server schema accepts, for any two figures', () => {
+    fc.assert(
+      fc.property(amount, amount, (commit, bestCase) => {
+        const figures = { commit, bestCase };
+        expect(areCallFigures(figures)).toBe(forecastCallAdjustmentSchema.safeParse(figures).success);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('refuses a best case below the commit, a fraction, a negative and more than the largest quota', () => {
+    expect(areCallFigures({ commit: 100, bestCase: 100 })).toBe(true);
+    expect(areCallFigures({ commit: 101, bestCase: 100 })).toBe(false);
+    expect(areCallFigures({ commit: 0.5, bestCase: 100 })).toBe(false);
+    expect(areCallFigures({ commit: -1, bestCase: 100 })).toBe(false);
+    expect(areCallFigures({ commit: 0, bestCase: MAX_QUARTERLY_QUOTA + 1 })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { weekStart } from './forecast.ts';
 import { instantOfWallTime } from './slots.ts';
+import { MAX_QUARTERLY_QUOTA } from './team-metrics.ts';
 
 /**
  * Forecast calls (issue 38): each week a representative commits to two figures for the quarter —
@@ -18,6 +19,17 @@ export interface CallFigures {
   commit: number;
   bestCase: number;
 }
+
+/** A figure a call may hold: whole dollars, from 0 to the largest quarterly quota. */
+export const isCallAmount = (value: number) => Number.isInteger(value) && value >= 0 && value <= MAX_QUARTERLY_QUOTA;
+
+/**
+ * What a call (and a manager's adjustment of it) may say: two amounts, the best case not below the
+ * commit. The server's schema refines by it and the forms check it before sending, without zod on the
+ * dashboard's first load.
+ */
+export const areCallFigures = ({ commit, bestCase }: CallFigures) =>
+  isCallAmount(commit) && isCallAmount(bestCase) && bestCase >= commit;
 
 /**
  * The figures the product proposes: commit = won so far + open deals in commit; best case = that
