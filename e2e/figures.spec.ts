@@ -3,20 +3,21 @@ import Papa from 'papaparse';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO, signInAs } from './support/session.ts';
+import { amountsIn, numberIn } from './support/figures.ts';
 import { createUser, giveSampleDeals, signInAsUser, type E2eUser } from './support/users.ts';
 
-// The demo's figures, read off four pages, agree with each other: Alex's deals, won count, amounts,
-// win rate and conversion on /rep, /manager, /manager/representatives and his page, and the
-// manager's team list filtered to his won deals. Read-only on the demo team (other specs add people
-// and rows of their own in parallel, so nothing here reads a team total).
+// The demo's figures, read off five pages, agree with each other: Alex's deals, won count, amounts,
+// win rate and conversion on /rep, /manager, /manager/representatives and his page; his quota, won
+// this quarter and attainment on /rep, his page and the forecast, where his forecast call's system
+// figures are what his own form proposes; and the manager's team list filtered to his won deals.
+// Read-only on the demo team (other specs add people and rows of their own in parallel, so nothing
+// here reads a team total).
 
 const LANGUAGES = ['en', 'fr'] as const;
 const WON_STAGE = { en: 'Closed-Win', fr: 'Gagnée' } as const;
 const REPRESENTATIVE = { en: 'Representative', fr: 'Commercial' } as const;
 const STAGE = { en: 'Stage', fr: 'Étape' } as const;
 
-/** "$866,500", "866 500 $US", "63 %", "10 deals": the number, whatever the locale's separators. */
-const numberIn = (text: string) => Number(text.replace(/[^\d]/g, ''));
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 /** The figures of a row: table cells on a wide screen, the card's values on a phone. */
 const valuesOf = async (row: Locator) => (await row.locator('td, dd').allInnerTexts()).map((text) => text.trim());
@@ -78,6 +79,9 @@ for (const language of LANGUAGES) {
     const quota = await quotaTiles(page);
     expect(quota.quota).toBeGreaterThan(0);
     expect(quota.attainment).toBe(percent(quota.won, quota.quota));
+    // What his forecast call form proposes (commit, best case): the manager's "system" figures.
+    const proposed = amountsIn(await page.getByTestId('forecast-call-proposed').innerText());
+    expect(proposed).toHaveLength(2);
 
     // The manager's dashboard: Alex's row of the team table.
     await signIn(page, DEMO.manager, language);
@@ -110,6 +114,16 @@ for (const language of LANGUAGES) {
     const totals = (await page.getByTestId('representative-totals').innerText()).split('·').map(numberIn);
     expect(await quotaTiles(page)).toEqual(quota);
     expect(totals).toEqual([total, rep.won.amount, deals, conversion]);
+
+    // The forecast (issue 38): his row's won and quota are his tiles', and his forecast call's system
+    // figures are what his own form proposed.
+    await page.goto('/manager/forecast');
+    await expect(page.getByTestId(`figure-won-${alexId}`)).toBeVisible();
+    expect(numberIn(await page.getByTestId(`figure-won-${alexId}`).innerText())).toBe(quota.won);
+    const forecastRow = page.getByTestId('forecast-table').locator('tbody tr').filter({ hasText: 'Alex Martin' });
+    expect(numberIn(await forecastRow.locator('td').nth(5).innerText())).toBe(quota.quota);
+    const callRow = page.locator(`[data-testid="forecast-call-row"][data-rep="${alexId}"]`);
+    expect((await callRow.getByTestId('call-system').innerText()).split('/').map(numberIn)).toEqual(proposed);
 
     // The team list, filtered to Alex's won deals with its own controls, and its export.
     await page.goto('/manager/opportunities');

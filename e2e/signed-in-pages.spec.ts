@@ -57,7 +57,7 @@ const PAGES = [
     name: 'the rep dashboard',
     path: async () => '/rep',
     as: DEMO.alex,
-    reads: ['/api/session', '/api/pipeline', '/api/opportunities/facets'],
+    reads: ['/api/session', '/api/pipeline', '/api/opportunities/facets', '/api/forecast-call/reminder'],
     text: 'Welcome back, Alex',
   },
   {
