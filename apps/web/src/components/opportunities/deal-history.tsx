@@ -9,8 +9,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 
 const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed']);
 
-/** A recorded value as text: money for amounts, stage names, local dates and times, the text otherwise. */
-function valueText(t: TFunction<'opportunities'>, field: string, value: unknown, na: string): string {
+/**
+ * A recorded value as text: money for amounts, stage and forecast-category names, local dates and
+ * times, the text otherwise. A forecast category of none reads as the badge says it: from the stage.
+ */
+function valueText(t: TFunction<['opportunities', 'insights']>, field: string, value: unknown, na: string): string {
+  if (field === 'forecast_category')
+    return typeof value === 'string' && value
+      ? t(`insights:groups.${value}`, { defaultValue: value })
+      : t('insights:badge.byStagePlain');
   if (value === null || value === undefined || value === '') return na;
   if (field === 'amount' && typeof value === 'number') return formatMoney(value);
   if (field === 'stage' && typeof value === 'string') return t(`stage.${value}`, { defaultValue: value });
@@ -23,7 +30,7 @@ function valueText(t: TFunction<'opportunities'>, field: string, value: unknown,
 
 /** What a change did: an event of the deal, or "Field: before → after". */
 export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field' | 'before' | 'after'> }) {
-  const { t } = useTranslation('opportunities');
+  const { t } = useTranslation(['opportunities', 'insights']);
   const na = t('detail.na');
   if (EVENTS.has(change.field)) {
     return (
