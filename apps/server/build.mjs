@@ -1,5 +1,6 @@
 // Bundles the server into dist/ (workspace packages inlined, npm dependencies kept external)
-// and copies the SQL migrations beside it. The worker threads are entries of their own: main.js
+// and copies the SQL migrations and read models (db/read-models/*.sql) beside it. The worker
+// threads are entries of their own: main.js
 // starts dist/docx-worker.js (src/uploads/docx.ts), dist/call-worker.js (src/ai/call-thread.ts),
 // dist/pdf-worker.js (src/workers/pdf.ts) and dist/import-worker.js (src/workers/import-body.ts).
 import fs from 'node:fs';
@@ -29,4 +30,8 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+fs.cpSync(path.join(here, 'src/db/read-models'), path.join(here, 'dist/read-models'), {
+  recursive: true,
+  filter: (source) => !path.extname(source) || source.endsWith('.sql'),
+});
 console.log('server built: apps/server/dist/main.js');

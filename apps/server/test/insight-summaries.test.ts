@@ -195,7 +195,7 @@ describe('insight read summaries', () => {
     await db.execute(sql`DELETE FROM won_days`);
     await db.execute(sql`DELETE FROM call_score_weeks`);
     await db.execute(sql`UPDATE call_analyses SET owner_key = 'stale'`);
-    await db.execute(sql`SELECT insight_summaries_rebuild()`);
+    await db.execute(sql`SELECT read_models_rebuild()`);
     expect(await expectInSync()).toBeGreaterThan(0);
   });
 });

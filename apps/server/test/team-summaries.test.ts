@@ -305,9 +305,10 @@ describe('team and rep summaries', () => {
     const db = server.database.db;
     await db.insert(opportunities).values(makeOpportunities(50, { seed: 99, ownerId: reps[1]!, accountManager: 'C' }));
     await db.execute(sql`DELETE FROM team_summaries`);
-    await db.execute(sql`SELECT pipeline_summaries_rebuild()`);
     await db.execute(sql`DELETE FROM forecast_summaries`);
-    await db.execute(sql`SELECT insight_summaries_rebuild()`);
+    await db.execute(sql`DELETE FROM rep_company_facts`);
+    await db.execute(sql`UPDATE team_totals SET deals = 0`);
+    await db.execute(sql`SELECT read_models_rebuild()`);
     expect(await expectInSync()).toBeGreaterThan(0);
   });
 });

@@ -22,10 +22,20 @@ export async function openTestDatabase(
     const database = await openDatabase('memory://', { loadDataDir: new Blob([tarball]) });
     return { ...database, url: 'memory://' };
   }
+  return openPostgresDatabase({ ...options, template: inject('postgresTemplate') });
+}
+
+/**
+ * A PostgreSQL database of its own, dropped when closed: a copy of `template`, or empty without one
+ * (to migrate it some other way).
+ */
+export async function openPostgresDatabase(
+  options: { template?: string; readUrl?: string; poolMax?: number } = {},
+): Promise<Database & { url: string }> {
   const name = `nexa_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   const url = withDatabaseName(adminUrl(), name);
   const database = await openDatabase(url, { poolMax: options.poolMax ?? 4, readUrl: options.readUrl });
   return {
