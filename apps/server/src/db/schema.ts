@@ -102,6 +102,11 @@ export const users = pgTable(
     /** An IANA zone name for the times shown in the workspace; null: the browser's zone. */
     time_zone: text('time_zone'),
     /**
+     * Whether a representative is e-mailed when their weekly forecast call falls due and is not made
+     * (modules/insights/call-reminder-mail.ts); they turn it off in their settings.
+     */
+    forecast_call_reminder_email: boolean('forecast_call_reminder_email').notNull().default(true),
+    /**
      * When the person last signed in, and the time before that (null: this is their first sign-in),
      * written when a session is made (auth.ts): the workspace says "Welcome" or "Welcome back" from it.
      */
@@ -693,8 +698,14 @@ export const jobs = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * A job that must exist once (a representative's reminder of one week): a second enqueue with
+     * the same key is a no-op, whichever instance makes it and whatever became of the first job.
+     */
+    unique_key: text('unique_key'),
   },
   (t) => [
+    uniqueIndex('jobs_unique_key_idx').on(t.unique_key),
     index('jobs_claim_idx').on(t.status, t.run_after),
     index('jobs_owner_idx').on(t.owner_id, t.created_at),
     index('jobs_api_key_idx').on(t.api_key_id, t.created_at),
