@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { jobs, users } from '../src/db/schema.ts';
-import { enqueueJob } from '../src/modules/jobs/queue.ts';
+import { enqueueJob, enqueueJobOnce } from '../src/modules/jobs/queue.ts';
 import { createJobWorker, JobFailure, type JobHandler } from '../src/modules/jobs/worker.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { openTestDatabase, testConfig } from './test-app.ts';
@@ -237,6 +237,47 @@ describe(`job queue (${testDatabaseKind()})`, () => {
     } finally {
       await w.stop();
     }
+  });
+
+  it('enqueues a job with a unique key once, whatever became of the first', async () => {
+    const input = { kind: 'test.unique', payload: {}, ownerId: owner };
+    expect(await enqueueJobOnce(database.db, 'test.unique:1', input)).toBe(true);
+    expect(await enqueueJobOnce(database.db, 'test.unique:1', input)).toBe(false);
+    await database.db.update(jobs).set({ status: 'succeeded' }).where(eq(jobs.unique_key, 'test.unique:1'));
+    expect(await enqueueJobOnce(database.db, 'test.unique:1', input)).toBe(false);
+    expect(await enqueueJobOnce(database.db, 'test.unique:2', input)).toBe(true);
+    // Jobs without a key are never in each other's way.
+    await enqueueJob(database.db, input);
+    await enqueueJob(database.db, input);
+    expect(await database.db.$count(jobs, eq(jobs.kind, 'test.unique'))).toBe(4);
+  });
+
+  it('runs a periodic task at start and then on its interval, one run at a time, until stopped', async () => {
+    const w = worker({});
+    let running = 0;
+    let overlapped = false;
+    const ticks: Date[] = [];
+    w.every('test.periodic', 60, async (now) => {
+      running += 1;
+      overlapped ||= running > 1;
+      ticks.push(now);
+      await sleep(150);
+      running -= 1;
+    });
+    w.every('test.never', 0, async () => {
+      throw new Error('an interval of 0 runs nothing');
+    });
+    w.start();
+    await until(
+      async () => ticks.length,
+      (n) => n >= 3,
+    );
+    await w.stop();
+    const stoppedAt = ticks.length;
+    await sleep(200);
+    expect(ticks.length).toBe(stoppedAt);
+    expect(overlapped).toBe(false);
+    expect(ticks.every((tick) => tick instanceof Date)).toBe(true);
   });
 
   it('processes each job exactly once with two app instances on one database', async () => {

@@ -1,3 +1,3 @@
-export { enqueueJob, findJob, listJobs, MAX_ATTEMPTS, toJob, wakeJobWorkers, type JobRow } from './queue.ts';
-export { createJobWorker, JobFailure, type JobContext, type JobHandler, type JobWorker } from './worker.ts';
+export { enqueueJob, enqueueJobOnce, findJob, listJobs, MAX_ATTEMPTS, toJob, wakeJobWorkers, type JobRow } from './queue.ts';
+export { createJobWorker, JobFailure, type JobContext, type JobHandler, type JobWorker, type PeriodicTask } from './worker.ts';
 export { jobRoutes } from './routes.ts';

@@ -29,21 +29,37 @@ export interface EnqueueInput {
   opportunityId?: number | null;
 }
 
+const jobValues = (input: EnqueueInput) => {
+  if (!input.ownerId === !input.apiKeyId) throw new Error('a job belongs to exactly one user or one API key');
+  return {
+    kind: input.kind,
+    payload: input.payload,
+    owner_id: input.ownerId ?? null,
+    api_key_id: input.apiKeyId ?? null,
+    opportunity_id: input.opportunityId ?? null,
+  };
+};
+
 /** Inserts a queued job; commits with the caller's transaction when given one. */
 export async function enqueueJob(tx: DbOrTx, input: EnqueueInput): Promise<JobRow> {
-  if (!input.ownerId === !input.apiKeyId) throw new Error('a job belongs to exactly one user or one API key');
-  const [row] = await tx
-    .insert(jobs)
-    .values({
-      kind: input.kind,
-      payload: input.payload,
-      owner_id: input.ownerId ?? null,
-      api_key_id: input.apiKeyId ?? null,
-      opportunity_id: input.opportunityId ?? null,
-    })
-    .returning();
+  const [row] = await tx.insert(jobs).values(jobValues(input)).returning();
   wakeJobWorkers();
   return row!;
+}
+
+/**
+ * Inserts a job that must exist once: none when a job with this key was ever enqueued (queued,
+ * running, done or failed), so every instance may enqueue it and only the first counts. The unique
+ * index decides, not a read before the write. Returns whether this call enqueued it.
+ */
+export async function enqueueJobOnce(tx: DbOrTx, uniqueKey: string, input: EnqueueInput): Promise<boolean> {
+  const rows = await tx
+    .insert(jobs)
+    .values({ ...jobValues(input), unique_key: uniqueKey })
+    .onConflictDoNothing({ target: jobs.unique_key })
+    .returning({ id: jobs.id });
+  if (rows.length) wakeJobWorkers();
+  return rows.length > 0;
 }
 
 /** The deal a job analysed, as read beside it (listJobs, findJob); none for a job just enqueued. */

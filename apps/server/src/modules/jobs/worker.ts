@@ -41,6 +41,13 @@ export interface JobContext {
 
 export type JobHandler = (job: JobRow, context: JobContext) => Promise<void>;
 
+/**
+ * Work a process does on a timer, at start and then every interval while its worker runs: every
+ * instance runs it, so it must be safe to run twice at once — it enqueues jobs with a unique key
+ * (enqueueJobOnce), and the queue runs each of them once. `now` is the tick's time (tests pass their own).
+ */
+export type PeriodicTask = (now: Date) => Promise<void>;
+
 export interface JobWorkerOptions {
   db: Db;
   log: FastifyBaseLogger;
@@ -72,6 +79,7 @@ export function createJobWorker(options: JobWorkerOptions) {
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
   let again = false;
+  const periodic: Array<{ name: string; everyMs: number; task: PeriodicTask; timer?: NodeJS.Timeout; run?: Promise<void> }> = [];
 
   const leaseSql = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
@@ -244,6 +252,17 @@ export function createJobWorker(options: JobWorkerOptions) {
       });
   }
 
+  /** One run of a periodic task; a run still going when the next is due is not doubled. */
+  function runPeriodic(entry: (typeof periodic)[number]) {
+    if (stopping || entry.run) return;
+    entry.run = entry
+      .task(new Date())
+      .catch((error: unknown) => log.warn({ event: 'job.periodic_failed', task: entry.name, err: error }, 'periodic task failed'))
+      .finally(() => {
+        entry.run = undefined;
+      });
+  }
+
   // The enqueuing transaction may commit a moment after the signal: look again shortly.
   const onEnqueued = () => {
     tick();
@@ -254,11 +273,20 @@ export function createJobWorker(options: JobWorkerOptions) {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+    /** Runs `task` at start and every `everyMs` while this worker runs (none when everyMs is 0). */
+    every(name: string, everyMs: number, task: PeriodicTask) {
+      if (everyMs > 0) periodic.push({ name, everyMs, task });
+    },
     start(): void {
       if (started || concurrency <= 0) return;
       started = true;
       jobSignals.on('enqueued', onEnqueued);
       tick();
+      for (const entry of periodic) {
+        runPeriodic(entry);
+        entry.timer = setInterval(() => runPeriodic(entry), entry.everyMs);
+        entry.timer.unref();
+      }
     },
     /** Stops claiming, aborts running jobs and waits for them (bounded), so shutdown stays quick. */
     async stop() {
@@ -266,9 +294,10 @@ export function createJobWorker(options: JobWorkerOptions) {
       stopping = true;
       jobSignals.off('enqueued', onEnqueued);
       if (timer) clearTimeout(timer);
+      for (const entry of periodic) clearInterval(entry.timer);
       const inFlight = [...running.values()];
       for (const entry of inFlight) entry.abort.abort();
-      const all = Promise.allSettled([ticking, ...inFlight.map((entry) => entry.promise)]);
+      const all = Promise.allSettled([ticking, ...inFlight.map((entry) => entry.promise), ...periodic.map((entry) => entry.run)]);
       let bound: NodeJS.Timeout | undefined;
       await Promise.race([all, new Promise((resolve) => (bound = setTimeout(resolve, shutdownMs)))]);
       clearTimeout(bound);
