@@ -33,6 +33,11 @@ import { createStorage, type Storage } from './storage/index.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { insightRoutes } from './modules/insights/routes.ts';
 import { forecastCallRoutes } from './modules/insights/calls.ts';
+import {
+  callReminderEmailHandler,
+  enqueueCallReminderEmails,
+  FORECAST_CALL_REMINDER,
+} from './modules/insights/call-reminder-emails.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
@@ -219,6 +224,10 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   // Every process works the job queue (docs/decisions/008); it stops before the database closes.
   const worker = createJobWorker({ db: database.db, log: app.log, ...config.jobs });
   worker.register(TRANSCRIPT_ANALYSIS, transcriptAnalysisHandler(database.db, createCallAnalysisProvider(config.ai)));
+  worker.register(FORECAST_CALL_REMINDER, callReminderEmailHandler({ db: database.db, mailer, publicUrl: config.publicUrl }));
+  worker.every('forecast call reminders', config.forecastCallReminderEveryMs, (now) =>
+    enqueueCallReminderEmails(database.db, now).then(() => undefined),
+  );
   app.addHook('onReady', async () => {
     worker.start();
   });

@@ -145,6 +145,12 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  // 0: this process looks for no due forecast call (another instance does, or tests drive the tick).
+  FORECAST_CALL_REMINDER_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
+    .default(600_000),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
 });
 
@@ -254,6 +260,11 @@ export interface Config {
   defaultQuarterlyQuota: number;
   /** Background jobs (docs/decisions/008): every process runs a worker unless concurrency is 0. */
   jobs: { pollMs: number; concurrency: number; leaseMs: number };
+  /**
+   * How often each process with a job worker looks for representatives whose forecast call fell due,
+   * to e-mail them once a week (0: never in this process).
+   */
+  forecastCallReminderEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -403,5 +414,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ingest: { rateLimit: { max: env.INGEST_RATE_LIMIT_MAX, windowMs: env.INGEST_RATE_LIMIT_WINDOW_MS } },
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
     jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },
+    forecastCallReminderEveryMs: env.FORECAST_CALL_REMINDER_EVERY_MS,
   };
 }

@@ -1882,6 +1882,7 @@ export interface operations {
                         language: ("en" | "fr") | null;
                         time_zone: string | null;
                         previous_sign_in_at: string | null;
+                        forecast_call_reminder_email: boolean;
                     };
                 };
             };
@@ -1903,6 +1904,7 @@ export interface operations {
                     full_name?: string;
                     language?: ("en" | "fr") | null;
                     time_zone?: string | null;
+                    forecast_call_reminder_email?: boolean;
                 };
             };
         };
@@ -1923,6 +1925,7 @@ export interface operations {
                         language: ("en" | "fr") | null;
                         time_zone: string | null;
                         previous_sign_in_at: string | null;
+                        forecast_call_reminder_email: boolean;
                     };
                 };
             };
@@ -1961,6 +1964,7 @@ export interface operations {
                             language: ("en" | "fr") | null;
                             time_zone: string | null;
                             previous_sign_in_at: string | null;
+                            forecast_call_reminder_email: boolean;
                         } | null;
                     };
                 };
@@ -3169,22 +3173,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -3194,8 +3200,6 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                     };
@@ -4046,7 +4050,7 @@ export interface operations {
                 to?: string;
                 closing_from?: string;
                 closing_to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage" | "live" | "-live";
+                sort?: "id" | "-id" | "account_manager" | "-account_manager" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "amount" | "-amount" | "stage" | "-stage" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "live" | "-live";
                 page?: number;
                 pageSize?: number;
             };
@@ -4065,22 +4069,22 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: number;
-                            owner_id: string | null;
                             account_manager: string | null;
                             product: string | null;
-                            status: string | null;
+                            client_company_name: string | null;
+                            client_name: string | null;
+                            amount: number | null;
                             /** @enum {string} */
                             stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            status: string | null;
                             /** @enum {string} */
                             outcome: "open" | "won" | "lost";
                             /** @enum {string} */
                             pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                             lead_status: string | null;
-                            amount: number | null;
-                            client_company_name: string | null;
-                            client_name: string | null;
                             next_meeting_date: string | null;
                             closing_date: string | null;
+                            owner_id: string | null;
                             record_date: string;
                         }[];
                         total: number;
@@ -4130,22 +4134,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -4155,14 +4161,12 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
                         version: number;
-                        notes: string | null;
                         close_reason: string | null;
+                        notes: string | null;
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
@@ -4196,7 +4200,7 @@ export interface operations {
                 to?: string;
                 closing_from?: string;
                 closing_to?: string;
-                sort?: "id" | "-id" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "account_manager" | "-account_manager" | "amount" | "-amount" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "stage" | "-stage" | "live" | "-live";
+                sort?: "id" | "-id" | "account_manager" | "-account_manager" | "product" | "-product" | "client_company_name" | "-client_company_name" | "client_name" | "-client_name" | "amount" | "-amount" | "stage" | "-stage" | "status" | "-status" | "pipeline_status" | "-pipeline_status" | "lead_status" | "-lead_status" | "next_meeting_date" | "-next_meeting_date" | "closing_date" | "-closing_date" | "record_date" | "-record_date" | "technical_scoring" | "-technical_scoring" | "commercial_scoring" | "-commercial_scoring" | "live" | "-live";
             };
             header?: never;
             path?: never;
@@ -4266,22 +4270,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -4291,14 +4297,12 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
                         version: number;
-                        notes: string | null;
                         close_reason: string | null;
+                        notes: string | null;
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
@@ -4381,22 +4385,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -4406,14 +4412,12 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
                         version: number;
-                        notes: string | null;
                         close_reason: string | null;
+                        notes: string | null;
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
@@ -4443,22 +4447,24 @@ export interface operations {
                         };
                         current: {
                             id: number;
-                            owner_id: string | null;
                             account_manager: string | null;
                             product: string | null;
-                            status: string | null;
+                            client_company_name: string | null;
+                            client_name: string | null;
+                            amount: number | null;
                             /** @enum {string} */
                             stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            status: string | null;
                             /** @enum {string} */
                             outcome: "open" | "won" | "lost";
                             /** @enum {string} */
                             pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                             lead_status: string | null;
-                            amount: number | null;
-                            client_company_name: string | null;
-                            client_name: string | null;
                             next_meeting_date: string | null;
                             closing_date: string | null;
+                            technical_feedback: string | null;
+                            commercial_feedback: string | null;
+                            owner_id: string | null;
                             company_industry: string | null;
                             company_size: string | null;
                             domain_website: string | null;
@@ -4468,14 +4474,12 @@ export interface operations {
                             commercial_scoring: number | null;
                             technical_answers: string | null;
                             commercial_answers: string | null;
-                            technical_feedback: string | null;
-                            commercial_feedback: string | null;
                             technical_attached_file: string | null;
                             created_at: string;
                             owner_win_rate: number | null;
                             version: number;
-                            notes: string | null;
                             close_reason: string | null;
+                            notes: string | null;
                             stage_changed_at: string;
                             last_activity_at: string;
                             field_sources: {
@@ -4649,22 +4653,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -4674,14 +4680,12 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
                         version: number;
-                        notes: string | null;
                         close_reason: string | null;
+                        notes: string | null;
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
@@ -4813,22 +4817,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        owner_id: string | null;
                         account_manager: string | null;
                         product: string | null;
-                        status: string | null;
+                        client_company_name: string | null;
+                        client_name: string | null;
+                        amount: number | null;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                        status: string | null;
                         /** @enum {string} */
                         outcome: "open" | "won" | "lost";
                         /** @enum {string} */
                         pipeline_status: "On-going" | "Closed-Win" | "Closed-Lost";
                         lead_status: string | null;
-                        amount: number | null;
-                        client_company_name: string | null;
-                        client_name: string | null;
                         next_meeting_date: string | null;
                         closing_date: string | null;
+                        technical_feedback: string | null;
+                        commercial_feedback: string | null;
+                        owner_id: string | null;
                         company_industry: string | null;
                         company_size: string | null;
                         domain_website: string | null;
@@ -4838,14 +4844,12 @@ export interface operations {
                         commercial_scoring: number | null;
                         technical_answers: string | null;
                         commercial_answers: string | null;
-                        technical_feedback: string | null;
-                        commercial_feedback: string | null;
                         technical_attached_file: string | null;
                         created_at: string;
                         owner_win_rate: number | null;
                         version: number;
-                        notes: string | null;
                         close_reason: string | null;
+                        notes: string | null;
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
@@ -5491,8 +5495,8 @@ export interface operations {
                     account_manager: string;
                     /** Format: email */
                     account_manager_email?: string;
-                    client_company_name: string;
                     product?: string;
+                    client_company_name: string;
                     client_name?: string;
                     amount?: number;
                     status?: string;

@@ -20,6 +20,8 @@ export const profileSchema = z.object({
   time_zone: z.string().nullable(),
   /** The sign-in before the current one; null on a first sign-in ("Welcome", not "Welcome back"). */
   previous_sign_in_at: z.string().nullable(),
+  /** A representative is e-mailed when their weekly forecast call falls due and is not made (default on). */
+  forecast_call_reminder_email: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -33,6 +35,7 @@ export const profileUpdateSchema = z
     full_name: singleLineName(120),
     language: z.enum(LANGUAGES).nullable(),
     time_zone: timeZoneSchema.nullable(),
+    forecast_call_reminder_email: z.boolean(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });

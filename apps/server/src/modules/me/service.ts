@@ -15,6 +15,7 @@ const profileColumns = {
   language: users.language,
   time_zone: users.time_zone,
   previous_sign_in_at: users.previous_sign_in_at,
+  forecast_call_reminder_email: users.forecast_call_reminder_email,
 };
 
 type ProfileRow = Omit<Profile, 'language' | 'previous_sign_in_at'> & {
