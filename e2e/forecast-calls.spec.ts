@@ -25,6 +25,9 @@ const TEXT = {
     settingsSaved: 'Settings saved',
     overdue: 'Overdue',
     submittedThisWeek: 'Submitted this week',
+    reminderEmail: 'E-mail me when my forecast call is due',
+    saveProfile: 'Save profile',
+    profileSaved: 'Profile saved',
   },
   fr: {
     submit: 'Envoyer mon engagement',
@@ -41,6 +44,9 @@ const TEXT = {
     settingsSaved: 'Réglages enregistrés',
     overdue: 'En retard',
     submittedThisWeek: 'Envoyé cette semaine',
+    reminderEmail: 'M’envoyer un e-mail quand mon engagement de prévision est attendu',
+    saveProfile: 'Enregistrer le profil',
+    profileSaved: 'Profil enregistré',
   },
 } as const;
 
@@ -172,3 +178,33 @@ test.describe('the forecast call reminder', () => {
     });
   }
 });
+
+/**
+ * The reminder by e-mail (sent by the server's job queue, tested in
+ * apps/server/test/forecast-call-reminder-email.test.ts) is on by default; a representative turns it
+ * off in their settings. Managers get none, so their settings do not offer it.
+ */
+for (const language of ['en', 'fr'] as const) {
+  test(`a representative turns the forecast call e-mail off in their settings (${language})`, async ({ page }) => {
+    const [manager, rep] = await Promise.all([createUser({ role: 'manager' }), createUser({ role: 'rep' })]);
+    const text = TEXT[language];
+    await signIn(page, rep, language);
+    await page.goto('/settings');
+    const box = page.getByRole('checkbox', { name: text.reminderEmail });
+    await expect(box).toBeChecked();
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).not.toBeChecked();
+    await page.getByRole('button', { name: text.saveProfile }).click();
+    await expect(page.getByText(text.profileSaved)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: text.reminderEmail })).not.toBeChecked();
+    const profile = await page.request.get('/api/me');
+    expect((await profile.json()).forecast_call_reminder_email).toBe(false);
+
+    await signIn(page, manager, language);
+    await page.goto('/settings');
+    await expect(page.getByRole('button', { name: text.saveProfile })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+}

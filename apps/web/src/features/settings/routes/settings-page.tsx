@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogOut, Monitor } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PASSWORD_LENGTH, type Profile } from '@nexa/domain';
+import { PASSWORD_LENGTH, ROLES, type Profile } from '@nexa/domain';
 import { LANGUAGES, type Language } from '@nexa/domain/language';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -30,6 +30,7 @@ const profileFormSchema = z.object({
   language: z.enum(LANGUAGES),
   /** '' stands for "the browser's zone". */
   time_zone: z.string(),
+  forecast_call_reminder_email: z.boolean(),
 });
 type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
@@ -48,8 +49,10 @@ function ProfileForm({ profile, browserLanguage }: { profile: Profile; browserLa
       full_name: profile.full_name,
       language: profile.language ?? browserLanguage,
       time_zone: profile.time_zone ?? '',
+      forecast_call_reminder_email: profile.forecast_call_reminder_email,
     },
   });
+  const reminderHintId = useId();
 
   const onValid = async (values: ProfileFormValues) => {
     try {
@@ -85,6 +88,22 @@ function ProfileForm({ profile, browserLanguage }: { profile: Profile; browserLa
           </option>
         ))}
       </SelectField>
+      {profile.role === ROLES.representative && (
+        <div className="space-y-1.5">
+          <label className="flex items-start gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+              aria-describedby={reminderHintId}
+              {...register('forecast_call_reminder_email')}
+            />
+            {t('profile.callReminderEmail')}
+          </label>
+          <p id={reminderHintId} className="pl-8 text-xs text-slate-600">
+            {t('profile.callReminderEmailHint')}
+          </p>
+        </div>
+      )}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('saving') : t('profile.save')}
       </Button>
