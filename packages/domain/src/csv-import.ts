@@ -1,45 +1,20 @@
 import { z } from 'zod';
+import { isCurrencyCode } from './currency.ts';
+import { fieldsWith, OPPORTUNITY_FIELDS, type FieldDeclaration, type ImportValue } from './opportunity-fields.ts';
 import type { Random } from './random.ts';
+import { isSingleLine } from './schemas/text.ts';
 
-/** The sample rows' fields, plus the company fields a CRM export usually carries. */
-export const IMPORT_FIELDS = [
-  'account_manager',
-  'product',
-  'client_company_name',
-  'client_name',
-  'amount',
-  'status',
-  'lead_status',
-  'next_meeting_date',
-  'closing_date',
-  'company_industry',
-] as const;
+/** The fields a CSV import reads (opportunity-fields.ts: `imported`), in the order the mapping lists them. */
+export const IMPORT_FIELDS = fieldsWith('imported');
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['client_company_name', 'product', 'amount'];
+/** The columns a file must have: a row without them is no deal. */
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter(
+  (field) => (OPPORTUNITY_FIELDS[field] as FieldDeclaration).imported?.required,
+);
 
 export const IMPORT_MAX_ROWS = 50_000;
 
-const ALIASES: Record<ImportField, string[]> = {
-  account_manager: ['account manager', 'owner', 'sales rep', 'representative', 'rep'],
-  product: ['product', 'product name', 'produit'],
-  client_company_name: [
-    'client company name',
-    'client company',
-    'company',
-    'company name',
-    'account',
-    'entreprise',
-    'société',
-    'societe',
-  ],
-  client_name: ['client name', 'client', 'contact', 'contact name'],
-  amount: ['amount', 'value', 'deal value', 'deal amount', 'montant'],
-  status: ['status', 'stage', 'statut'],
-  lead_status: ['lead status', 'lead', 'temperature'],
-  next_meeting_date: ['next meeting date', 'next meeting', 'meeting date', 'meeting', 'prochain rendez-vous'],
-  closing_date: ['closing date', 'close date', 'closed date', 'date de clôture'],
-  company_industry: ['company industry', 'industry', 'secteur'],
-};
+const aliasesOf = (field: ImportField): readonly string[] => OPPORTUNITY_FIELDS[field].imported.aliases;
 
 const headerKey = (header: string) =>
   header
@@ -53,7 +28,8 @@ export function guessColumnMapping(headers: readonly string[]): Record<ImportFie
   const mapping = {} as Record<ImportField, string | null>;
   const taken = new Set<string>();
   for (const field of IMPORT_FIELDS) {
-    const names = [headerKey(field), ...ALIASES[field]];
+    // Aliases read as headers do ('prochain rendez-vous' is 'prochain rendez vous' once read).
+    const names = [field, ...aliasesOf(field)].map(headerKey);
     const found = headers.find((h) => !taken.has(h) && names.includes(headerKey(h))) ?? null;
     if (found) taken.add(found);
     mapping[field] = found;
@@ -79,57 +55,90 @@ export function parseDate(raw: string): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
+const ONE_LINE = 'must be one line, without tabs or control characters';
 
-const requiredText = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
+/** A text cell: required (a missing or empty cell is refused) or optional (empty is null). */
+function textCell(max: number, required: boolean, oneLine: boolean) {
+  const text = required
+    ? z.string({ error: 'is required' }).trim().min(1, 'is required').max(max)
+    : z.string().trim().max(max, `must be at most ${max} characters`);
+  const checked = oneLine ? text.refine(isSingleLine, ONE_LINE) : text;
+  return required ? checked : checked.optional().transform((v) => v || null);
+}
 
-/** An optional date cell: empty is null, a date is written with `write`, anything else is refused. */
-const optionalDate = (write: (date: Date) => string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const d = parseDate(v);
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a date (YYYY-MM-DD)` });
-        return z.NEVER;
-      }
-      return write(d);
-    });
-
-/** One CSV row after column mapping: every value a string as read from the file. */
-export const importRowSchema = z.object({
-  account_manager: optionalText(120),
-  product: requiredText(200),
-  client_company_name: requiredText(200),
-  client_name: optionalText(200),
-  amount: z
+/**
+ * A cell read by `read`, which answers the value or null when the text is not one (refused with
+ * `what`). An empty cell is refused when required, else `empty`.
+ */
+function parsedCell<T>(read: (text: string) => T | null, what: string, required: boolean, empty: null | undefined) {
+  return z
     .string({ error: 'is required' })
     .trim()
-    .min(1, 'is required')
+    .optional()
     .transform((v, ctx) => {
-      const n = parseAmount(v);
-      if (n === null || n < 0 || n >= 1e12) {
-        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not an amount` });
+      if (!v) {
+        if (!required) return empty;
+        ctx.addIssue({ code: 'custom', message: 'is required' });
         return z.NEVER;
       }
-      return n;
-    }),
-  status: optionalText(100),
-  lead_status: optionalText(100),
-  // A meeting is a moment (timestamp); a closing is a day.
-  next_meeting_date: optionalDate((d) => d.toISOString()),
-  closing_date: optionalDate((d) => d.toISOString().slice(0, 10)),
-  company_industry: optionalText(120),
-});
+      const value = read(v);
+      if (value === null) {
+        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not ${what}` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** An amount a numeric(14,2) column holds. */
+const amountOf = (text: string) => {
+  const n = parseAmount(text);
+  return n === null || n < 0 || n >= 1e12 ? null : n;
+};
+
+/** How a cell of this kind is read (opportunity-fields.ts); every value a string as it is in the file. */
+export function importCellOf(key: string, field: FieldDeclaration): z.ZodType<unknown, string | undefined> {
+  const required = !!field.imported?.required;
+  // A column with a default (never null) takes it when the cell is empty.
+  const empty = field.notNull ? undefined : null;
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      return textCell(field.max!, required, !!field.oneLine);
+    case 'money':
+      return parsedCell(amountOf, 'an amount', required, empty);
+    // A meeting is a moment (timestamp); a closing is a day.
+    case 'datetime':
+      return parsedCell((v) => parseDate(v)?.toISOString() ?? null, 'a date (YYYY-MM-DD)', required, empty);
+    case 'date':
+      return parsedCell((v) => parseDate(v)?.toISOString().slice(0, 10) ?? null, 'a date (YYYY-MM-DD)', required, empty);
+    case 'choice':
+      return parsedCell(
+        (v) => field.options!.find((option) => option.toLowerCase() === v.toLowerCase()) ?? null,
+        `one of ${field.options!.join(', ')}`,
+        required,
+        empty,
+      );
+    case 'currency':
+      return parsedCell(
+        (v) => (isCurrencyCode(v.toUpperCase()) ? v.toUpperCase() : null),
+        'a currency code (ISO 4217)',
+        required,
+        empty,
+      );
+    default:
+      throw new Error(`${key}: a field of kind ${field.kind} is not imported`);
+  }
+}
+
+type Declared = typeof OPPORTUNITY_FIELDS;
+
+/** One CSV row after column mapping: every value a string as read from the file. */
+export const importRowSchema = z.object(
+  Object.fromEntries(IMPORT_FIELDS.map((field) => [field, importCellOf(field, OPPORTUNITY_FIELDS[field])])) as {
+    [K in ImportField]: z.ZodType<ImportValue<Declared[K]>, string | undefined>;
+  },
+);
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const importRequestSchema = z.object({

@@ -1,3 +1,4 @@
+import { fieldsWith, OPPORTUNITY_FIELDS } from './opportunity-fields.ts';
 import { OUTCOME_OF_STAGE, resolvePipeline, STAGES, type Stage } from './pipeline-model.ts';
 
 /** What an edit needs to know of the deal as it is. */
@@ -66,21 +67,7 @@ export function openStageMove(patch: Readonly<Record<string, unknown>>): Stage |
 }
 
 /** The fields an Undo may put back: everything a person edits on the deal's page, not its owner. */
-const UNDOABLE = [
-  'product',
-  'client_company_name',
-  'client_name',
-  'amount',
-  'stage',
-  'status',
-  'lead_status',
-  'next_meeting_date',
-  'closing_date',
-  'close_reason',
-  'notes',
-  'technical_feedback',
-  'commercial_feedback',
-] as const;
+const UNDOABLE = fieldsWith('editable').filter((field) => OPPORTUNITY_FIELDS[field].kind !== 'owner');
 
 /**
  * Undo as a normal edit: the fields an answer changed, back to what they were before, with the

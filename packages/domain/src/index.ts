@@ -10,6 +10,8 @@ export * from './schemas/profile.ts';
 export * from './random.ts';
 export * from './call-analysis.ts';
 export * from './lead-status.ts';
+export * from './currency.ts';
+export * from './opportunity-fields.ts';
 export * from './schemas/opportunity.ts';
 export * from './schemas/opportunity-edit.ts';
 export * from './slots.ts';

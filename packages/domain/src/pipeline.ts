@@ -1,26 +1,13 @@
 import { z } from 'zod';
+import { fieldsWith, type FieldsWith } from './opportunity-fields.ts';
 import { PIPELINE_STATUSES, STAGES } from './pipeline-model.ts';
 
-/** Columns a list may be sorted by (a whitelist: the value goes into ORDER BY). */
-export const OPPORTUNITY_SORT_FIELDS = [
-  'id',
-  'product',
-  'client_company_name',
-  'client_name',
-  'account_manager',
-  'amount',
-  'status',
-  'pipeline_status',
-  'lead_status',
-  'next_meeting_date',
-  'closing_date',
-  'record_date',
-  'technical_scoring',
-  'commercial_scoring',
-  'stage',
-  /** Live work first: open deals by next meeting, then the won and lost ones (the lists' default). */
-  'live',
-] as const;
+/**
+ * What a list may be sorted by (a whitelist: the value goes into ORDER BY): the sortable fields
+ * (opportunity-fields.ts), then `live`: open deals first by next meeting, then the won and lost
+ * ones (the lists' default).
+ */
+export const OPPORTUNITY_SORT_FIELDS: ReadonlyArray<FieldsWith<'sortable'> | 'live'> = [...fieldsWith('sortable'), 'live'];
 export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
 const sortValues = OPPORTUNITY_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as const);

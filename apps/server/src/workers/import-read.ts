@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 // The one module it needs, not the package's index: the thread starts faster.
-import { importRequestSchema, validateImportRows, type ImportResult } from '@nexa/domain/csv-import';
+import { importRequestSchema, REQUIRED_IMPORT_FIELDS, validateImportRows, type ImportResult } from '@nexa/domain/csv-import';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/json-body.ts';
 
 /** Rows validated (and later written) per step of an import. */
 export const IMPORT_BATCH = 1_000;
 const MAX_REPORTED_ERRORS = 1_000;
-const REQUIRED_COLUMNS = ['client_company_name', 'product', 'amount'] as const;
 
 /** An import body, read and checked: its valid rows a batch at a time, ready to write. */
 export interface ReadImport {
@@ -59,7 +58,7 @@ export function readImportBody(body: Uint8Array): ImportBodyOutcome {
     return refused(`${field ?? 'body'}: ${issue.message}`, field);
   }
   const rows = parsed.data.rows;
-  for (const column of REQUIRED_COLUMNS) {
+  for (const column of REQUIRED_IMPORT_FIELDS) {
     if (!rows.some((row) => column in row)) return refused(`The file has no ${column} column`, column);
   }
   const batches: string[] = [];

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@nexa/domain/currency';
 import { currentLanguage } from './i18n.ts';
 import { renderHints } from './render-hints.ts';
 
@@ -21,15 +22,27 @@ function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): 
   return format;
 }
 
-/** US dollars in the active locale: $12,500 / 12 500 $US. */
-export function formatMoney(amount: number | null | undefined, options: { cents?: boolean } = {}): string {
+/**
+ * An amount in the active locale, in US dollars ($12,500 / 12 500 $US) unless `currency` (an ISO
+ * 4217 code, currencyOf of the deal) names another: €12,500 / 12 500 €.
+ */
+export function formatMoney(amount: number | null | undefined, options: { cents?: boolean; currency?: string } = {}): string {
   const digits = options.cents ? 2 : 0;
   return numberFormat({
     style: 'currency',
-    currency: 'USD',
+    currency: options.currency ?? DEFAULT_CURRENCY,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(amount ?? 0);
+}
+
+const currencyNames = new Map<string, Intl.DisplayNames>();
+
+/** A currency's name in the active locale (Euro / euro), or its code when the runtime knows none. */
+export function currencyName(code: string): string {
+  let names = currencyNames.get(locale());
+  if (!names) currencyNames.set(locale(), (names = new Intl.DisplayNames(locale(), { type: 'currency' })));
+  return names.of(code) ?? code;
 }
 
 /**

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../currency.ts';
+import {
+  fieldsWith,
+  OPPORTUNITY_FIELDS,
+  type FieldDeclaration,
+  type FieldsWith,
+  type IngestValue,
+} from '../opportunity-fields.ts';
 import { opportunityIdSchema } from './opportunity.ts';
+import { MAX_DEAL_AMOUNT } from './opportunity-edit.ts';
 import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
 
 /**
@@ -297,20 +306,51 @@ export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
  */
 const accountManagerEmailSchema = z.email().max(254).optional();
 
+/** What an integration may send for a field of this kind (opportunity-fields.ts: `ingested`). */
+export function ingestSchemaOf(key: string, field: FieldDeclaration): z.ZodType {
+  const required = !!field.ingested?.required;
+  switch (field.kind) {
+    case 'text':
+    case 'longText': {
+      const text = field.oneLine ? singleLine(field.max!) : z.string().trim().max(field.max!);
+      return required ? text.min(1) : text.optional();
+    }
+    default: {
+      const value =
+        field.kind === 'money'
+          ? z.number().min(0).max(MAX_DEAL_AMOUNT)
+          : field.kind === 'date'
+            ? z.iso.date()
+            : field.kind === 'datetime'
+              ? z.iso.datetime({ offset: true })
+              : field.kind === 'choice'
+                ? z.enum(field.options!)
+                : field.kind === 'currency'
+                  ? z.string().refine(isCurrencyCode, 'must be an ISO 4217 currency code: three upper-case letters')
+                  : undefined;
+      if (!value) throw new Error(`${key}: a field of kind ${field.kind} is not ingested`);
+      return required ? value : value.optional();
+    }
+  }
+}
+
+type Declared = typeof OPPORTUNITY_FIELDS;
+type IngestedField = FieldsWith<'ingested'>;
+
+const { account_manager, ...ingestedFields } = Object.fromEntries(
+  fieldsWith('ingested').map((key) => [key, ingestSchemaOf(key, OPPORTUNITY_FIELDS[key])]),
+) as {
+  [K in IngestedField]: Declared[K] extends { ingested: { required: true } }
+    ? z.ZodType<IngestValue<Declared[K]>, IngestValue<Declared[K]>>
+    : z.ZodOptional<z.ZodType<IngestValue<Declared[K]>, IngestValue<Declared[K]>>>;
+};
+
 /** POST /api/v1/call-insights: upsert by external_id (same request twice changes nothing). */
 export const callInsightBodySchema = z.object({
   external_id: z.string().trim().min(1).max(200),
-  account_manager: singleLine(200).min(1),
+  account_manager,
   account_manager_email: accountManagerEmailSchema,
-  client_company_name: singleLine(200).min(1),
-  product: singleLine(200).optional(),
-  client_name: singleLine(200).optional(),
-  amount: z.number().min(0).max(1_000_000_000_000).optional(),
-  status: z.string().trim().max(100).optional(),
-  lead_status: z.string().trim().max(100).optional(),
-  next_meeting_date: z.iso.datetime({ offset: true }).optional(),
-  closing_date: z.iso.date().optional(),
-  company_industry: z.string().trim().max(200).optional(),
+  ...ingestedFields,
   analysis: callAnalysisSchema.optional(),
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_SOURCES } from '../deal-history.ts';
+import { isCurrencyCode } from '../currency.ts';
+import { fieldsWith, OPPORTUNITY_FIELDS, type EditValue, type FieldDeclaration, type FieldsWith } from '../opportunity-fields.ts';
 import { STAGES } from '../pipeline-model.ts';
 import { opportunityDetailSchema } from './opportunity.ts';
 import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
@@ -17,6 +19,7 @@ export const DEAL_VALIDATION = {
   stageMismatch: 'stage_mismatch',
   nothingToChange: 'nothing_to_change',
   invalidCharacters: INVALID_CHARACTERS,
+  invalidCurrency: 'invalid_currency',
 } as const;
 
 /** The largest amount numeric(14,2) holds. */
@@ -24,26 +27,6 @@ export const MAX_DEAL_AMOUNT = 999_999_999_999.99;
 
 const requiredText = (max: number) =>
   z.string({ error: DEAL_VALIDATION.required }).trim().min(1, DEAL_VALIDATION.required).max(max, DEAL_VALIDATION.tooLong);
-
-/** Optional text: empty means none (null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, DEAL_VALIDATION.tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-/** A name (company, contact, product): one line. */
-const nameText = (max: number) => requiredText(max).refine(isSingleLine, DEAL_VALIDATION.invalidCharacters);
-const optionalName = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, DEAL_VALIDATION.tooLong)
-    .refine(isSingleLine, DEAL_VALIDATION.invalidCharacters)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const amount = z
   .number({ error: DEAL_VALIDATION.invalidAmount })
@@ -53,42 +36,66 @@ const amount = z
   .transform((v) => Math.round(v * 100) / 100)
   .nullable();
 
-const meetingDate = z.iso.datetime({ offset: true, error: DEAL_VALIDATION.invalidDate }).nullable();
 const closingDate = z.iso.date({ error: DEAL_VALIDATION.invalidDate }).nullable();
 
-/** Every field a person may set on a deal, with its rule. */
-export const dealFieldSchemas = {
-  product: nameText(200),
-  client_company_name: nameText(200),
-  client_name: optionalName(200),
-  amount,
-  stage: z.enum(STAGES),
-  status: optionalText(100),
-  lead_status: optionalText(100),
-  next_meeting_date: meetingDate,
-  closing_date: closingDate,
-  close_reason: optionalText(500),
-  notes: optionalText(5000),
-  /** What the call analysis wrote, which the representative may correct. */
-  technical_feedback: optionalText(5000),
-  commercial_feedback: optionalText(5000),
-  owner_id: z.string().trim().min(1, DEAL_VALIDATION.required).max(100),
-};
+/** What a person may write in a field of this kind (opportunity-fields.ts); messages are DEAL_VALIDATION's codes. */
+export function editSchemaOf(key: string, field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'longText': {
+      const max = field.max!;
+      const text = field.editable?.filled ? requiredText(max) : z.string().trim().max(max, DEAL_VALIDATION.tooLong);
+      const checked = field.oneLine ? text.refine(isSingleLine, DEAL_VALIDATION.invalidCharacters) : text;
+      // Optional text: empty means none (null).
+      return field.editable?.filled ? checked : checked.nullish().transform((v) => (v ? v : null));
+    }
+    case 'money':
+      return amount;
+    case 'choice':
+      return z.enum(field.options!);
+    case 'date':
+      return closingDate;
+    case 'datetime':
+      return z.iso.datetime({ offset: true, error: DEAL_VALIDATION.invalidDate }).nullable();
+    case 'owner':
+      return z.string().trim().min(1, DEAL_VALIDATION.required).max(field.max!);
+    case 'currency':
+      return z.string({ error: DEAL_VALIDATION.invalidCurrency }).refine(isCurrencyCode, DEAL_VALIDATION.invalidCurrency);
+    default:
+      throw new Error(`${key}: a field of kind ${field.kind} is not set by people`);
+  }
+}
+
+type Declared = typeof OPPORTUNITY_FIELDS;
+type EditableKey = FieldsWith<'editable'>;
+
+/** Every field a person may set on a deal (opportunity-fields.ts: `editable`), with its rule. */
+export const dealFieldSchemas = Object.fromEntries(
+  fieldsWith('editable').map((key) => [key, editSchemaOf(key, OPPORTUNITY_FIELDS[key])]),
+) as { [K in EditableKey]: z.ZodType<EditValue<Declared[K]>, EditValue<Declared[K]>> };
 
 /** The fields a person edits (their history is recorded one by one). */
-export const EDITABLE_FIELDS = Object.keys(dealFieldSchemas) as Array<keyof typeof dealFieldSchemas>;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export const EDITABLE_FIELDS = fieldsWith('editable');
+export type EditableField = EditableKey;
 
 const dealFields = z.strictObject(dealFieldSchemas);
+
+type OnCreate<When> = { [K in EditableKey]: Declared[K] extends { editable: { create: When } } ? K : never }[EditableKey];
+
+/** The editable fields whose `create` is `when`, as the `true` map omit and required take. */
+const onCreate = <When extends 'never' | 'required'>(when: When) =>
+  Object.fromEntries(
+    EDITABLE_FIELDS.filter((key) => (OPPORTUNITY_FIELDS[key] as FieldDeclaration).editable?.create === when).map((key) => [
+      key,
+      true as const,
+    ]),
+  ) as Record<OnCreate<When>, true>;
 
 /**
  * POST /api/opportunities. A representative's deal is theirs; a manager names its owner. The status
  * text follows the stage. Unknown fields are refused rather than ignored, so a typo never reads as saved.
  */
-export const createOpportunitySchema = dealFields
-  .omit({ status: true })
-  .partial()
-  .required({ product: true, client_company_name: true });
+export const createOpportunitySchema = dealFields.omit(onCreate('never')).partial().required(onCreate('required'));
 export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
 export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
 

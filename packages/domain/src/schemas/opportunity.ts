@@ -1,41 +1,46 @@
 import { z } from 'zod';
 import { CHANGE_SOURCES } from '../deal-history.ts';
-import { OUTCOMES, PIPELINE_STATUSES, STAGES } from '../pipeline-model.ts';
+import {
+  fieldsWith,
+  OPPORTUNITY_FIELDS,
+  type FieldDeclaration,
+  type FieldsWith,
+  type OpportunityFieldKey,
+  type WireValue,
+} from '../opportunity-fields.ts';
 
-/** An opportunity on the wire: the specification's field names (secured_call_insight) plus ownership. */
-export const opportunitySchema = z.object({
-  id: z.number().int(),
-  owner_id: z.string().nullable(),
-  account_manager: z.string().nullable(),
-  product: z.string().nullable(),
-  /** The status text as it was received. */
-  status: z.string().nullable(),
-  /** The canonical stage, decided from the status when the row was written (resolvePipeline). */
-  stage: z.enum(STAGES),
-  /** open / won / lost: what every figure counts. */
-  outcome: z.enum(OUTCOMES),
-  /** The outcome as the spec's pipeline group (normaliseStatus of the status). */
-  pipeline_status: z.enum(PIPELINE_STATUSES),
-  lead_status: z.string().nullable(),
-  amount: z.number().nullable(),
-  client_company_name: z.string().nullable(),
-  client_name: z.string().nullable(),
-  next_meeting_date: z.string().nullable(),
-  closing_date: z.string().nullable(),
-  company_industry: z.string().nullable(),
-  company_size: z.string().nullable(),
-  domain_website: z.string().nullable(),
-  company_summary: z.string().nullable(),
-  record_date: z.string(),
-  technical_scoring: z.number().nullable(),
-  commercial_scoring: z.number().nullable(),
-  technical_answers: z.string().nullable(),
-  commercial_answers: z.string().nullable(),
-  technical_feedback: z.string().nullable(),
-  commercial_feedback: z.string().nullable(),
-  technical_attached_file: z.string().nullable(),
-  created_at: z.string(),
-});
+/** A field's schema on the wire, from its kind. */
+function wireSchemaOf(field: FieldDeclaration): z.ZodType {
+  const value =
+    field.kind === 'id'
+      ? z.number().int()
+      : field.kind === 'money' || field.kind === 'score'
+        ? z.number()
+        : field.kind === 'choice'
+          ? z.enum(field.options!)
+          : z.string();
+  return field.notNull ? value : value.nullable();
+}
+
+type Declared = typeof OPPORTUNITY_FIELDS;
+type WireShape<K extends OpportunityFieldKey> = { [P in K]: z.ZodType<WireValue<Declared[P]>> };
+
+/** The wire schemas of these fields (opportunity-fields.ts), in the declaration's order. */
+function wireShape<K extends OpportunityFieldKey>(keys: readonly K[]): WireShape<K> {
+  return Object.fromEntries(keys.map((key) => [key, wireSchemaOf(OPPORTUNITY_FIELDS[key])])) as WireShape<K>;
+}
+
+const SHARED_FIELDS = (Object.keys(OPPORTUNITY_FIELDS) as OpportunityFieldKey[]).filter(
+  (key) => !(OPPORTUNITY_FIELDS[key] as FieldDeclaration).detailOnly,
+);
+
+/**
+ * An opportunity on the wire, as every view of one shares it: the declared fields (the
+ * specification's names, secured_call_insight, plus ownership) but those of the detail only.
+ */
+export const opportunitySchema = z.object(
+  wireShape(SHARED_FIELDS as Array<Exclude<OpportunityFieldKey, FieldsWith<'detailOnly'>>>),
+);
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
 /** The largest id a PostgreSQL integer column holds. */
@@ -63,23 +68,7 @@ export const pageQuerySchema = z.object({
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 /** A row of a list: what the tables show, without the long call-analysis texts. */
-export const opportunityListItemSchema = opportunitySchema.pick({
-  id: true,
-  owner_id: true,
-  account_manager: true,
-  product: true,
-  status: true,
-  stage: true,
-  outcome: true,
-  pipeline_status: true,
-  lead_status: true,
-  amount: true,
-  client_company_name: true,
-  client_name: true,
-  next_meeting_date: true,
-  closing_date: true,
-  record_date: true,
-});
+export const opportunityListItemSchema = z.object(wireShape(fieldsWith('listed')));
 export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
 
 /**
@@ -90,8 +79,7 @@ export const opportunityDetailSchema = opportunitySchema.extend({
   owner_win_rate: z.number().nullable(),
   /** Bumped by every change: an edit names the version it saw (stale → 409). */
   version: z.number().int(),
-  notes: z.string().nullable(),
-  close_reason: z.string().nullable(),
+  ...wireShape(fieldsWith('detailOnly')),
   stage_changed_at: z.string(),
   last_activity_at: z.string(),
   /** field → who last wrote it: a machine never replaces a person's value, it suggests. */

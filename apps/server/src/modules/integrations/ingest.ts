@@ -1,6 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { withStage, withStageOfChange, type callInsightBodySchema } from '@nexa/domain';
+import {
+  fieldsWith,
+  OPPORTUNITY_FIELDS,
+  withStage,
+  withStageOfChange,
+  type callInsightBodySchema,
+  type FieldKind,
+  type FieldsWith,
+} from '@nexa/domain';
 import type { ApiKeyActor } from '../../auth/access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -18,22 +26,8 @@ import { ownerFor, type MatchedOwner } from '../opportunities/owner.ts';
 import { dealByExternalId, insertDealUnlessExternalIdTaken, latestAnalysisResult } from './queries.ts';
 
 type CallInsight = z.infer<typeof callInsightBodySchema>;
-/** The fields an integration may set. */
-type Fields = Partial<
-  Pick<
-    Row,
-    | 'account_manager'
-    | 'product'
-    | 'status'
-    | 'lead_status'
-    | 'amount'
-    | 'client_company_name'
-    | 'client_name'
-    | 'next_meeting_date'
-    | 'closing_date'
-    | 'company_industry'
-  >
->;
+/** The fields an integration may set (opportunity-fields.ts: `ingested`). */
+type Fields = Partial<Pick<Row, FieldsWith<'ingested'>>>;
 
 export interface UpsertResult {
   id: number;
@@ -41,22 +35,18 @@ export interface UpsertResult {
   changed: boolean;
 }
 
+/** How a stated value is stored: amounts to the cent, instants as timestamps, the rest as sent. */
+function storedValue(kind: FieldKind, value: unknown): unknown {
+  // numeric(14,2): rounded here so that sending 10.005 twice compares equal the second time.
+  if (kind === 'money') return Math.round((value as number) * 100) / 100;
+  if (kind === 'datetime') return new Date(value as string);
+  return value;
+}
+
 /** Only what the request states: a field it leaves out keeps its value. */
 function fieldsOf(body: CallInsight): Fields {
-  const fields: Fields = {
-    account_manager: body.account_manager,
-    client_company_name: body.client_company_name,
-    product: body.product,
-    client_name: body.client_name,
-    // numeric(14,2): rounded here so that sending 10.005 twice compares equal the second time.
-    amount: body.amount === undefined ? undefined : Math.round(body.amount * 100) / 100,
-    status: body.status,
-    lead_status: body.lead_status,
-    next_meeting_date: body.next_meeting_date === undefined ? undefined : new Date(body.next_meeting_date),
-    closing_date: body.closing_date,
-    company_industry: body.company_industry,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Fields;
+  const stated = fieldsWith('ingested').filter((field) => body[field] !== undefined);
+  return Object.fromEntries(stated.map((field) => [field, storedValue(OPPORTUNITY_FIELDS[field].kind, body[field])])) as Fields;
 }
 
 const accountManagerOf = (body: { account_manager?: string; account_manager_email?: string }) => ({

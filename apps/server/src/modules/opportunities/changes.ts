@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { historyValue, machineMayWrite, type ChangeSource } from '@nexa/domain';
+import { fieldOf, historyValue, machineMayWrite, type ChangeSource } from '@nexa/domain';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import {
@@ -39,9 +39,9 @@ export const lockDealByExternalId = lockOpportunityByExternalId;
 
 type Insert = Parameters<typeof insertOpportunities>[1][number];
 
-/** A value as its column takes it: the meeting is a timestamp, everything else as it is. */
+/** A value as its column takes it: an instant (ISO text on the wire) is a timestamp, everything else as it is. */
 function columnValue(field: string, value: unknown): unknown {
-  if (field === 'next_meeting_date' && typeof value === 'string') return new Date(value);
+  if (fieldOf(field)?.kind === 'datetime' && typeof value === 'string') return new Date(value);
   return value;
 }
 

@@ -1,9 +1,16 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   distinctLeadStatuses,
+  EXPORT_COLUMNS,
+  fieldsOfKind,
+  fieldsWith,
+  OPPORTUNITY_FIELDS,
+  OPPORTUNITY_SORT_FIELDS,
   ROLES,
   STAGES,
   parseSort,
+  type FieldKind,
+  type OpportunityFieldKey,
   type OpportunityFacets,
   type OpportunityFiltersQuery,
   type OpportunityListItem,
@@ -40,27 +47,21 @@ import {
 } from './filters.ts';
 import { visibleTo } from './scope.ts';
 
-const SORT_COLUMNS: Record<OpportunitySortField, SQL | (typeof o)[keyof typeof o]> = {
-  id: o.id,
-  product: o.product,
-  client_company_name: o.client_company_name,
-  client_name: o.client_name,
-  account_manager: o.account_manager,
-  amount: o.amount,
-  status: o.status,
-  pipeline_status: o.pipeline_status,
-  lead_status: o.lead_status,
-  next_meeting_date: o.next_meeting_date,
-  closing_date: o.closing_date,
-  record_date: o.record_date,
-  technical_scoring: o.technical_scoring,
-  commercial_scoring: o.commercial_scoring,
+/** A declared field's column (opportunity-fields.ts: a field's key is its column's name). */
+const columnOf = <K extends OpportunityFieldKey>(key: K) => o[key];
+
+/** What a sort orders by: the field's column, but for these two. */
+const SORT_EXPRESSIONS: Partial<Record<OpportunitySortField, SQL>> = {
   // The pipeline's order (New … Closed-Lost), not the alphabet's.
   stage: sql`array_position(array[${sql.raw(STAGES.map((stage) => `'${stage}'`).join(', '))}]::text[], ${o.stage})`,
   // Open deals before won and lost ones, each by next meeting: a list no longer opens on closed deals
   // whose meetings were long ago. The direction applies to the meeting; open deals stay first.
   live: sql`(${o.outcome} <> 'open'), ${o.next_meeting_date}`,
 };
+
+const SORT_COLUMNS = Object.fromEntries(
+  OPPORTUNITY_SORT_FIELDS.map((field) => [field, SORT_EXPRESSIONS[field] ?? columnOf(field as OpportunityFieldKey)]),
+) as Record<OpportunitySortField, SQL | (typeof o)[OpportunityFieldKey]>;
 
 /**
  * A value of the prepared list, unseen by the planner so the statement keeps one plan
@@ -81,37 +82,23 @@ function listValues(actor: Actor, query: OpportunityFilterQuery, offset = 0): Li
   return { owner: actor.userId, ...filterValues(query), offset };
 }
 
-const listColumns = {
-  id: o.id,
-  owner_id: o.owner_id,
-  account_manager: o.account_manager,
-  product: o.product,
-  status: o.status,
-  stage: o.stage,
-  outcome: o.outcome,
-  pipeline_status: o.pipeline_status,
-  lead_status: o.lead_status,
-  amount: o.amount,
-  client_company_name: o.client_company_name,
-  client_name: o.client_name,
-  next_meeting_date: isoText(o.next_meeting_date).as('next_meeting_date'),
-  closing_date: o.closing_date,
-  record_date: isoText(o.record_date).as('record_date'),
-};
+/** The list's columns (opportunity-fields.ts: `listed`); instants as the text iso() gives. */
+const listColumns = Object.fromEntries(
+  fieldsWith('listed').map((key) => [
+    key,
+    OPPORTUNITY_FIELDS[key].kind === 'datetime' ? isoText(columnOf(key)).as(key) : columnOf(key),
+  ]),
+);
 
-type DataOf<C> = C extends SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
-type ListRow = { [K in keyof typeof listColumns]: DataOf<(typeof listColumns)[K]> | null };
+type ListRow = Record<string, unknown>;
+
+/** Amounts leave numeric columns as text on node-postgres: numbers on the wire. */
+const MONEY_FIELDS = fieldsOfKind('money');
 
 function toListItem(row: ListRow): OpportunityListItem {
-  return {
-    ...row,
-    id: row.id!,
-    amount: row.amount === null ? null : Number(row.amount),
-    stage: row.stage!,
-    outcome: row.outcome!,
-    pipeline_status: row.pipeline_status!,
-    record_date: row.record_date!,
-  };
+  const item = { ...row };
+  for (const field of MONEY_FIELDS) if (item[field] !== null && item[field] !== undefined) item[field] = Number(item[field]);
+  return item as OpportunityListItem;
 }
 
 /**
@@ -478,23 +465,26 @@ export async function decideSuggestions(
     .where(inArray(opportunitySuggestions.id, ids));
 }
 
-/** The rows of an export: the list's columns and the owner's name, as a spreadsheet reads them. */
-export interface ExportRow {
-  id: number;
-  representative: string | null;
-  account_manager: string | null;
-  client_company_name: string | null;
-  client_name: string | null;
-  product: string | null;
-  stage: string;
-  status: string | null;
-  outcome: string;
-  amount: number | null;
-  closing_date: string | null;
-  next_meeting_date: string | null;
-  lead_status: string | null;
-  record_date: string | null;
-}
+/** A row of the export: its columns (EXPORT_COLUMNS) as a spreadsheet reads them. */
+export type ExportRow = Record<string, string | number | null>;
+
+/** The export's columns: each field's column, or its owner's name for the owner. */
+const exportColumns = Object.fromEntries(
+  EXPORT_COLUMNS.map(({ field, header }) => [
+    header,
+    OPPORTUNITY_FIELDS[field].kind === 'owner' ? users.full_name : columnOf(field),
+  ]),
+);
+
+/** How an exported value of each kind is written: amounts as numbers, instants in ISO 8601. */
+const exportValue = (kind: FieldKind, value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : kind === 'money'
+      ? Number(value)
+      : kind === 'datetime'
+        ? iso(value as Date)
+        : (value as string | number);
 
 /**
  * The rows the list shows for these filters, in its order, at most `limit`: the same conditions
@@ -510,22 +500,7 @@ export async function exportOpportunities(
   const { field, descending } = parseSort(query.sort);
   const column = SORT_COLUMNS[field];
   const statement = db
-    .select({
-      id: o.id,
-      representative: users.full_name,
-      account_manager: o.account_manager,
-      client_company_name: o.client_company_name,
-      client_name: o.client_name,
-      product: o.product,
-      stage: o.stage,
-      status: o.status,
-      outcome: o.outcome,
-      amount: o.amount,
-      closing_date: o.closing_date,
-      next_meeting_date: o.next_meeting_date,
-      lead_status: o.lead_status,
-      record_date: o.record_date,
-    })
+    .select(exportColumns)
     .from(o)
     .leftJoin(users, eq(users.id, o.owner_id))
     .where(where)
@@ -533,12 +508,14 @@ export async function exportOpportunities(
     .limit(literalLimit(limit))
     .prepare(`nexa_export_${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${limit}`);
   const rows = await statement.execute(listValues(actor, query));
-  return rows.map((row) => ({
-    ...row,
-    amount: row.amount === null ? null : Number(row.amount),
-    next_meeting_date: iso(row.next_meeting_date),
-    record_date: iso(row.record_date),
-  }));
+  return rows.map((row) =>
+    Object.fromEntries(
+      EXPORT_COLUMNS.map(({ field, header }) => [
+        header,
+        exportValue(OPPORTUNITY_FIELDS[field].kind, (row as ExportRow)[header]),
+      ]),
+    ),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   apiErrorBodySchema,
   createOpportunitySchema,
   deletedOpportunitySchema,
+  EXPORT_COLUMNS,
   opportunityChangeSchema,
   opportunityHistoryQuerySchema,
   opportunityPatchSchema,
@@ -22,7 +23,7 @@ import {
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { attachment, safeCsv } from '../../http/csv.ts';
-import { exportOpportunities, listOpportunities, opportunityFacets, type ExportRow } from './queries.ts';
+import { exportOpportunities, listOpportunities, opportunityFacets } from './queries.ts';
 import {
   createOpportunity,
   decideOnSuggestions,
@@ -47,22 +48,8 @@ export interface OpportunityRoutesOptions {
 /** At most this many rows in one export; past it the file says so in a header and holds the first ones. */
 export const EXPORT_MAX_ROWS = 50_000;
 
-const EXPORT_COLUMNS: ReadonlyArray<keyof ExportRow> = [
-  'id',
-  'representative',
-  'account_manager',
-  'client_company_name',
-  'client_name',
-  'product',
-  'stage',
-  'status',
-  'outcome',
-  'amount',
-  'closing_date',
-  'next_meeting_date',
-  'lead_status',
-  'record_date',
-];
+/** The export's columns, in the places opportunity-fields.ts gives them. */
+const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);
 
 export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> = async (app, { db, importBodyLimitBytes }) => {
   app.get(
@@ -96,7 +83,7 @@ export const opportunityRoutes: FastifyPluginAsyncZod<OpportunityRoutesOptions> 
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`nexa-opportunities-${day}.csv`))
         .header('x-export-truncated', String(rows.length > EXPORT_MAX_ROWS))
-        .send(safeCsv(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)));
+        .send(safeCsv(EXPORT_HEADERS, rows.slice(0, EXPORT_MAX_ROWS)));
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   attachmentUrl,
+  fieldsOfKind,
   makeSampleRows,
   seededRandom,
   specificationFileName,
@@ -21,14 +22,13 @@ import { closedDealsOf, visibleOpportunity, visibleOpportunityWithRate } from '.
 
 type Row = typeof o.$inferSelect;
 
+/** The fields that are instants: Dates in a row, ISO 8601 text on the wire. */
+const INSTANTS = fieldsOfKind('datetime');
+
 export function toWire(row: Row): Opportunity {
-  return {
-    ...row,
-    pipeline_status: row.pipeline_status as Opportunity['pipeline_status'],
-    next_meeting_date: iso(row.next_meeting_date),
-    record_date: iso(row.record_date)!,
-    created_at: iso(row.created_at)!,
-  };
+  const wire: Record<string, unknown> = { ...row };
+  for (const field of INSTANTS) wire[field] = iso(wire[field] as Date | null);
+  return wire as Opportunity;
 }
 
 /** The detail (GET and PATCH answer it): the row, what editing it needs, and the owner's win rate. */

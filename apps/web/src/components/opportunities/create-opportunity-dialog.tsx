@@ -2,46 +2,38 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { createOpportunitySchema, ROLES, STAGES } from '@nexa/domain';
+import { createOpportunitySchema, fieldLabel, OPPORTUNITY_FIELDS, ROLES, type FieldDeclaration } from '@nexa/domain';
 import { errorKey } from '../../lib/api-client.ts';
 import { useCreateOpportunity, useDeletedOpportunities, useRestoreOpportunity } from '../../lib/api/edit-opportunity.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useRepresentatives } from '../../lib/api/get-representatives.ts';
+import { cn } from '../../lib/cn.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { SelectField } from '../ui/select-field.tsx';
 import { TextArea, TextField } from '../ui/text-field.tsx';
-import { validationKey, valueOf } from './editable-field.tsx';
+import { editorOf, formOf, NEW_DEAL_FORM, optionsOf, validationKey, valueOf } from './editable-field.tsx';
 
-const EMPTY = {
-  product: '',
-  client_company_name: '',
-  client_name: '',
-  amount: '',
-  stage: 'New',
-  lead_status: '',
-  next_meeting_date: '',
-  closing_date: '',
-  notes: '',
-  owner_id: '',
-};
-type Draft = typeof EMPTY;
+type NewDealField = (typeof NEW_DEAL_FORM)[number];
 
-/** The form's text as the shared schema reads it: numbers, instants, null for empty. */
+type Draft = Record<NewDealField, string>;
+
+/** A new deal's form, as the fields declare it: empty, but for a choice's first value (a new deal is New). */
+const EMPTY = Object.fromEntries(
+  NEW_DEAL_FORM.map((name) => [name, (OPPORTUNITY_FIELDS[name] as FieldDeclaration).initial ?? '']),
+) as Draft;
+
+const isOwner = (name: NewDealField) => OPPORTUNITY_FIELDS[name].kind === 'owner';
+
+/** The form's text as the shared schema reads it: numbers, instants, null for empty; the owner for managers only. */
 function requestOf(draft: Draft, isManager: boolean) {
-  return {
-    product: draft.product,
-    client_company_name: draft.client_company_name,
-    client_name: valueOf(draft.client_name, 'text'),
-    amount: valueOf(draft.amount, 'number'),
-    stage: draft.stage,
-    lead_status: valueOf(draft.lead_status, 'text'),
-    next_meeting_date: valueOf(draft.next_meeting_date, 'datetime'),
-    closing_date: valueOf(draft.closing_date, 'date'),
-    notes: valueOf(draft.notes, 'textarea'),
-    ...(isManager ? { owner_id: draft.owner_id } : {}),
-  };
+  return Object.fromEntries(
+    NEW_DEAL_FORM.filter((name) => isManager || !isOwner(name)).map((name) => [
+      name,
+      isOwner(name) || editorOf(name) === 'select' ? draft[name] : valueOf(draft[name], editorOf(name)),
+    ]),
+  );
 }
 
 /** The "New opportunity" dialog (opportunity-buttons.tsx opens it); the new deal opens once it is saved. */
@@ -60,15 +52,15 @@ export function CreateOpportunityDialog({
   const isManager = me.data?.role === ROLES.manager;
   const reps = useRepresentatives({ q: '', sort: 'full_name', page: 1, pageSize: 200 }, isManager && open);
   const create = useCreateOpportunity();
-  const notesId = useId();
+  const formId = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
 
-  const bind = (field: keyof Draft) => ({
+  const control = (field: keyof Draft) => ({
     value: draft[field],
     onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value })),
-    error: errors[field],
   });
+  const bind = (field: keyof Draft) => ({ ...control(field), error: errors[field] });
 
   const submit = () => {
     const body = requestOf(draft, isManager);
@@ -113,56 +105,60 @@ export function CreateOpportunityDialog({
           submit();
         }}
       >
-        <TextField label={t('detail.product')} required {...bind('product')} />
-        <TextField label={t('detail.company')} required {...bind('client_company_name')} />
-        <TextField label={t('detail.contact')} {...bind('client_name')} />
-        <TextField label={t('edit.amount')} inputMode="decimal" {...bind('amount')} />
-        <SelectField
-          label={t('edit.stage')}
-          value={draft.stage}
-          onChange={(e) => setDraft((d) => ({ ...d, stage: e.target.value }))}
-        >
-          {STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {t(`stage.${stage}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label={t('edit.leadStatus')} placeholder={t('edit.leadStatusHint')} {...bind('lead_status')} />
-        <TextField label={t('edit.nextMeeting')} type="datetime-local" {...bind('next_meeting_date')} />
-        <TextField label={t('detail.closeDate')} type="date" {...bind('closing_date')} />
-        {isManager && (
-          <div>
-            <SelectField
-              label={t('edit.owner')}
-              value={draft.owner_id}
-              onChange={(e) => setDraft((d) => ({ ...d, owner_id: e.target.value }))}
-              required
-            >
-              <option value="">{t('edit.chooseOwner')}</option>
-              {(reps.data?.items ?? [])
-                .filter((rep) => rep.id)
-                .map((rep) => (
-                  <option key={rep.id} value={rep.id!}>
-                    {rep.full_name}
+        {NEW_DEAL_FORM.map((name) => {
+          const label = t(fieldLabel(name));
+          const required = (OPPORTUNITY_FIELDS[name] as FieldDeclaration).editable?.create === 'required';
+          const editor = editorOf(name);
+          if (isOwner(name))
+            return (
+              isManager && (
+                <div key={name}>
+                  <SelectField label={label} required {...control(name)}>
+                    <option value="">{t('edit.chooseOwner')}</option>
+                    {(reps.data?.items ?? [])
+                      .filter((rep) => rep.id)
+                      .map((rep) => (
+                        <option key={rep.id} value={rep.id!}>
+                          {rep.full_name}
+                        </option>
+                      ))}
+                  </SelectField>
+                  {errors[name] && <p className="mt-1 text-sm text-red-700">{errors[name]}</p>}
+                </div>
+              )
+            );
+          if (editor === 'select')
+            return (
+              <SelectField key={name} label={label} {...control(name)}>
+                {optionsOf(name, t).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
                   </option>
                 ))}
-            </SelectField>
-            {errors.owner_id && <p className="mt-1 text-sm text-red-700">{errors.owner_id}</p>}
-          </div>
-        )}
-        <div className="space-y-1.5 sm:col-span-2">
-          <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
-            {t('edit.notes')}
-          </label>
-          <TextArea
-            id={notesId}
-            rows={3}
-            value={draft.notes}
-            onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
-          />
-          {errors.notes && <p className="text-sm text-red-700">{errors.notes}</p>}
-        </div>
+              </SelectField>
+            );
+          if (editor === 'textarea')
+            return (
+              <div key={name} className={cn('space-y-1.5', formOf(name).wide && 'sm:col-span-2')}>
+                <label htmlFor={`${formId}-${name}`} className="block text-sm font-medium text-slate-800">
+                  {label}
+                </label>
+                <TextArea id={`${formId}-${name}`} rows={3} {...control(name)} />
+                {errors[name] && <p className="text-sm text-red-700">{errors[name]}</p>}
+              </div>
+            );
+          return (
+            <TextField
+              key={name}
+              label={label}
+              required={required}
+              type={editor === 'datetime' ? 'datetime-local' : editor === 'date' ? 'date' : undefined}
+              inputMode={editor === 'number' ? 'decimal' : undefined}
+              placeholder={t(`hints.${name}`, { defaultValue: '' }) || undefined}
+              {...bind(name)}
+            />
+          );
+        })}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('edit.cancel')}

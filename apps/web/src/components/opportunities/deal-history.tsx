@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { OpportunityChange } from '@nexa/domain';
+import { currencyOf, fieldLabel, fieldOf, type OpportunityChange } from '@nexa/domain';
 import { HISTORY_PAGE_SIZE, useOpportunityHistory } from '../../lib/api/edit-opportunity.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
@@ -10,17 +10,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed']);
 
 /**
- * A recorded value as text: money for amounts, stage and forecast-category names, local dates and
- * times, the text otherwise. A forecast category of none reads as the badge says it: from the stage.
+ * A recorded value as text: money in the deal's currency, the names of a choice's values (a stage)
+ * and of forecast categories, local dates and times, the text otherwise. A forecast category of none
+ * reads as the badge says it: from the stage.
  */
-function valueText(t: TFunction<['opportunities', 'insights']>, field: string, value: unknown, na: string): string {
+function valueText(t: TFunction<['opportunities', 'insights']>, field: string, value: unknown, na: string, deal: object): string {
   if (field === 'forecast_category')
     return typeof value === 'string' && value
       ? t(`insights:groups.${value}`, { defaultValue: value })
       : t('insights:badge.byStagePlain');
   if (value === null || value === undefined || value === '') return na;
-  if (field === 'amount' && typeof value === 'number') return formatMoney(value);
-  if (field === 'stage' && typeof value === 'string') return t(`stage.${value}`, { defaultValue: value });
+  const declared = fieldOf(field);
+  if (declared?.kind === 'money' && typeof value === 'number') return formatMoney(value, { currency: currencyOf(deal) });
+  if (declared?.optionNames && typeof value === 'string') return t(`${declared.optionNames}.${value}`, { defaultValue: value });
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value) ?? value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T12:00:00`) ?? value;
   if (typeof value === 'object') return JSON.stringify(value);
@@ -28,15 +30,24 @@ function valueText(t: TFunction<['opportunities', 'insights']>, field: string, v
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-/** What a change did: an event of the deal, or "Field: before → after". */
-export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field' | 'before' | 'after'> }) {
+/**
+ * What a change did: an event of the deal, or "Field: before → after" with the field's label.
+ * Amounts read in the currency of `deal` (the deal as it is now; US dollars without it).
+ */
+export function ChangeText({
+  change,
+  deal = {},
+}: {
+  change: Pick<OpportunityChange, 'field' | 'before' | 'after'>;
+  deal?: object;
+}) {
   const { t } = useTranslation(['opportunities', 'insights']);
   const na = t('detail.na');
   if (EVENTS.has(change.field)) {
     return (
       <p className="font-medium text-slate-900">
         {t(`history.events.${change.field}`, {
-          field: t(`history.fields.${(change.after as { field?: string } | null)?.field ?? ''}`, { defaultValue: '' }),
+          field: t(fieldLabel((change.after as { field?: string } | null)?.field ?? ''), { defaultValue: '' }),
         })}
       </p>
     );
@@ -44,11 +55,13 @@ export function ChangeText({ change }: { change: Pick<OpportunityChange, 'field'
   return (
     <p className="text-slate-900 [overflow-wrap:anywhere]">
       <span className="font-medium">
-        {t('history.fieldLabel', { field: t(`history.fields.${change.field}`, { defaultValue: change.field }) })}
+        {t('history.fieldLabel', { field: t(fieldLabel(change.field), { defaultValue: change.field }) })}
       </span>{' '}
-      <span className="text-slate-600 line-through decoration-slate-400">{valueText(t, change.field, change.before, na)}</span>
+      <span className="text-slate-600 line-through decoration-slate-400">
+        {valueText(t, change.field, change.before, na, deal)}
+      </span>
       {' → '}
-      <span>{valueText(t, change.field, change.after, na)}</span>
+      <span>{valueText(t, change.field, change.after, na, deal)}</span>
     </p>
   );
 }
@@ -62,10 +75,10 @@ function Who({ change }: { change: OpportunityChange }) {
 }
 
 /** The deal's history: who or what changed which field, when, before → after; newest first, paged. */
-export function DealHistory({ id, headingLevel = 2 }: { id: number; headingLevel?: 2 | 3 }) {
+export function DealHistory({ deal, headingLevel = 2 }: { deal: { id: number }; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('opportunities');
   const [page, setPage] = useState(1);
-  const history = useOpportunityHistory(id, page);
+  const history = useOpportunityHistory(deal.id, page);
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
   return (
     <Card data-testid="deal-history">
@@ -95,7 +108,7 @@ export function DealHistory({ id, headingLevel = 2 }: { id: number; headingLevel
                 <p className="text-slate-600">
                   <time dateTime={change.at}>{formatDateTime(change.at)}</time> · <Who change={change} />
                 </p>
-                <ChangeText change={change} />
+                <ChangeText change={change} deal={deal} />
               </li>
             ))}
           </ol>

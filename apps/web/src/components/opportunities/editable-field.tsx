@@ -2,25 +2,74 @@ import { Check, Pencil, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CURRENCY_CODES,
+  currencyOf,
   DEAL_VALIDATION,
   dealFieldSchemas,
+  fieldLabel,
+  fieldOf,
+  fieldsWith,
   isClosingStage,
+  OPPORTUNITY_FIELDS,
   resolvePipeline,
-  STAGES,
+  type Stage,
+  type FieldDeclaration,
+  type FieldKind,
   type OpportunityDetail,
   type OpportunitySuggestion,
 } from '@nexa/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { conflictCurrent, useDecideSuggestions, usePatchOpportunity } from '../../lib/api/edit-opportunity.ts';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { currencyName, formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { inputClass, TextArea } from '../ui/text-field.tsx';
 import { cn } from '../../lib/cn.ts';
 import { today } from '../../lib/today.ts';
 import { useUndoToast } from './undo-toast.ts';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'stage';
+/** The control a field is edited with. */
+export type EditorKind = 'text' | 'textarea' | 'number' | 'date' | 'datetime' | 'select';
 export type EditableFieldName = keyof typeof dealFieldSchemas;
+
+const EDITORS: Partial<Record<FieldKind, EditorKind>> = {
+  text: 'text',
+  longText: 'textarea',
+  money: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  choice: 'select',
+  currency: 'select',
+};
+
+/** How a field is edited, from its kind (opportunity-fields.ts). */
+export const editorOf = (field: EditableFieldName): EditorKind => EDITORS[OPPORTUNITY_FIELDS[field].kind] ?? 'text';
+
+/** A field's choices with their names in the reader's language: a choice's options, or every currency. */
+export function optionsOf(field: EditableFieldName, t: (key: string) => string): Array<{ value: string; label: string }> {
+  const declared = fieldOf(field);
+  if (declared?.kind === 'currency')
+    return CURRENCY_CODES.map((code) => ({ value: code, label: `${code} — ${currencyName(code)}` }));
+  return (declared?.options ?? []).map((value) => ({
+    value,
+    label: declared?.optionNames ? t(`${declared.optionNames}.${value}`) : value,
+  }));
+}
+
+/** Where a field shows in the deal's forms (opportunity-fields.ts: `form`). */
+export const formOf = (name: EditableFieldName): NonNullable<FieldDeclaration['form']> =>
+  (OPPORTUNITY_FIELDS[name] as FieldDeclaration).form ?? {};
+
+/**
+ * The deal form's fields (opportunity-fields.ts: `form`) in the declaration's order, those across
+ * the form last; `create`: those of the new-deal dialog.
+ */
+function formFields(create: boolean): EditableFieldName[] {
+  const shown = fieldsWith('form').filter((name) => !create || formOf(name).create);
+  const wide = (name: EditableFieldName) => !!formOf(name).wide;
+  return [...shown.filter((name) => !wide(name)), ...shown.filter(wide)];
+}
+export const DEAL_FORM = formFields(false);
+export const NEW_DEAL_FORM = formFields(true);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -31,23 +80,27 @@ function localInput(value: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function draftOf(value: unknown, kind: FieldKind): string {
+export function draftOf(value: unknown, kind: EditorKind): string {
   if (value === null || value === undefined) return '';
   if (kind === 'datetime') return localInput(String(value));
   return String(value);
 }
 
-export function valueOf(draft: string, kind: FieldKind): unknown {
+export function valueOf(draft: string, kind: EditorKind): unknown {
   const text = draft.trim();
   if (kind === 'number') return text === '' ? null : Number(text.replace(/[\s,$€]/g, ''));
   if (kind === 'datetime') return text ? new Date(text).toISOString() : null;
   return text || null;
 }
 
-/** A field's value as the page shows it, in the reader's language. */
-export function displayValue(value: unknown, kind: FieldKind, na: string): string {
+/**
+ * A field's value as the page shows it, in the reader's language: an amount in the currency of
+ * `deal` (the deal it belongs to), a day, an instant, the text otherwise.
+ */
+export function displayValue(value: unknown, field: string, na: string, deal: object = {}): string {
   if (value === null || value === undefined || value === '') return na;
-  if (kind === 'number') return formatMoney(Number(value));
+  const kind = fieldOf(field)?.kind;
+  if (kind === 'money') return formatMoney(Number(value), { currency: currencyOf(deal, field as EditableFieldName) });
   if (kind === 'date') return formatDate(`${String(value)}T12:00:00`) ?? na;
   if (kind === 'datetime') return formatDateTime(String(value)) ?? na;
   return String(value);
@@ -81,8 +134,7 @@ export function checkValue(field: EditableFieldName, value: unknown): string | n
 export function EditableField({
   deal,
   field,
-  label,
-  kind = 'text',
+  label: givenLabel,
   display,
   suggestion,
   onStage,
@@ -90,17 +142,19 @@ export function EditableField({
 }: {
   deal: OpportunityDetail;
   field: EditableFieldName;
-  label: string;
-  kind?: FieldKind;
+  /** Defaults to the field's label. */
+  label?: string;
   /** How the value reads; defaults to displayValue. */
   display?: ReactNode;
   suggestion?: OpportunitySuggestion;
   /** A stage that closes the deal goes through the close dialog instead. */
-  onStage?: (stage: (typeof STAGES)[number]) => boolean;
+  onStage?: (stage: Stage) => boolean;
   /** A section of its own (a heading and a paragraph) rather than an item of a description list. */
   heading?: boolean;
 }) {
   const { t } = useTranslation('opportunities');
+  const kind = editorOf(field);
+  const label = givenLabel ?? t(fieldLabel(field));
   const id = useId();
   const patch = usePatchOpportunity(deal.id);
   const undoToast = useUndoToast();
@@ -156,7 +210,7 @@ export function EditableField({
     const value = valueOf(draft, kind);
     const invalid = checkValue(field, value);
     if (invalid) return setError(t(validationKey(invalid)));
-    if (kind === 'stage' && onStage?.(value as (typeof STAGES)[number])) return close();
+    if (field === 'stage' && onStage?.(value as Stage)) return close();
     send(value, deal.version);
   };
 
@@ -210,11 +264,11 @@ export function EditableField({
         <div className="mt-1 space-y-2">
           {kind === 'textarea' ? (
             <TextArea {...inputProps} rows={4} />
-          ) : kind === 'stage' ? (
+          ) : kind === 'select' ? (
             <select {...inputProps} className={cn(inputClass, 'h-10 py-0')}>
-              {STAGES.map((stage) => (
-                <option key={stage} value={stage}>
-                  {t(`stage.${stage}`)}
+              {optionsOf(field, t).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </select>
@@ -244,7 +298,7 @@ export function EditableField({
         </div>
       ) : (
         <Value className="mt-0.5 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
-          {display ?? displayValue(current, kind, na)}
+          {display ?? displayValue(current, field, na, deal)}
         </Value>
       )}
       {conflict && (
@@ -252,8 +306,8 @@ export function EditableField({
           <p className="font-semibold text-amber-900">{t('edit.conflictTitle')}</p>
           <p className="text-amber-900">
             {t('edit.conflictBody', {
-              current: displayValue((conflict.current as unknown as Record<string, unknown>)[field], kind, na),
-              mine: displayValue(conflict.value, kind, na),
+              current: displayValue((conflict.current as unknown as Record<string, unknown>)[field], field, na, conflict.current),
+              mine: displayValue(conflict.value, field, na, deal),
             })}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
@@ -266,7 +320,7 @@ export function EditableField({
           </div>
         </div>
       )}
-      {suggestion && <SuggestionNote deal={deal} suggestion={suggestion} kind={kind} />}
+      {suggestion && <SuggestionNote deal={deal} suggestion={suggestion} />}
     </div>
   );
 }
@@ -279,22 +333,14 @@ export function closesDeal(deal: OpportunityDetail, suggestion: OpportunitySugge
   if (suggestion.field !== 'status' && suggestion.field !== 'stage') return false;
   const value = typeof suggestion.value === 'string' ? suggestion.value : null;
   const stage = suggestion.field === 'stage' ? value : resolvePipeline(value).stage;
-  return !!stage && isClosingStage(stage as (typeof STAGES)[number]) && stage !== deal.stage;
+  return !!stage && isClosingStage(stage as Stage) && stage !== deal.stage;
 }
 
 /**
  * A machine's value beside the field a person set: accept it (it becomes theirs, with a toast that
  * can undo it) or dismiss it. A status that closes the deal asks for the close date first.
  */
-export function SuggestionNote({
-  deal,
-  suggestion,
-  kind,
-}: {
-  deal: OpportunityDetail;
-  suggestion: OpportunitySuggestion;
-  kind: FieldKind;
-}) {
+export function SuggestionNote({ deal, suggestion }: { deal: OpportunityDetail; suggestion: OpportunitySuggestion }) {
   const { t } = useTranslation('opportunities');
   const decide = useDecideSuggestions(deal.id);
   const undoToast = useUndoToast();
@@ -322,7 +368,7 @@ export function SuggestionNote({
         {t(`edit.suggestedBy.${suggestion.source}`, { defaultValue: t('edit.suggestedBy.analysis') })}
       </p>
       <p className="mt-1 whitespace-pre-line text-violet-950 [overflow-wrap:anywhere]">
-        {displayValue(suggestion.value, kind, t('detail.na'))}
+        {displayValue(suggestion.value, suggestion.field, t('detail.na'), deal)}
       </p>
       {needsDate && (
         <div className="mt-2 space-y-1">

@@ -1,10 +1,13 @@
 import { AlertTriangle, AudioLines, CheckCircle2, Download, Info, Sparkles, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  currencyOf,
+  fieldLabel,
   leadTemperature,
+  OPPORTUNITY_FIELDS,
   OUTCOME_OF_STAGE,
   parseCommercialPoints,
   parseTechnicalQa,
@@ -29,7 +32,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { SpecificationDownloads, useSpecificationDownload } from './specification-downloads.tsx';
 import { CloseDealDialog, DealActions, type ClosingStage } from './deal-actions.tsx';
 import { DealHistory } from './deal-history.tsx';
-import { displayValue, EditableField, validationKey, type EditableFieldName, type FieldKind } from './editable-field.tsx';
+import { DEAL_FORM, displayValue, EditableField, formOf, validationKey, type EditableFieldName } from './editable-field.tsx';
 import { OwnerField } from './owner-field.tsx';
 import { useUndoToast } from './undo-toast.ts';
 
@@ -88,18 +91,16 @@ export function OpportunityView({
   const suggestions: Suggestions = Object.fromEntries((suggestionsQuery.data?.items ?? []).map((s) => [s.field, s]));
   const [closing, setClosing] = useState<ClosingStage | null>(null);
   const fields: Array<[string, string | null]> = [
-    [t('detail.product'), o.product],
-    [t('detail.company'), o.client_company_name],
-    [t('detail.industry'), o.company_industry],
+    [t(fieldLabel('product')), o.product],
+    [t(fieldLabel('client_company_name')), o.client_company_name],
+    [t(fieldLabel('company_industry')), o.company_industry],
     [t('detail.status'), stageName],
     ...(received ? [[t('detail.statusReceived'), received] as [string, string]] : []),
-    [t('detail.closeDate'), formatDate(o.closing_date)],
-    [t('detail.contact'), o.client_name],
+    [t(fieldLabel('closing_date')), formatDate(o.closing_date)],
+    [t(fieldLabel('client_name')), o.client_name],
   ];
   const field = (
     name: EditableFieldName,
-    label: string,
-    kind: FieldKind = 'text',
     display?: string,
     // The stage shows a suggested status text: the stage follows from it.
     suggestion = suggestions[name],
@@ -109,8 +110,6 @@ export function OpportunityView({
         key={name}
         deal={o}
         field={name}
-        label={label}
-        kind={kind}
         display={display}
         suggestion={suggestion}
         onStage={(stage) => {
@@ -120,6 +119,32 @@ export function OpportunityView({
         }}
       />
     );
+  // The deal's form (opportunity-fields.ts: `form`): the owner for managers, the stage with the
+  // status text it was read from, a closed deal's reason.
+  const formField = (name: EditableFieldName) => {
+    if (!isEditable(o)) return null;
+    if (OPPORTUNITY_FIELDS[name].kind === 'owner') return isManager && <OwnerField key={name} deal={o} />;
+    if (formOf(name).closed && o.outcome === 'open') return null;
+    if (formOf(name).wide)
+      return (
+        <div key={name} className="sm:col-span-2 lg:col-span-3">
+          {field(name)}
+        </div>
+      );
+    if (name !== 'stage') return field(name);
+    return (
+      <Fragment key={name}>
+        {field('stage', stageName, suggestions.status)}
+        {/* The status text as the CRM or sheet wrote it: lists show the stage it was read as. */}
+        {received && (
+          <div data-testid="status-received">
+            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('detail.statusReceived')}</dt>
+            <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{received}</dd>
+          </div>
+        )}
+      </Fragment>
+    );
+  };
 
   return (
     <>
@@ -159,28 +184,14 @@ export function OpportunityView({
             {o.owner_win_rate !== undefined && (
               <Tile label={t('detail.winRate')} value={winRate === null ? na : formatPercent(winRate)} />
             )}
-            <Tile label={t('detail.dealValue')} value={o.amount === null ? na : formatMoney(o.amount)} />
+            <Tile
+              label={t('detail.dealValue')}
+              value={o.amount === null ? na : formatMoney(o.amount, { currency: currencyOf(o) })}
+            />
           </div>
           {editable ? (
             <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="deal-fields">
-              {field('product', t('detail.product'))}
-              {field('client_company_name', t('detail.company'))}
-              {field('client_name', t('detail.contact'))}
-              {field('amount', t('edit.amount'), 'number')}
-              {field('stage', t('edit.stage'), 'stage', stageName, suggestions.status)}
-              {/* The status text as the CRM or sheet wrote it: lists show the stage it was read as. */}
-              {received && (
-                <div data-testid="status-received">
-                  <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('detail.statusReceived')}</dt>
-                  <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]">{received}</dd>
-                </div>
-              )}
-              {field('lead_status', t('edit.leadStatus'))}
-              {field('next_meeting_date', t('edit.nextMeeting'), 'datetime')}
-              {field('closing_date', t('detail.closeDate'), 'date')}
-              {o.outcome !== 'open' && field('close_reason', t('history.fields.close_reason'), 'textarea')}
-              {isManager && <OwnerField deal={o} />}
-              <div className="sm:col-span-2 lg:col-span-3">{field('notes', t('edit.notes'), 'textarea')}</div>
+              {DEAL_FORM.map(formField)}
             </dl>
           ) : (
             <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -207,7 +218,7 @@ export function OpportunityView({
       )}
 
       <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} opportunityId={readOnly ? undefined : o.id} />
-      {editable && <DealHistory id={o.id} headingLevel={headingLevel} />}
+      {editable && <DealHistory deal={o} headingLevel={headingLevel} />}
       {editable && <CloseDealDialog deal={o} stage={closing} onClose={() => setClosing(null)} />}
     </>
   );
@@ -229,7 +240,8 @@ function SuggestionsBanner({ deal, count }: { deal: OpportunityDetail; count: nu
       .mutateAsync({ decision: 'accept' })
       .then((row) => {
         const accepted = count - row.held.length;
-        const held = row.held[0] && t('edit.held', { value: displayValue(row.held[0].value, 'text', t('detail.na')) });
+        const held =
+          row.held[0] && t('edit.held', { value: displayValue(row.held[0].value, row.held[0].field, t('detail.na'), deal) });
         if (accepted > 0) undoToast(t('edit.accepted', { count: accepted }), before, row, { description: held });
         else if (held) toast.warning(held);
       })
@@ -381,7 +393,6 @@ function Feedback({
           deal={o}
           field={field}
           label={t('detail.feedback')}
-          kind="textarea"
           display={text || t('detail.noFeedback')}
           suggestion={suggestion}
           heading

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { OpportunityDetail } from '@nexa/domain';
+import { fieldLabel, type OpportunityDetail } from '@nexa/domain';
 import { conflictCurrent, usePatchOpportunity } from '../../lib/api/edit-opportunity.ts';
 import { useRepresentatives } from '../../lib/api/get-representatives.ts';
 import { cn } from '../../lib/cn.ts';
@@ -33,7 +33,7 @@ export function OwnerField({ deal }: { deal: OpportunityDetail }) {
     <div data-testid="field-owner_id">
       <dt>
         <label htmlFor={id} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          {t('edit.owner')}
+          {t(fieldLabel('owner_id'))}
         </label>
       </dt>
       <dd className="mt-1 flex gap-2">

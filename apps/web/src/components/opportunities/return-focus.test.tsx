@@ -22,7 +22,7 @@ function renderField() {
   const client = new QueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <EditableField deal={deal} field="amount" label="Amount" kind="number" />
+      <EditableField deal={deal} field="amount" label="Amount" />
     </QueryClientProvider>,
   );
 }

@@ -3,6 +3,15 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { OpportunityListItem } from '@nexa/domain';
+// The declaration's own module, not the package's index: the dashboard's first load carries no zod.
+import {
+  currencyOf,
+  fieldLabel,
+  fieldOf,
+  OPPORTUNITY_FIELDS,
+  type FieldDeclaration,
+  type FieldsWith,
+} from '@nexa/domain/opportunity-fields';
 import { overdue } from '@nexa/domain/deal-timing';
 import { OverdueMark } from '../../../components/opportunities/overdue-mark.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -13,25 +22,18 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import type { ListVariant } from '../../../components/opportunities/opportunity-filters.tsx';
 
-type ColumnKey =
-  | 'product'
-  | 'client_company_name'
-  | 'representative'
-  | 'amount'
-  | 'status'
-  | 'stage'
-  | 'lead_status'
-  | 'closing_date'
-  | 'next_meeting_date';
+/** A listed field (opportunity-fields.ts), the owner's name, or the stage with its overdue mark (the rep's status). */
+type ColumnKey = FieldsWith<'listed'> | 'representative';
 
-/** Each variant's columns, in order; all sort but the representative (a name the rows do not hold). */
+/** Each variant's columns, in order: the list's layout; how a column reads and sorts is its field's. */
 const COLUMNS: Record<ListVariant, readonly ColumnKey[]> = {
   rep: ['product', 'client_company_name', 'amount', 'status', 'lead_status', 'next_meeting_date'],
   team: ['client_company_name', 'product', 'representative', 'amount', 'stage', 'closing_date', 'next_meeting_date'],
 };
-const UNSORTABLE = new Set<ColumnKey>(['representative']);
 /** The field a column sorts by: the status column shows the stage, so it sorts in the pipeline's order. */
 const sortField = (column: ColumnKey) => (column === 'status' ? 'stage' : column);
+/** Sortable columns are those of sortable fields (the representative is a name the rows do not hold). */
+const sortable = (column: ColumnKey) => !!fieldOf(sortField(column))?.sortable;
 
 export interface OpportunityTableProps {
   items: OpportunityListItem[];
@@ -57,11 +59,20 @@ export function OpportunityTable(props: OpportunityTableProps) {
 function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detailsHref' | 'ownerName'>) {
   const { t } = useTranslation('opportunities');
   const na = t('detail.na');
-  const cells: Record<ColumnKey, (item: OpportunityListItem) => ReactNode> = {
-    product: (item) => item.product ?? na,
-    client_company_name: (item) => item.client_company_name ?? na,
+  /** A field's value as its kind reads: money in the deal's currency, a choice's name, a day, an instant. */
+  const value = (item: OpportunityListItem, field: FieldsWith<'listed'>): ReactNode => {
+    const declared: FieldDeclaration = OPPORTUNITY_FIELDS[field];
+    const raw = item[field];
+    if (declared.kind === 'money')
+      return <span className="tabular-nums">{formatMoney(raw as number | null, { currency: currencyOf(item, field) })}</span>;
+    if (raw === null || raw === undefined || raw === '') return na;
+    if (declared.optionNames) return t(`${declared.optionNames}.${String(raw)}`);
+    if (declared.kind === 'date') return formatDate(String(raw), { dateStyle: 'medium', timeZone: 'UTC' }) ?? na;
+    if (declared.kind === 'datetime') return formatDate(String(raw)) ?? na;
+    return String(raw);
+  };
+  const cells: Partial<Record<ColumnKey, (item: OpportunityListItem) => ReactNode>> = {
     representative: (item) => ownerName?.(item) ?? item.account_manager ?? na,
-    amount: (item) => <span className="tabular-nums">{formatMoney(item.amount)}</span>,
     // The canonical stage in the page's language, whatever the spelling received (shown in the detail).
     // The representative's list has no close-date column: a passed close date shows by the stage.
     status: (item) => (
@@ -70,21 +81,22 @@ function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detai
         {overdue(item).closing && <OverdueMark kind="closing" />}
       </span>
     ),
-    stage: (item) => t(`stage.${item.stage}`),
     lead_status: (item) => <LeadBadge value={item.lead_status} na={na} />,
     closing_date: (item) => (
       <span className="inline-flex flex-wrap items-center gap-1">
-        {formatDate(item.closing_date, { dateStyle: 'medium', timeZone: 'UTC' }) ?? na}
+        {value(item, 'closing_date')}
         {overdue(item).closing && <OverdueMark kind="closing" />}
       </span>
     ),
     next_meeting_date: (item) => (
       <span className="inline-flex flex-wrap items-center gap-1">
-        {formatDate(item.next_meeting_date) ?? na}
+        {value(item, 'next_meeting_date')}
         {overdue(item).meeting && <OverdueMark kind="meeting" />}
       </span>
     ),
   };
+  const cell = (column: ColumnKey, item: OpportunityListItem) =>
+    cells[column]?.(item) ?? (column === 'representative' ? null : value(item, column));
   const details = (item: OpportunityListItem, compact = false) => {
     const href = detailsHref(item);
     if (!href) return null;
@@ -100,13 +112,15 @@ function useCells({ detailsHref, ownerName }: Pick<OpportunityTableProps, 'detai
       </Link>
     );
   };
-  return { cells, details };
+  // A list's own heading where it has one ("Client Company"), else the field's label.
+  const heading = (column: ColumnKey) => t([`columns.${column}`, fieldLabel(column)]);
+  return { cell, details, heading };
 }
 
 function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = false, ...links }: OpportunityTableProps) {
   const { t } = useTranslation('opportunities');
   const navigate = useNavigate();
-  const { cells, details } = useCells(links);
+  const { cell, details, heading } = useCells(links);
   const current = sort.replace(/^-/, '');
   const descending = sort.startsWith('-');
 
@@ -115,10 +129,10 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
       <thead>
         <tr>
           {COLUMNS[variant].map((column) => {
-            if (UNSORTABLE.has(column)) {
+            if (!sortable(column)) {
               return (
                 <Th key={column} className="whitespace-normal">
-                  {t(`columns.${column}`)}
+                  {heading(column)}
                 </Th>
               );
             }
@@ -136,9 +150,9 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
                   type="button"
                   className="inline-flex items-center gap-1 text-left uppercase hover:text-slate-900"
                   onClick={() => onSort(active && !descending ? `-${sortField(column)}` : sortField(column))}
-                  aria-label={t('list.sortBy', { column: t(`columns.${column}`) })}
+                  aria-label={t('list.sortBy', { column: heading(column) })}
                 >
-                  {t(`columns.${column}`)}
+                  {heading(column)}
                   <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
                 </button>
               </Th>
@@ -170,7 +184,7 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
                         : undefined
                   }
                 >
-                  {cells[column](item)}
+                  {cell(column, item)}
                 </Td>
               ))}
               <Td className="text-right">{details(item, true)}</Td>
@@ -184,7 +198,7 @@ function OpportunityRows({ items, sort, onSort, variant = 'rep', rowOpens = fals
 
 function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: OpportunityTableProps) {
   const { t } = useTranslation('opportunities');
-  const { cells, details } = useCells(links);
+  const { cell, details, heading } = useCells(links);
   const id = useId();
   const columns = COLUMNS[variant];
   return (
@@ -195,16 +209,14 @@ function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: Op
         </label>
         <Select id={`${id}-sort`} className="min-w-0 flex-1" value={sort} onChange={(e) => onSort(e.target.value)}>
           <option value="live">{t('list.sortLive')}</option>
-          {columns
-            .filter((column) => !UNSORTABLE.has(column))
-            .flatMap((column) => [
-              <option key={column} value={sortField(column)}>
-                {t('list.sortAscending', { column: t(`columns.${column}`) })}
-              </option>,
-              <option key={`-${column}`} value={`-${sortField(column)}`}>
-                {t('list.sortDescending', { column: t(`columns.${column}`) })}
-              </option>,
-            ])}
+          {columns.filter(sortable).flatMap((column) => [
+            <option key={column} value={sortField(column)}>
+              {t('list.sortAscending', { column: heading(column) })}
+            </option>,
+            <option key={`-${column}`} value={`-${sortField(column)}`}>
+              {t('list.sortDescending', { column: heading(column) })}
+            </option>,
+          ])}
         </Select>
       </div>
       <CardList>
@@ -212,13 +224,13 @@ function OpportunityCards({ items, sort, onSort, variant = 'rep', ...links }: Op
           <CardListItem
             key={item.id}
             data-testid="opportunity-row"
-            title={cells.client_company_name(item)}
+            title={cell('client_company_name', item)}
             action={details(item)}
             fields={columns
               .filter((column) => column !== 'client_company_name')
               .map((column) => ({
-                label: t(`columns.${column}`),
-                value: cells[column](item),
+                label: heading(column),
+                value: cell(column, item),
                 wide: column === 'next_meeting_date',
               }))}
           />

@@ -4,7 +4,14 @@ import { X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { guessColumnMapping, IMPORT_FIELDS, IMPORT_MAX_ROWS, REQUIRED_IMPORT_FIELDS, type ImportField } from '@nexa/domain';
+import {
+  fieldLabel,
+  guessColumnMapping,
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  REQUIRED_IMPORT_FIELDS,
+  type ImportField,
+} from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { newImportKey, useImportOpportunities, type ImportResponse } from '../../../lib/api/import-opportunities.ts';
@@ -15,7 +22,9 @@ type Mapping = Record<ImportField, string | null>;
 /** CSV import: read and preview in the browser, map columns, send the mapped rows, show the per-row report. */
 export default function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const returnFocus = useReturnFocus(open);
-  const { t } = useTranslation('pipeline');
+  const { t } = useTranslation(['pipeline', 'opportunities']);
+  // The import's own wording of a column where it has one ("Client (contact)"), else the field's label.
+  const label = (field: ImportField) => t([`import.fields.${field}`, `opportunities:${fieldLabel(field)}`]);
   const id = useId();
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<Array<Record<string, string>>>([]);
@@ -130,7 +139,7 @@ export default function CsvImportDialog({ open, onOpenChange }: { open: boolean;
                     {IMPORT_FIELDS.map((field) => (
                       <label key={field} className="flex flex-col gap-1 text-xs font-medium text-slate-700">
                         <span>
-                          {t(`import.fields.${field}`)}
+                          {label(field)}
                           {REQUIRED_IMPORT_FIELDS.includes(field) && (
                             <span className="text-red-700"> ({t('import.required')})</span>
                           )}
@@ -180,7 +189,7 @@ export default function CsvImportDialog({ open, onOpenChange }: { open: boolean;
                 </div>
                 {missing.length > 0 && (
                   <p className="text-sm text-red-700" role="alert">
-                    {t('import.missing', { fields: missing.map((f) => t(`import.fields.${f}`)).join(', ') })}
+                    {t('import.missing', { fields: missing.map(label).join(', ') })}
                   </p>
                 )}
                 {importing.isPending && (
