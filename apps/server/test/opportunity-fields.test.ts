@@ -52,8 +52,9 @@ function refused(key: OpportunityFieldKey): unknown {
       return 'tomorrow';
     case 'choice':
       return 'Not one of them';
+    // A code nobody uses: a cell in lower case is read (a spreadsheet's 'eur' is EUR).
     case 'currency':
-      return 'usd';
+      return 'XYZ';
     default:
       return 'x'.repeat(field.max! + 1);
   }
