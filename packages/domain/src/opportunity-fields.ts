@@ -127,10 +127,23 @@ export const OPPORTUNITY_FIELDS = {
   },
   amount: {
     kind: 'money',
+    currency: 'currency',
     listed: true,
     sortable: true,
     exported: { column: 10 },
     imported: { aliases: ['amount', 'value', 'deal value', 'deal amount', 'montant'], required: true },
+    ingested: {},
+    editable: {},
+    form: { create: true },
+  },
+  /** The amount's currency (ISO 4217): the call analysis and quotes read it; figures do not convert (docs/metrics.md). */
+  currency: {
+    kind: 'currency',
+    initial: DEFAULT_CURRENCY,
+    notNull: true,
+    listed: true,
+    exported: { column: 15 },
+    imported: { aliases: ['currency', 'currency code', 'devise'] },
     ingested: {},
     editable: {},
     form: { create: true },

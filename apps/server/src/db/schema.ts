@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CHANGE_SOURCES,
+  DEFAULT_CURRENCY,
   FORECAST_CATEGORIES,
   OWNER_MATCHES,
   STAGES,
@@ -235,6 +236,8 @@ export const opportunities = pgTable(
       .generatedAlwaysAs(sql.raw(pipelineStatusSql('stage'))),
     lead_status: text('lead_status'),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }),
+    /** The amount's currency: an ISO 4217 code (isCurrencyCode says which are known); US dollars until set. */
+    currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     client_company_name: text('client_company_name'),
     client_name: text('client_name'),
     next_meeting_date: timestamp('next_meeting_date', { withTimezone: true }),
@@ -280,6 +283,7 @@ export const opportunities = pgTable(
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
     check('opportunities_owner_match_check', sql.raw(`owner_match IN (${OWNER_MATCHES.map((rule) => `'${rule}'`).join(', ')})`)),
+    check('opportunities_currency_check', sql`currency ~ '^[A-Z]{3}$'`),
     // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
     // stopping at the page's last row even when many meetings share one time.
     index('opportunities_owner_meeting_id_idx').on(t.owner_id, t.next_meeting_date, t.id),

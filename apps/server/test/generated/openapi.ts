@@ -3178,6 +3178,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -4074,6 +4075,7 @@ export interface operations {
                             client_company_name: string | null;
                             client_name: string | null;
                             amount: number | null;
+                            currency: string;
                             /** @enum {string} */
                             stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                             status: string | null;
@@ -4112,6 +4114,7 @@ export interface operations {
                     client_company_name: string;
                     client_name?: string | null;
                     amount?: number | null;
+                    currency?: string;
                     /** @enum {string} */
                     stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                     lead_status?: string | null;
@@ -4139,6 +4142,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -4275,6 +4279,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -4361,6 +4366,7 @@ export interface operations {
                     client_company_name?: string;
                     client_name?: string | null;
                     amount?: number | null;
+                    currency?: string;
                     /** @enum {string} */
                     stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                     status?: string | null;
@@ -4390,6 +4396,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -4452,6 +4459,7 @@ export interface operations {
                             client_company_name: string | null;
                             client_name: string | null;
                             amount: number | null;
+                            currency: string;
                             /** @enum {string} */
                             stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                             status: string | null;
@@ -4658,6 +4666,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -4822,6 +4831,7 @@ export interface operations {
                         client_company_name: string | null;
                         client_name: string | null;
                         amount: number | null;
+                        currency: string;
                         /** @enum {string} */
                         stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
                         status: string | null;
@@ -5499,6 +5509,7 @@ export interface operations {
                     client_company_name: string;
                     client_name?: string;
                     amount?: number;
+                    currency?: string;
                     status?: string;
                     lead_status?: string;
                     /** Format: date-time */
