@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import type { OpportunityDetail, OpportunitySuggestion } from '@nexa/domain';
-import { checkValue, closesDeal, draftOf, validationKey, valueOf } from './editable-field.tsx';
+import { checkValue, closesDeal, displayValue, draftOf, editorOf, optionsOf, validationKey, valueOf } from './editable-field.tsx';
 
 describe('inline edit values', () => {
   it('reads the form text as the shared schema wants it', () => {
@@ -23,6 +23,22 @@ describe('inline edit values', () => {
       'edit.validation.closing_date_required',
     );
     expect(validationKey(new ApiError(404, 'not_found', 'Opportunity not found'))).toBe('common:errors.not_found');
+  });
+});
+
+describe('a deal’s money and its currency', () => {
+  it('reads an amount in the deal’s currency, in dollars for a deal that names none', () => {
+    expect(displayValue(12500, 'amount', 'N/A', { currency: 'EUR' })).toBe('€12,500');
+    expect(displayValue(12500, 'amount', 'N/A', { currency: 'JPY' })).toBe('¥12,500');
+    expect(displayValue(12500, 'amount', 'N/A')).toBe('$12,500');
+    expect(displayValue('EUR', 'currency', 'N/A')).toBe('EUR');
+  });
+
+  it('is chosen from every known code, each with its name, and checked as the server checks it', () => {
+    expect(editorOf('currency')).toBe('select');
+    expect(optionsOf('currency', (key) => key)).toContainEqual({ value: 'EUR', label: 'EUR — Euro' });
+    expect(checkValue('currency', 'EUR')).toBeNull();
+    expect(checkValue('currency', 'eur')).toBe('invalid_currency');
   });
 });
 
