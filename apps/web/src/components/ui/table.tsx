@@ -1,9 +1,33 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/**
+ * Whether a box is narrower than what it holds. A table that scrolls sideways must be reachable by
+ * keyboard to be scrolled (axe's scrollable-region-focusable): a table of plain figures has nothing
+ * else to focus. Only then, so a table that fits adds no tab stop.
+ */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
+
+/** A table in a box that scrolls sideways on a narrow screen; `label` names that box when it scrolls. */
+export function Table({ className, label, ...props }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
+  const [ref, scrolls] = useScrollsSideways<HTMLDivElement>();
   return (
-    <div className="w-full overflow-x-auto">
+    <div ref={ref} className="w-full overflow-x-auto" {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label })}>
       <table className={cn('w-full text-left text-sm', className)} {...props} />
     </div>
   );

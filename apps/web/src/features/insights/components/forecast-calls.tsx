@@ -54,7 +54,7 @@ export function ForecastCalls() {
           </Link>
         </p>
       </div>
-      <Table>
+      <Table label={t('calls.title')}>
         <thead>
           <tr>
             <Th>{t('forecast.representative')}</Th>
