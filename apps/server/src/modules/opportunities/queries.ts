@@ -292,10 +292,12 @@ export async function updateOpportunityFields(
 
 /**
  * An open deal `id` in another stage than `stage`: what the board's one-statement move may write
- * (openStageMove). A closed deal, or one already there, goes the general way.
+ * (openStageMove). A closed deal, or one already there, goes the general way. Plain text on the
+ * board's most frequent write: rendering Drizzle's column objects cost more than the rest of the
+ * condition (decision 023).
  */
 export const openDealElsewhere = (id: number, stage: Stage): SQL =>
-  sql`${o.id} = ${id} AND ${o.outcome} = 'open' AND ${o.stage} <> ${stage}`;
+  sql`opportunities.id = ${id} AND opportunities.outcome = 'open' AND opportunities.stage <> ${stage}`;
 
 export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
   await tx
