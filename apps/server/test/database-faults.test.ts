@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import pg from 'pg';
 import { adminUrl, testDatabaseKind } from './database-target.ts';
@@ -126,6 +127,33 @@ describe.runIf(testDatabaseKind() === 'postgres')('when the database connection 
     }
   }, 30_000);
 });
+
+// drizzle-orm 0.45 sends a pooled transaction's BEGIN before the code that gives its client back
+// (drizzle-team/drizzle-orm#6023); db/client.ts gives it back when BEGIN fails.
+describe.runIf(testDatabaseKind() === 'postgres')(
+  'a transaction whose BEGIN fails (the connection dropped after checkout)',
+  () => {
+    it('gives its connection back, so the pool still serves and closes', async () => {
+      const own = await openTestDatabase();
+      const { proxy, database } = await openThroughProxy(own.url);
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      try {
+        // The cut lands between the checkout and BEGIN.
+        pool.once('acquire', () => proxy.cut());
+        await expect(database.db.transaction((tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+        expect({ checkedOut: pool.totalCount - pool.idleCount }).toEqual({ checkedOut: 0 });
+        proxy.restore();
+        const answer = await database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
+        expect((answer as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+      } finally {
+        // A client never given back made this wait forever.
+        await database.close();
+        await proxy.close();
+        await own.close();
+      }
+    });
+  },
+);
 
 // A server that refuses at the door needs no real PostgreSQL: this runs with either test database.
 describe('when PostgreSQL refuses connections', () => {

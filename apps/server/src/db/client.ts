@@ -110,7 +110,27 @@ class PreparingClient extends pg.Client {
     // A promise (a transaction's statements): timed here. With a callback the pool is the caller,
     // and timed it (openPool).
     const promised = typeof args.at(-1) !== 'function' && typeof config === 'object' && typeof config.submit !== 'function';
-    return (promised ? timedQuery(query) : query()) as never;
+    if (!promised) return query();
+    const timed = timedQuery(query);
+    return (/^begin\b/i.test(String(config.text)) ? this.releasedIfRefused(timed) : timed) as never;
+  }
+
+  /**
+   * drizzle-orm 0.45's pooled transaction() sends BEGIN before the try/finally that releases its
+   * client (drizzle-team/drizzle-orm#6023): a BEGIN that fails (the connection dropped between the
+   * checkout and it) never gave the client back, so each such failure took a pool slot for good and
+   * the pool's end() waited forever (opportunities-import-atomic's cut connection hung that way
+   * now and then). A checked-out client whose BEGIN fails is released here, with the error, so the
+   * pool drops it; drizzle then never releases it itself.
+   */
+  private async releasedIfRefused<T>(begin: Promise<T>): Promise<T> {
+    try {
+      return await begin;
+    } catch (error) {
+      const release = (this as { release?: (error: Error) => void }).release;
+      release?.call(this, error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
   }
 
   /** An error while the connection opens is marked, so it answers 503 whatever its SQLSTATE (db/unavailable.ts). */
