@@ -33,10 +33,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  // One retry on CI only, until the two tests that still fail now and then are fixed (decision 028:
-  // undo.spec's focus after Escape at 375 px, pipeline-board's keyboard announcement); a retried test
-  // shows as flaky in the report. Locally none.
-  retries: process.env.CI ? 1 : 0,
+  // None, on CI too: a test that passes only on a second try is a failing test (decision 028).
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.test-reports/e2e.json' }]],
