@@ -127,8 +127,13 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(
         page.getByRole('status').filter({ hasText: lang === 'fr' ? /Aucune opportunité/ : /No opportunities/ }),
       ).toBeVisible();
-      // A toast would have appeared with the answer; give it time to show before saying it did not.
-      await page.waitForTimeout(1500);
+      // A toast would come from the answer's render: an effect raises it, and sonner draws it from a
+      // timer of its own once its toaster is there. So: the toaster is there, and the page has drawn a
+      // frame and run its timers since the empty state showed.
+      await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+      );
       // Counted once, not awaited: a toast leaves by itself after a few seconds.
       expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     });

@@ -181,10 +181,13 @@ test.describe('pipeline board (phone)', () => {
     page.on('response', (response) => {
       if (response.request().method() === 'PATCH') moves.push(response.status());
     });
-    // The board's reads answer late, as on a slow network: the second move is made before the
-    // first one's re-read has brought the deal's new version.
+    // The board's reads answer late, as on a slow network: they are held until both moves have been
+    // answered, so the second move is made before the first one's re-read has brought the deal's new
+    // version.
+    let answerReads!: () => void;
+    const bothMovesAnswered = new Promise<void>((resolve) => (answerReads = resolve));
     await page.route('**/api/pipeline/board**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await bothMovesAnswered;
       await route.continue().catch(() => undefined);
     });
     await moveMenu().selectOption('Proposal');
@@ -195,7 +198,8 @@ test.describe('pipeline board (phone)', () => {
       .getByRole('dialog', { name: `Mark ${names.alpha} as lost` })
       .getByRole('button', { name: 'Mark as lost' })
       .click();
-    await expect.poll(() => moves, { timeout: 15_000 }).toEqual([200, 200]);
+    await expect.poll(() => moves).toEqual([200, 200]);
+    answerReads();
     await page.unroute('**/api/pipeline/board**');
     await stages.getByRole('button', { name: /Closed-Lost\s*1/ }).click();
     await expect(card(page, names.alpha)).toBeVisible();
