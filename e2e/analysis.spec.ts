@@ -97,18 +97,21 @@ test('a provider failure clears the result and shows the Analysis Error toast', 
   await expect(analyze).toBeEnabled();
 });
 
-test('a French visitor gets the form, the diagnosis and the cards in French', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await waitForHydration(page);
-  const section = page.locator('section#analysis');
-  await section.getByRole('textbox', { name: "Nom de l'entreprise" }).fill('Banque Durand');
-  await section.getByRole('button', { name: 'Analyser' }).click();
-  const result = section.getByTestId('analysis-result');
-  await expect(result.getByRole('heading', { name: 'Diagnostic pour Banque Durand' })).toBeVisible();
-  await expect(result).toContainText('Analyse rapide de Banque Durand');
-  await expect(result.getByTestId('analysis-provider')).toHaveText("Analyse rapide hors ligne, pas une réponse d'IA en direct");
-  await expect(section.locator('li[data-recommended="true"]').getByText('Recommandé', { exact: true })).toHaveCount(2);
-  await context.close();
+test.describe('in French', () => {
+  // The project's page (not a context of its own, which had the default 1280 px viewport in the phone
+  // project too): the French form and cards are checked at 375 px as well.
+  test.use({ locale: 'fr-FR' });
+
+  test('a French visitor gets the form, the diagnosis and the cards in French', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const section = page.locator('section#analysis');
+    await section.getByRole('textbox', { name: "Nom de l'entreprise" }).fill('Banque Durand');
+    await section.getByRole('button', { name: 'Analyser' }).click();
+    const result = section.getByTestId('analysis-result');
+    await expect(result.getByRole('heading', { name: 'Diagnostic pour Banque Durand' })).toBeVisible();
+    await expect(result).toContainText('Analyse rapide de Banque Durand');
+    await expect(result.getByTestId('analysis-provider')).toHaveText("Analyse rapide hors ligne, pas une réponse d'IA en direct");
+    await expect(section.locator('li[data-recommended="true"]').getByText('Recommandé', { exact: true })).toHaveCount(2);
+  });
 });

@@ -8,6 +8,11 @@ import { DEMO, DEMO_PASSWORD, signInAs } from './support/session.ts';
 import { createUser, mailedLink } from './support/users.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+/**
+ * Skipped in the phone project: the test opens browser contexts of its own, which have the default
+ * 1280 px viewport there too, so it ran the desktop check a second time.
+ */
+const SAME_AT_EVERY_WIDTH = 'its own browser contexts: the same check at every width, run at 1440 px';
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -48,7 +53,8 @@ test.describe('sign-in and route guard on the demo team', () => {
   });
 
   // The suite's server trusts only its PUBLIC_URL (127.0.0.1); localhost is another origin to a browser.
-  test('a page opened at an untrusted address says to set PUBLIC_URL, in both languages', async ({ browser }) => {
+  test('a page opened at an untrusted address says to set PUBLIC_URL, in both languages', async ({ browser, isMobile }) => {
+    test.skip(isMobile, SAME_AT_EVERY_WIDTH);
     const other = baseURL.replace('127.0.0.1', 'localhost');
     for (const [locale, words] of [
       ['en-US', 'set PUBLIC_URL to'],
@@ -66,15 +72,18 @@ test.describe('sign-in and route guard on the demo team', () => {
     }
   });
 
-  test('the form speaks French', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto('/signin');
-    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page.getByRole('alert')).toContainText('Les deux champs sont obligatoires.');
-    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toBeVisible();
-    await context.close();
+  test.describe('in French', () => {
+    // The project's page, so the phone project checks the French form at 375 px (a context of its own
+    // had the default 1280 px viewport there).
+    test.use({ locale: 'fr-FR' });
+
+    test('the form speaks French', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page.getByRole('alert')).toContainText('Les deux champs sont obligatoires.');
+      await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toBeVisible();
+    });
   });
 
   test('a representative typing /manager is sent to /', async ({ page }) => {
