@@ -4,7 +4,15 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // Pure functions with no state of their own: one import of the package per worker, not per file
+          // (19 → 7 s). The web project stays isolated: its tests share i18n and the DOM.
+          isolate: false,
+        },
       },
       {
         extends: './apps/web/vite.config.ts',
