@@ -46,3 +46,4 @@ export * from './forecast.ts';
 export * from './stored-call-evidence.ts';
 export * from './deal-risk.ts';
 export * from './schemas/insights.ts';
+export * from './accounts.ts';

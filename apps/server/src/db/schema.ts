@@ -950,3 +950,61 @@ export const forecastCalls = pgTable(
     check('forecast_calls_check', sql`best_case_amount >= commit_amount`),
   ],
 );
+
+/**
+ * What a person owes whom (issue 37, docs/decisions on tasks): a title, when it is due (an instant,
+ * entered and shown in the owner's zone), an owner, an optional deal and contact, and where it came
+ * from. A call's next step becomes a row only when its owner decides: accepted ('open') or dismissed
+ * ('dismissed'), with the analysis, the step's index and its cited line, so a decided step is never
+ * offered again. No foreign key to the deal: a deleted deal moves to deleted_opportunities and its
+ * tasks stay for its restore (decision 017); every read joins the deal under the owner's scope.
+ * Snoozing moves due_at and remembers the time in snoozed_until. Deletes are soft (deleted_at), for undo.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    title: text('title').notNull(),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    owner_id: text('owner_id').notNull(),
+    opportunity_id: integer('opportunity_id'),
+    /** A contact of the deal (issue 36's contacts). */
+    contact_id: integer('contact_id'),
+    source: text('source', { enum: ['person', 'call', 'integration'] }).notNull(),
+    call_analysis_id: uuid('call_analysis_id'),
+    /** The next step's index in the analysis's nextSteps (0-based). */
+    call_step: integer('call_step'),
+    /** The transcript line the step cites (1-based) and its words, kept when the step was decided. */
+    source_line: integer('source_line'),
+    source_quote: text('source_quote'),
+    status: text('status', { enum: ['open', 'done', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+    snoozed_until: timestamp('snoozed_until', { withTimezone: true }),
+    created_by: text('created_by'),
+    ...timestamps,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    sqlForeignKey(t.owner_id, users.id, 'cascade'),
+    sqlForeignKey(t.created_by, users.id, 'set null'),
+    sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'set null'),
+    check('tasks_status_check', sql`${t.status} IN ('open', 'done', 'dismissed')`),
+    check('tasks_source_check', sql`${t.source} IN ('person', 'call', 'integration')`),
+    check('tasks_title_check', sql`char_length(${t.title}) BETWEEN 1 AND 500`),
+    // A person's lists (today, overdue, upcoming: open by due time; done by due time too), in index order.
+    index('tasks_owner_status_due_idx')
+      .on(t.owner_id, t.status, t.due_at, t.id)
+      .where(sql`deleted_at IS NULL`),
+    // The manager's overdue view: every open task by due time.
+    index('tasks_open_due_idx')
+      .on(t.due_at, t.id)
+      .where(sql`status = 'open' AND deleted_at IS NULL`),
+    // A call's next steps already decided (accepted or dismissed, deleted or not): never offered twice.
+    uniqueIndex('tasks_call_step_idx').on(t.call_analysis_id, t.call_step),
+    index('tasks_opportunity_idx')
+      .on(t.opportunity_id)
+      .where(sql`opportunity_id IS NOT NULL`),
+  ],
+);
