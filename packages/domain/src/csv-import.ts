@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { isCurrencyCode } from './currency.ts';
+import {
+  guessMapping,
+  importRowErrorSchema,
+  rowsRequestSchema,
+  validateRows,
+  type ImportColumn,
+  type ImportRowError,
+} from './csv-mapping.ts';
 import { fieldsWith, OPPORTUNITY_FIELDS, type FieldDeclaration, type ImportValue } from './opportunity-fields.ts';
 import type { Random } from './random.ts';
 import { isSingleLine } from './schemas/text.ts';
@@ -14,28 +22,16 @@ export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filt
 
 export const IMPORT_MAX_ROWS = 50_000;
 
-const aliasesOf = (field: ImportField): readonly string[] => OPPORTUNITY_FIELDS[field].imported.aliases;
-
-const headerKey = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[_\-.]+/g, ' ')
-    .replace(/\s+/g, ' ');
+/** The deal import's columns, as every CSV import describes them (csv-mapping.ts). */
+export const IMPORT_COLUMNS: readonly ImportColumn<ImportField>[] = IMPORT_FIELDS.map((field) => ({
+  field,
+  aliases: OPPORTUNITY_FIELDS[field].imported.aliases,
+  required: REQUIRED_IMPORT_FIELDS.includes(field),
+}));
 
 /** Maps each field to the first header that names it (exact field name or a known alias), or null. */
-export function guessColumnMapping(headers: readonly string[]): Record<ImportField, string | null> {
-  const mapping = {} as Record<ImportField, string | null>;
-  const taken = new Set<string>();
-  for (const field of IMPORT_FIELDS) {
-    // Aliases read as headers do ('prochain rendez-vous' is 'prochain rendez vous' once read).
-    const names = [field, ...aliasesOf(field)].map(headerKey);
-    const found = headers.find((h) => !taken.has(h) && names.includes(headerKey(h))) ?? null;
-    if (found) taken.add(found);
-    mapping[field] = found;
-  }
-  return mapping;
-}
+export const guessColumnMapping = (headers: readonly string[]): Record<ImportField, string | null> =>
+  guessMapping(IMPORT_COLUMNS, headers);
 
 /** "$12,500.50", "12 500", "12500" → 12500.5; anything else is not a number. */
 export function parseAmount(raw: string): number | null {
@@ -141,23 +137,11 @@ export const importRowSchema = z.object(
 );
 export type ImportRow = z.output<typeof importRowSchema>;
 
-export const importRequestSchema = z.object({
-  rows: z
-    .array(z.record(z.string(), z.string().max(10_000)))
-    .min(1, 'the file has no rows')
-    .max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} rows per file`),
-});
-
-export interface ImportRowError {
-  /** Line in the file, the header being line 1. */
-  row: number;
-  field: string;
-  message: string;
-}
+export const importRequestSchema = rowsRequestSchema(IMPORT_MAX_ROWS);
 
 export const importResultSchema = z.object({
   inserted: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  errors: z.array(importRowErrorSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -165,26 +149,10 @@ export type ImportResult = z.infer<typeof importResultSchema>;
  * Validates every row; the valid ones and a reason for each invalid one (row numbers as in the file:
  * `firstIndex` is where `rows` starts in it, when a file is validated a batch at a time).
  */
-export function validateImportRows(
+export const validateImportRows = (
   rows: ReadonlyArray<Record<string, string>>,
   firstIndex = 0,
-): {
-  valid: ImportRow[];
-  errors: ImportRowError[];
-} {
-  const valid: ImportRow[] = [];
-  const errors: ImportRowError[] = [];
-  rows.forEach((row, index) => {
-    const parsed = importRowSchema.safeParse(row);
-    if (parsed.success) valid.push(parsed.data);
-    else {
-      const issue = parsed.error.issues[0]!;
-      const field = String(issue.path[0] ?? 'row');
-      errors.push({ row: firstIndex + index + 2, field, message: `${field} ${issue.message}` });
-    }
-  });
-  return { valid, errors };
-}
+): { valid: ImportRow[]; errors: ImportRowError[] } => validateRows(importRowSchema, rows, firstIndex);
 
 export const SAMPLE_PRODUCT_NAMES = [
   'CRM Platform',

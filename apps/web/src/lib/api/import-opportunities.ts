@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@nexa/domain';
-import { ApiError } from '../api-client.ts';
 import { invalidateRepData } from './create-sample-opportunities.ts';
+import { postImportRows } from './import-rows.ts';
+
+export { newImportKey } from './import-rows.ts';
 
 export type ImportResponse = ImportResult & { errorCount: number };
 
@@ -15,37 +17,8 @@ export interface ImportRequest {
   idempotencyKey: string;
 }
 
-/** A fresh Idempotency-Key (randomUUID needs a secure context; the demo may run on plain http). */
-export function newImportKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** XMLHttpRequest rather than fetch: it reports upload progress for the progress bar. */
 export function importOpportunities({ rows, idempotencyKey }: ImportRequest, onProgress?: (fraction: number) => void) {
-  return new Promise<ImportResponse>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/opportunities/import');
-    xhr.setRequestHeader('content-type', 'application/json');
-    xhr.setRequestHeader('idempotency-key', idempotencyKey);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportResponse);
-      const error = (body as { error?: { code: string; message: string; field?: string } } | null)?.error;
-      reject(new ApiError(xhr.status, error?.code ?? 'internal', error?.message ?? xhr.statusText, error?.field));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'The server could not be reached'));
-    xhr.send(JSON.stringify({ rows }));
-  });
+  return postImportRows<ImportResponse>('/api/opportunities/import', rows, idempotencyKey, onProgress);
 }
 
 export function useImportOpportunities(onProgress?: (fraction: number) => void) {
