@@ -28,6 +28,7 @@ export * from './calendar-invite.ts';
 export * from './specification.ts';
 export * from './csv-import.ts';
 export * from './csv-mapping.ts';
+export * from './contact-import.ts';
 export * from './schemas/call-insights.ts';
 export * from './account-manager.ts';
 export * from './schemas/integrations.ts';
