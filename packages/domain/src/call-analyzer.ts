@@ -17,6 +17,7 @@ import {
 import { alignWithChecklist, BOX_TITLES, emptyBoxes, qualifyCall, type QualificationChecklist } from './call-qualification.ts';
 import { verifyCitations } from './call-evidence.ts';
 import type { CallTurnModel } from './call-model/model.ts';
+import { suggestCommitteeRoles } from './committee-roles.ts';
 
 /**
  * The offline call analyzer (docs/decisions/008): keyword rules, no model, no network. The same
@@ -399,6 +400,12 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     else suggestedLeadStatus = { value: 'Cold', lines: evidence };
   }
 
+  // Buying roles the buyer's people give themselves or each other ("I sign anything above 100k"): offered, never set (issue 36).
+  const committeeRoles = suggestCommitteeRoles(lines, {
+    sideOf: (speaker) => roles.get(speaker) ?? null,
+    sellerNames: [options.sellerName ?? '', ...(options.sellerTeam ?? [])].filter(Boolean),
+  });
+
   const analysis: CallAnalysis = {
     language,
     quick: true,
@@ -414,6 +421,7 @@ export function analyzeCallOffline(lines: readonly TranscriptLine[], options: Of
     ...(talk ? { talk } : {}),
     ...(unnamed ? { speakerNames: 'missing' as const } : {}),
     questions,
+    ...(committeeRoles.length ? { committeeRoles } : {}),
     qualification: Object.fromEntries(
       QUALIFICATION_BOXES.map((box) => {
         const found = checklist[box];

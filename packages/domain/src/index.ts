@@ -49,3 +49,5 @@ export * from './stored-call-evidence.ts';
 export * from './deal-risk.ts';
 export * from './schemas/insights.ts';
 export * from './accounts.ts';
+export * from './call-people.ts';
+export * from './committee-roles.ts';

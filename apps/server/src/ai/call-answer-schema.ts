@@ -3,6 +3,7 @@ import {
   callAnalysisSchema,
   citationSchema,
   citedPointSchema,
+  committeeRoleSuggestionSchema,
   nextStepSchema,
   prospectQuestionSchema,
   QUALIFICATION_BOXES,
@@ -36,6 +37,7 @@ const callAnswerSchema = z.object({
   qualification: z.object(Object.fromEntries(QUALIFICATION_BOXES.map((name) => [name, box]))),
   suggestedLeadStatus: callAnalysisSchema.shape.suggestedLeadStatus,
   nextMeeting: callAnalysisSchema.shape.nextMeeting,
+  committeeRoles: z.array(committeeRoleSuggestionSchema).max(50),
 });
 
 type Json = Record<string, unknown>;

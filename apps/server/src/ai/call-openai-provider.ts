@@ -2,12 +2,16 @@ import OpenAI from 'openai';
 import {
   callAnalysisSchema,
   chunkTranscript,
+  committeeRoleSuggestionSchema,
   dropOutOfRangeCitations,
   isTimeZone,
   mergeCallAnalyses,
   numberedText,
   QUALIFICATION_BOXES,
   resolveRoles,
+  ROLE_MEANINGS,
+  SUGGESTED_ROLES,
+  verifiedCommitteeRoles,
   speakersUnnamed,
   talkShare,
   verifyCitations,
@@ -55,7 +59,8 @@ const SHAPE = `{
   "nextSteps": [{"text": "<action agreed or dated milestone>", "lines": [<line numbers>], "quote": "<copied exactly>", "due": "<ISO 8601 date-time with offset>" or null}],
   "qualification": {${QUALIFICATION_BOXES.map(box).join(', ')}},
   "suggestedLeadStatus": {"value": "Hot" | "Warm" | "Cold" | "Qualified" | "Unqualified" | "Contacted" | "New", "lines": [<line numbers>]} or null,
-  "nextMeeting": {"date": "<ISO 8601 date-time with offset>", "lines": [<line numbers>]} or null
+  "nextMeeting": {"date": "<ISO 8601 date-time with offset>", "lines": [<line numbers>]} or null,
+  "committeeRoles": [{"speaker": "<the speaker's name exactly as the transcript writes it, when the person speaks>" or null, "name": "<the person's name as said in the call, e.g. 'Priya' in 'this is Priya, the CFO'>" or null, "role": ${SUGGESTED_ROLES.map((r) => `"${r}"`).join(' | ')}, "lines": [<line numbers>], "quote": "<the words that say it, copied exactly>"}]
 }`;
 
 const ROLE_NAMES = { rep: 'the representative (the seller)', prospect: "the prospect (the buyer's side)" } as const;
@@ -106,6 +111,7 @@ function systemPrompt(context: PromptContext): string {
         ? `Speakers (decided before you, do not change them): ${speakers.map((d) => `${d.speaker} is ${ROLE_NAMES[d.role]}`).join('; ')}. Only the prospect's questions and needs are requirements and questions; the representative, and any colleague on the seller's side (a sales engineer, a solutions architect), answers them: their words are never the prospect's requirements.`
         : 'The speakers are not known: tell the representative from the prospect by what they say.',
     team.length ? `People of the seller's company (always the seller's side): ${team.join(', ')}.` : '',
+    `Buying roles ("committeeRoles"): only people of the prospect's side, only when a cited line says it (of themselves or of a named colleague): ${SUGGESTED_ROLES.map((r) => `${r}: ${ROLE_MEANINGS[r]}`).join('; ')}. A job title alone is not a role. A speaker the transcript does not name ("Speaker 2", a phone number, a line without a name) who says who they are ("this is Priya, the CFO") is named by that name. Never a role for the seller's side.`,
     'Every "quote" is copied word for word from the cited lines: a point whose quote is not in its lines is discarded.',
     `The call took place on ${callMoment(context.referenceDate, context.timeZone)}. Resolve relative dates ("next Tuesday", "the ninth", "Friday after next", "d'ici vendredi", "dans trois semaines") from that day, and write times said without a zone in that zone, with its offset; a time said in another zone ("4pm London time") is that zone's time. A duration ("over the last eighteen months") is not a date; nothing is due before the call.`,
     'Every item cites the numbers of the transcript lines it comes from, only numbers that appear in the transcript. Do not invent facts that are not in the transcript.',
@@ -133,6 +139,10 @@ function withDefaults(answer: Record<string, unknown>, language: TranscriptLangu
     nextMeeting: null,
     ...value,
     feedback: { technical: feedback.technical ?? '', commercial: feedback.commercial ?? '' },
+    // A role suggestion that does not hold together (an unknown role, no line) is dropped, not the whole answer.
+    committeeRoles: Array.isArray(value.committeeRoles)
+      ? value.committeeRoles.filter((item) => committeeRoleSuggestionSchema.safeParse(item).success).slice(0, 50)
+      : [],
     // A box the model ticked without a line is not ticked; a missing box is not either.
     ...(qualification && typeof qualification === 'object'
       ? {
@@ -363,8 +373,20 @@ export function createOpenAiCallProvider(options: OpenAiCallProviderOptions): Ca
         await input.onProgress?.(window.index + 1, windows.length);
       }
       const talk = unnamed ? null : talkShare(input.lines, (l) => (l.speaker ? (roleOf.get(l.speaker) ?? null) : null));
+      // One suggestion per person and role, from any window; the seller's people never get one.
+      const roleKeys = new Set<string>();
+      const committeeRoles = verifiedCommitteeRoles(
+        results.flatMap((r) => r.committeeRoles ?? []),
+        input.lines,
+      ).filter((s) => {
+        const key = `${s.role}:${s.speaker ?? ''}:${(s.name ?? '').toLowerCase()}`;
+        if ((s.speaker && roleOf.get(s.speaker) === 'rep') || roleKeys.has(key)) return false;
+        roleKeys.add(key);
+        return true;
+      });
       const merged: CallAnalysis = {
         ...mergeCallAnalyses(results),
+        ...(committeeRoles.length ? { committeeRoles: committeeRoles.slice(0, 50) } : {}),
         language: input.language,
         quick: false,
         speakers,

@@ -131,6 +131,30 @@ export const scoreSchema = z.object({
   reasons: z.array(citedPointSchema).max(20),
 });
 
+/** The roles a call can suggest: those a person says of themselves or of a colleague. */
+export const SUGGESTED_ROLES = [
+  'economic_buyer',
+  'champion',
+  'decision_maker',
+  'technical_evaluator',
+  'legal_procurement',
+  'blocker',
+  'user',
+] as const;
+export type SuggestedRole = (typeof SUGGESTED_ROLES)[number];
+
+export const committeeRoleSuggestionSchema = z.object({
+  /** The transcript's speaker the role is about, when that person speaks in the call. */
+  speaker: z.string().min(1).max(200).nullable(),
+  /** The name the call gives the person ("Priya"), when it says one. */
+  name: z.string().min(1).max(200).nullable(),
+  role: z.enum(SUGGESTED_ROLES),
+  lines: citationSchema.min(1),
+  /** The words of the cited line the suggestion stands on, copied exactly. */
+  quote: z.string().min(1).max(1000),
+});
+export type CommitteeRoleSuggestion = z.infer<typeof committeeRoleSuggestionSchema>;
+
 /** Lead statuses an analysis may suggest (the words the workspaces' colour rules know). */
 export const suggestedLeadStatusSchema = z.enum(['Hot', 'Warm', 'Cold', 'Qualified', 'Unqualified', 'Contacted', 'New']);
 
@@ -158,6 +182,8 @@ export const callAnalysisSchema = z.object({
   /** Every question the prospect asked, answered or not. */
   questions: z.array(prospectQuestionSchema).max(100).optional(),
   qualification: qualificationSchema.optional(),
+  /** Buying roles the call suggests for the buyer's people, each with its cited line (issue 36): offered, never set. */
+  committeeRoles: z.array(committeeRoleSuggestionSchema).max(50).optional(),
   /** Citations checked against the transcript; the points whose evidence did not check out were dropped. */
   citations: z.object({ checked: z.number().int().min(0), dropped: z.number().int().min(0) }).optional(),
 });
