@@ -73,6 +73,7 @@ const SQL_SENSITIVE = [
   'platform',
   'seed',
   'settings',
+  'tasks',
   'team',
   'team-admin',
   'team-dashboard-property',

@@ -41,6 +41,7 @@ import {
 import { companyRoutes } from './modules/companies/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
 import { apiKeyLookup } from './modules/integrations/keys.ts';
 import { createCallAnalysisProvider } from './ai/call-index.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
   await app.register(pipelineRoutes);
   await app.register(companyRoutes);
+  await app.register(taskRoutes, { db: database.db });
   await app.register(jobRoutes, { db: database.db });
   await app.register(callAnalysisRoutes, { db: database.db, workerTimeoutMs: config.callWorker.timeoutMs });
 

@@ -29,7 +29,7 @@ export interface ChangeOrigin {
 }
 
 /** Events of the deal itself, recorded under these pseudo-fields beside the field changes. */
-export type DealEvent = 'created' | 'deleted' | 'restored' | 'suggestion_dismissed';
+export type DealEvent = 'created' | 'deleted' | 'restored' | 'suggestion_dismissed' | 'task_completed' | 'task_reopened';
 
 export type { OpportunityRow };
 
