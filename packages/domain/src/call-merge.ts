@@ -159,6 +159,7 @@ export function citedLineNumbers(result: CallAnalysis): number[] {
     ...result.nextSteps,
     ...(result.suggestedLeadStatus ? [result.suggestedLeadStatus] : []),
     ...(result.nextMeeting ? [result.nextMeeting] : []),
+    ...(result.committeeRoles ?? []),
   ].flatMap((item) => item.lines);
   return [...new Set(all)].sort((a, b) => a - b);
 }

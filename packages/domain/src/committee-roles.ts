@@ -33,31 +33,31 @@ const FIRST_PERSON: Array<[SuggestedRole, RegExp]> = [
   [
     'economic_buyer',
     words(
-      /\b(?:i (?:sign|approve|sign off on|sign off) (?:anything|everything|all|any|the (?:budget|contract|purchase|po|cheque|check)|off|contracts|purchases|it)|i(?:'m| am) the one who (?:signs|approves the budget|holds the budget)|i (?:hold|own|control) the budget|(?:it(?:'s| is)|the budget is) (?:my budget|mine to (?:sign|approve))|my signature|the budget (?:is|comes from) (?:mine|my (?:budget|team's budget))|c'est moi qui (?:signe|valide le budget|tiens le budget)|je (?:signe|valide) (?:tout|les contrats|le budget|les achats|au-dessus|au-delà)|je tiens le budget|le budget est (?:le mien|à moi)|c'est (?:mon budget|ma signature))\b/,
+      /\b(?:i (?:sign|approve|sign off on|sign off) (?:anything|everything|all|any|the (?:budget|contract|purchase|po|cheque|check)|off|contracts|purchases|it)|i(?:'m| am) the one who (?:signs|approves the budget|holds the budget)|i (?:hold|own|control) the budget|(?:it(?:'s| is)|the budget is) (?:my budget|mine to (?:sign|approve))|my signature|the budget (?:is|comes from) (?:mine|my (?:budget|team's budget))|(?:needs?|requires?) my (?:sign-off|sign off|signature|approval)|(?:above|over|beyond) [^.;!?]{1,40}? (?:goes|go|has to go) through me|c'est moi qui (?:signe|valide le budget|tiens le budget)|je (?:signe|valide) (?:tout|les contrats|le budget|les achats|au-dessus|au-delà)|je tiens le budget|le budget est (?:le mien|à moi)|c'est (?:mon budget|ma signature))\b/,
     ),
   ],
   [
     'decision_maker',
     words(
-      /\b(?:i(?:'ll| will) make the (?:final )?(?:call|decision)|the (?:final )?(?:decision|call) is mine|i (?:make|take) the (?:final )?decision|i have the final say|i decide|c'est moi qui (?:décide|tranche)|je prendrai la décision|la décision (?:finale )?me revient|j'ai le dernier mot)\b/,
+      /\b(?:i(?:'ll| will) make the (?:final )?(?:call|decision)|(?:technically |ultimately |in the end )?it(?:'s| is) my (?:call|decision)|the (?:final )?(?:decision|call) is mine|i (?:make|take) the (?:final )?decision|i have the final say|i decide|c'est moi qui (?:décide|tranche)|je prendrai la décision|la décision (?:finale )?me revient|j'ai le dernier mot)\b/,
     ),
   ],
   [
     'champion',
     words(
-      /\b(?:i(?:'m| am) the one (?:pushing|driving|championing|who pushed|who's pushing|who is pushing)|i(?:'m| am) (?:pushing|championing|driving) (?:this|it|for this|for it)|i(?:'ll| will) (?:push|champion|sell) (?:this|it|for this|for it)(?: internally| inside)?|i(?:'ll| will) make the case (?:internally|to (?:our|my|the) (?:cfo|board|boss|leadership|management))|i brought you in|i(?:'m| am) your (?:champion|sponsor|internal sponsor)|c'est moi qui (?:porte|pousse) (?:le projet|ce projet|ça|cela)|je porte (?:le|ce) projet|je (?:vais )?(?:défendre|pousser) (?:le|ce) projet|je vais (?:le )?défendre en interne)\b/,
+      /\b(?:i(?:'m| am|'ve been| have been) the one (?:pushing|driving|championing|who pushed|who's pushing|who is pushing)|i(?:'m| am|'ve been| have been) (?:pushing|championing|driving) (?:this|it|for this|for it|for you|for us|for your)|i(?:'ve| have) been (?:making the case|pushing for (?:this|it|you))|i(?:'ll| will) (?:push|champion|sell) (?:this|it|for this|for it)(?: internally| inside)?|i(?:'ll| will) make the case (?:internally|to (?:our|my|the) (?:cfo|board|boss|leadership|management))|i brought you in|i(?:'m| am) your (?:champion|sponsor|internal sponsor)|c'est moi qui (?:porte|pousse) (?:le projet|ce projet|le dossier|ce dossier|ça|cela)|je (?:porte|pousse) (?:le|ce) (?:projet|dossier)|je (?:vais )?(?:défendre|pousser) (?:le|ce) projet|je vais (?:le )?défendre en interne)\b/,
     ),
   ],
   [
     'technical_evaluator',
     words(
-      /\b(?:i(?:'ll| will| am going to|'m going to) (?:run|lead|do|own|handle) the (?:technical (?:evaluation|review|assessment|validation)|evaluation|poc|proof of concept|pilot|trial|security review|architecture review|tests?)|i(?:'m| am) (?:running|leading|doing|handling|in charge of) the (?:technical (?:evaluation|review|assessment)|evaluation|poc|proof of concept|pilot|trial|security review|architecture review)|i(?:'m| am) (?:the one )?evaluating|i own the (?:architecture|technical evaluation|security review)|je (?:m'occupe|me charge|vais m'occuper|suis en charge) (?:de l'évaluation|du poc|du pilote|de la revue (?:de sécurité|technique|d'architecture)|des tests)|c'est moi qui (?:fais|mène|conduis) (?:l'évaluation|le poc|le pilote|la revue))\b/,
+      /\b(?:i(?:'ll| will| am going to|'m going to) (?:run|lead|do|own|handle) the (?:technical (?:evaluation|review|assessment|validation)|evaluation|poc|proof of concept|pilot|trial|security review|architecture review|tests?)|i(?:'m| am) (?:running|leading|doing|handling|in charge of) the (?:technical (?:evaluation|review|assessment)|evaluation|poc|proof of concept|pilot|trial|security review|architecture review)|i(?:'m| am) (?:the one )?evaluating|i(?:'m| am) the one who (?:runs|leads|does|owns) the (?:technical )?(?:evaluation|poc|proof of concept|pilot|trial|security review|architecture review)|je (?:ne )?(?:rédige|signe|signerai|dois signer|donne|valide|rédigerai) l'avis (?:de )?(?:sécurité|technique|qualité|d'architecture)|je (?:fais|mène|conduis|ferai|mènerai) (?:l'évaluation|le poc|le pilote|la revue (?:de sécurité|technique|d'architecture))|i own the (?:architecture|technical evaluation|security review)|je (?:m'occupe|me charge|vais m'occuper|suis en charge) (?:de l'évaluation|du poc|du pilote|de la revue (?:de sécurité|technique|d'architecture)|des tests)|c'est moi qui (?:fais|mène|conduis) (?:l'évaluation|le poc|le pilote|la revue))\b/,
     ),
   ],
   [
     'legal_procurement',
     words(
-      /\b(?:i(?:'m| am) (?:in|from|with|on the|head of|the head of) (?:procurement|purchasing|legal|the legal team|the procurement team|contracts)|i (?:handle|run|manage|own) (?:procurement|purchasing|the contracts?|contracts|the (?:paperwork|msa|dpa|legal review|redlines))|i(?:'ll| will) (?:review|redline|handle|go through) the (?:contract|msa|dpa|terms|paperwork|order form)|je (?:suis|travaille) (?:aux|au service des|à la direction des) achats|je (?:m'occupe|me charge) (?:des achats|du juridique|du contrat|des contrats)|je (?:vais )?relire le contrat)\b/,
+      /\b(?:i(?:'m| am) (?:in|from|with|on the|head of|the head of) (?:procurement|purchasing|legal|the legal team|the procurement team|contracts)|i (?:handle|run|manage|own) (?:procurement|purchasing|the contracts?|contracts|the (?:paperwork|msa|dpa|legal review|redlines))|i(?:'ll| will) (?:review|redline|handle|go through) the (?:contract|msa|dpa|terms|paperwork|order form)|je (?:suis|travaille) (?:aux|au service des|à la direction des) achats|je (?:m'occupe|me charge) (?:des achats|du juridique|du contrat|des contrats)|je (?:vais )?relire le contrat|je (?:dois )?(?:signer|signe|rédige|donne) l'avis de conformité)\b/,
     ),
   ],
   [
@@ -76,46 +76,71 @@ const FIRST_PERSON: Array<[SuggestedRole, RegExp]> = [
 
 /** A name: one or two capitalised words ("Priya", "Priya Sharma", "Jean-Marc"). */
 const NAME = String.raw`(\p{Lu}[\p{L}'’-]{1,30}(?: \p{Lu}[\p{L}'’-]{0,30}\.?)?)`;
+/**
+ * What may stand between a name and what is said of it: an apposition ("Raymond Ortiz, our CFO,
+ * approves…", "Frank Bellamy, our owner. He signs…"), a comma ("Siobhán Kelly, signs…"), a French
+ * relative ("Jacques Morin, qui tient le budget").
+ */
+const BETWEEN = String.raw`(?:,? (?:our|the|their|my|notre|nos|mon|ma|la|le|leur) [\p{L}' -]{2,30}?(?:,|\. (?:He|She|Il|Elle)(?:'s| is| est)?)|\. (?:He|She|Il|Elle)(?:'s| is| est)?|,(?: qui)?)? `;
+const third = (verbs: string) => new RegExp(String.raw`${NAME}${BETWEEN}(?:${verbs})(?![\p{L}])`, 'u');
 const THIRD_PERSON: Array<[SuggestedRole, RegExp]> = [
   [
     'economic_buyer',
-    new RegExp(
-      String.raw`${NAME}(?:,? (?:our|the|notre|la|le) [\p{L} -]{2,30},)? (?:signs|approves|signs off on|holds the budget|owns the budget|controls the budget|has the budget|is the (?:economic buyer|budget holder|one who signs)|is our economic buyer|signe|valide le budget|tient le budget|a le budget)(?![\p{L}])`,
-      'u',
+    third(
+      String.raw`signs|approves|signs off on|holds the budget|owns the budget|controls the budget|has the budget|(?:is |'s )?the one who (?:signs|approves|holds the budget|owns the budget)|is the (?:economic buyer|budget holder)|is our economic buyer|signe|valide le budget|tient le budget|a le budget`,
     ),
   ],
   [
-    'decision_maker',
+    'economic_buyer',
     new RegExp(
-      String.raw`${NAME}(?:,? (?:our|the) [\p{L} -]{2,30},)? (?:makes the (?:final )?(?:call|decision)|has the final say|will make the (?:final )?(?:call|decision)|decides|décide|tranche|a le dernier mot)(?![\p{L}])`,
-      'u',
-    ),
-  ],
-  [
-    'champion',
-    new RegExp(
-      String.raw`${NAME} (?:is (?:our|your|the) (?:champion|internal sponsor|sponsor)|is (?:the one )?(?:pushing|driving|championing) (?:this|it)|porte le projet|pousse le projet)(?![\p{L}])`,
+      String.raw`(?:signed|approved|signed off) by (?:our |the |my |their )?(?:[\p{Ll} ]{0,30}, )?(?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?${NAME}`,
       'u',
     ),
   ],
   [
     'technical_evaluator',
     new RegExp(
-      String.raw`${NAME} (?:will (?:run|lead|do|handle) the (?:technical evaluation|evaluation|POC|PoC|poc|proof of concept|pilot|trial|security review)|is (?:running|leading|doing|handling) the (?:technical evaluation|evaluation|POC|PoC|poc|proof of concept|pilot|trial|security review)|mène le (?:POC|poc)|fera le (?:POC|poc)|s'occupe de l'évaluation)(?![\p{L}])`,
+      String.raw`${NAME} for (?:security|the security review|the technical (?:review|evaluation)|the architecture)(?![\p{L}])`,
       'u',
     ),
   ],
   [
     'legal_procurement',
     new RegExp(
-      String.raw`${NAME} (?:from|in|of) (?:procurement|purchasing|legal)|${NAME} (?:handles|runs|will handle|will review) (?:procurement|purchasing|the contract|the msa|the paperwork|the legal review)|${NAME} (?:des achats|du juridique|s'occupe des achats|s'occupe du contrat)`,
+      String.raw`${NAME} for (?:the paper(?:work)?|the contract|legal|procurement|the legal (?:side|review))(?![\p{L}])`,
+      'u',
+    ),
+  ],
+  [
+    'decision_maker',
+    third(
+      String.raw`makes the (?:final )?(?:call|decision)|has the final say|will make the (?:final )?(?:call|decision)|decides|décide|tranche|a le dernier mot`,
+    ),
+  ],
+  [
+    'champion',
+    third(
+      String.raw`is (?:our|your|the) (?:champion|internal sponsor|sponsor)|is (?:the one )?(?:pushing|driving|championing) (?:this|it)|porte le projet|pousse le (?:projet|dossier)`,
+    ),
+  ],
+  [
+    'technical_evaluator',
+    new RegExp(
+      String.raw`${NAME}(?:'s team| and (?:his|her) team)?(?: is|'s| will| are)? (?:run|lead|do|handle|running|leading|doing|handling) the (?:technical evaluation|evaluation|POC|PoC|poc|proof of concept|pilot|trial|security review)(?![\p{L}])|${NAME} (?:mène|fera|fait) (?:le (?:POC|poc)|l'évaluation)|${NAME} s'occupe de l'évaluation`,
+      'u',
+    ),
+  ],
+  [
+    'legal_procurement',
+    new RegExp(
+      String.raw`${NAME} (?:from|in|of) (?:procurement|purchasing|legal)(?![\p{L}])|${NAME} (?:handles|runs|will handle|will review) (?:procurement|purchasing|the contract|the msa|the paperwork|the legal review)|${NAME} (?:des achats|du juridique|s'occupe des achats|s'occupe du contrat)`,
       'u',
     ),
   ],
 ];
 /** Words that look like a name at a sentence's start but name nobody. */
 const NOT_A_NAME = new Set(
-  'I We You He She They It This That Who Our Your Their My Nobody Everyone Someone Finance Procurement Legal Purchasing The Le La Les Il Elle On Nous Vous Qui Ça Cela Ce Tout Personne Mais And But So Yes No Oui Non Okay Ok Well Then Also Just Je Tu Moi Toi Lui Eux Et Donc Alors Puis Then Now Here There Because Parce'.split(
+  'I We You He She They It This That Who Our Your Their My Nobody Everyone Someone Finance Procurement Legal Purchasing The Le La Les Il Elle On Nous Vous Qui Ça Cela Ce Tout Personne Mais And But So Yes No Oui Non Okay Ok Well Then Also Just Je Tu Moi Toi Lui Eux Et Donc Alors Puis Then Now Here There Because Parce Board County Executive Director President Committee Council Management Team Leadership Head Chief Operations Sales Marketing Engineering Security Quality Trading IT HR Finances Achats Direction'.split(
     ' ',
   ),
 );
@@ -134,7 +159,14 @@ const SELF_NAME = new RegExp(
 
 /** A matched name without the capitalised words before it that name nobody ("Then Priya" is Priya). */
 function personName(matched: string): string | null {
-  const parts = matched.trim().split(' ').filter(Boolean);
+  // "Aisha's team": the name without its possessive.
+  const parts = matched
+    .trim()
+    .replace(/['’]s$/, '')
+    .split(' ')
+    .filter(Boolean);
+  // A title is no name: "CIO", "VP", "CFO".
+  if (parts.some((p) => /^\p{Lu}{2,}$/u.test(p))) return null;
   while (
     parts.length &&
     (NOT_A_NAME.has(parts[0]!) ||

@@ -51,3 +51,4 @@ export * from './schemas/insights.ts';
 export * from './accounts.ts';
 export * from './call-people.ts';
 export * from './committee-roles.ts';
+export * from './schemas/call-people.ts';

@@ -5,6 +5,7 @@ import {
   analyzeCallOffline,
   isPhoneName,
   LEGACY_QUALIFICATION_BOXES,
+  nameStrength,
   parseTranscriptStrict,
   QUALIFICATION_BOXES,
   type CallAnalysis,
@@ -123,6 +124,11 @@ export interface CallSetScore {
     byBox?: Record<string, { precision: Ratio; recall: Ratio; labelled: number }>;
   };
   citationPrecision: Ratio;
+  /**
+   * Buying roles suggested (issue 36) against the labelled ones (buyer=ROLE:Name), by person and role,
+   * over the calls that label them; development set only (left out when a held-out call is in the set).
+   */
+  committeeRoles?: { precision: Ratio; recall: Ratio; labelled: number; suggested: number };
   /** Citation precision item type by item type, for the development set only (like qualification.byBox). */
   citationPrecisionByKind?: Record<string, Ratio>;
   roleAccuracy: {
@@ -272,6 +278,8 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
     secondSellers: roleTally(),
     dialIns: roleTally(),
   };
+  const committee = tally();
+  let committeeRight = 0;
   const talkErrors: number[] = [];
   let talkMissing = 0;
   let unnamedCalls = 0;
@@ -379,6 +387,28 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
         miss(`qualification ${box}: ${got?.ticked ? `ticked at ${got.lines}` : 'not ticked'}${want ? '' : ' (none said)'}`);
     }
 
+    if (expected.buyingRoles && !call.heldOut) {
+      // A suggestion is right when its role is labelled for the person it names (or the speaker it is about).
+      const labelled = expected.buyingRoles.map((b) => ({ ...b, role: b.role.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }));
+      const found = new Set<number>();
+      for (const s of result.committeeRoles ?? []) {
+        committee.predicted += 1;
+        const person = s.name ?? s.speaker ?? '';
+        const at = labelled.findIndex(
+          (b) => b.role === s.role && (nameStrength(person, b.name) > 0 || (s.speaker !== null && same(s.speaker, b.name))),
+        );
+        if (at >= 0) {
+          found.add(at);
+          committeeRight += 1;
+        } else miss(`committee role ${s.role} for ${person} (line ${s.lines.join(', ')}): not labelled`);
+      }
+      committee.tp += found.size;
+      committee.expected += labelled.length;
+      labelled.forEach((b, i) => {
+        if (!found.has(i)) miss(`committee role ${b.role} for ${b.name} not suggested`);
+      });
+    }
+
     const unnamed = unnamedCall(call);
     if (unnamed) {
       // No speaker is named: roles cannot be told apart by name, and a talk share cannot be measured.
@@ -453,6 +483,15 @@ export async function scoreCallSet(set: LabelledCall[], analyze: Analyze = offli
         }),
       },
       citationPrecision: ratio(citationsRight, citations),
+      ...(detail &&
+        committee.expected > 0 && {
+          committeeRoles: {
+            precision: ratio(committeeRight, committee.predicted),
+            recall: ratio(committee.tp, committee.expected),
+            labelled: committee.expected,
+            suggested: committee.predicted,
+          },
+        }),
       ...(detail && {
         citationPrecisionByKind: Object.fromEntries(
           Object.entries(citationsByKind).map(([kind, t]) => [kind, ratio(t.right, t.all)]),
@@ -513,6 +552,9 @@ export function guardedFigures(score: CallSetScore): Figure[] {
     ['roleAccuracy.otherwise', score.roleAccuracy.otherwise],
     ['roleAccuracy.secondSellers', score.roleAccuracy.secondSellers],
     ['roleAccuracy.dialIns', score.roleAccuracy.dialIns],
+    // Development set only (the held-out score has no such field): guarded once recorded.
+    ['committeeRoles.precision', score.committeeRoles?.precision ?? null],
+    ['committeeRoles.recall', score.committeeRoles?.recall ?? null],
   ];
   const out: Figure[] = shares.flatMap(([name, value]) => (value === null ? [] : [{ name, value, better: 'higher' as const }]));
   if (score.talkShare.meanError !== null)
@@ -547,6 +589,13 @@ export function scoreTable(columns: Array<{ title: string; score: CallSetScore }
     ['roles, names only (generated)', (s) => percent(s.roleAccuracy.otherwise)],
     ['roles, second sellers', (s) => `${percent(s.roleAccuracy.secondSellers)} (${s.roleAccuracy.secondSellerCount})`],
     ['roles, dial-ins', (s) => `${percent(s.roleAccuracy.dialIns)} (${s.roleAccuracy.dialInCount})`],
+    [
+      'buying roles suggested, precision / recall',
+      (s) =>
+        s.committeeRoles
+          ? `${percent(s.committeeRoles.precision)} / ${percent(s.committeeRoles.recall)} (${s.committeeRoles.labelled} labelled)`
+          : '—',
+    ],
     ['talk share mean error', (s) => `${pts(s.talkShare.meanError)} (${s.talkShare.calls} calls)`],
     ['talk share max error', (s) => pts(s.talkShare.maxError)],
     ['talk share missing (named calls)', (s) => String(s.talkShare.missing)],

@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
                 ...prefetch('repDashboard'),
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
+                  'tasks',
                   'opportunities',
                   'metrics',
                 ]),
@@ -163,6 +164,10 @@ export const routes: RouteObject[] = [
                   'companies',
                   'metrics',
                 ]),
+              },
+              {
+                path: 'tasks',
+                lazy: lazyPage(() => import('../features/tasks/routes/tasks-page.tsx'), 'TasksPage', ['tasks']),
               },
               {
                 path: 'analyze',
@@ -250,6 +255,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'risks',
                 lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
+              },
+              {
+                path: 'tasks',
+                lazy: lazyPage(() => import('../features/tasks/routes/team-overdue-page.tsx'), 'TeamOverduePage', ['tasks']),
               },
               {
                 path: 'trends',
