@@ -1,6 +1,13 @@
 import type { CallReading, CitedLine } from './stored-call-evidence.ts';
 import type { Outcome, Stage } from './pipeline-model.ts';
 import { overdue } from './deal-timing.ts';
+import {
+  DEFAULT_CHAMPION_SILENT_CALLS,
+  lacksEconomicBuyer,
+  silentChampions,
+  type CommitteeContactRef,
+  type RiskCommittee,
+} from './committee.ts';
 
 /**
  * Deal risk rules: each open deal gets every warning that applies, each with its reason (a code the
@@ -18,6 +25,8 @@ export const RISK_CODES = [
   'no_decision_maker',
   'budget_not_discussed',
   'competitor_mentioned',
+  'no_economic_buyer',
+  'champion_silent',
 ] as const;
 export type RiskCode = (typeof RISK_CODES)[number];
 
@@ -26,9 +35,15 @@ export interface RiskThresholds {
   noActivityDays: number;
   /** Days in the same stage. */
   stuckInStageDays: number;
+  /** "Champion went silent": the champion spoke in none of the deal's last this-many calls (default 2). */
+  championSilentCalls?: number;
 }
 
-export const DEFAULT_RISK_THRESHOLDS: RiskThresholds = { noActivityDays: 14, stuckInStageDays: 30 };
+export const DEFAULT_RISK_THRESHOLDS: Required<RiskThresholds> = {
+  noActivityDays: 14,
+  stuckInStageDays: 30,
+  championSilentCalls: DEFAULT_CHAMPION_SILENT_CALLS,
+};
 
 /** At most this many of a deal's latest analysed calls are read for the call-based rules. */
 export const RISK_CALLS_READ = 5;
@@ -52,6 +67,10 @@ export interface RiskEvidence {
   callsRead?: number;
   /** Cited transcript lines. */
   lines?: CitedLine[];
+  /** The contacts a committee rule is about (the silent champions). */
+  contacts?: CommitteeContactRef[];
+  /** The calls a committee rule read (the last N with recorded speakers), newest first. */
+  calls?: Array<{ analysisId: string; createdAt: string }>;
 }
 
 export interface RiskWarning {
@@ -65,12 +84,15 @@ const daysSince = (from: string, now: Date) => Math.floor((now.getTime() - new D
 /**
  * Every warning for one deal. Closed deals carry none. The call-based rules apply only when at least
  * one call was analysed: without a call there is nothing to cite, and "no activity" already says so.
+ * The committee rules (committee.ts) apply when the deal's committee is given: no economic buyer past
+ * an early stage, and a champion silent in the last N calls whose speakers were recorded.
  */
 export function dealRisks(
   deal: RiskDeal,
   calls: readonly CallReading[],
   thresholds: RiskThresholds,
   now = new Date(),
+  committee?: RiskCommittee,
 ): RiskWarning[] {
   if (deal.outcome !== 'open') return [];
   const warnings: RiskWarning[] = [];
@@ -97,6 +119,20 @@ export function dealRisks(
   const inStage = daysSince(deal.stage_changed_at, now);
   if (inStage >= thresholds.stuckInStageDays) {
     warnings.push({ code: 'stuck_in_stage', evidence: { date: deal.stage_changed_at, days: inStage, stage: deal.stage } });
+  }
+  if (committee) {
+    if (lacksEconomicBuyer(deal, committee)) warnings.push({ code: 'no_economic_buyer', evidence: { stage: deal.stage } });
+    const silent = silentChampions(committee, thresholds.championSilentCalls ?? DEFAULT_CHAMPION_SILENT_CALLS);
+    if (silent) {
+      warnings.push({
+        code: 'champion_silent',
+        evidence: {
+          callsRead: silent.calls.length,
+          contacts: silent.champions,
+          calls: silent.calls.map(({ analysisId, createdAt }) => ({ analysisId, createdAt })),
+        },
+      });
+    }
   }
   if (!calls.length) return warnings;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COACHING_BOXES } from '../stored-call-evidence.ts';
 import { RISK_CODES } from '../deal-risk.ts';
+import { DEFAULT_CHAMPION_SILENT_CALLS } from '../committee.ts';
 import { FORECAST_CATEGORIES, FORECAST_GROUPS } from '../forecast.ts';
 import { STAGES } from '../pipeline-model.ts';
 
@@ -120,6 +121,10 @@ export const riskWarningSchema = z.object({
     stage: z.enum(STAGES).optional(),
     callsRead: z.number().int().optional(),
     lines: z.array(citedLineSchema).optional(),
+    /** The contacts a committee rule is about (the silent champions). */
+    contacts: z.array(z.object({ id: z.number().int(), full_name: z.string() })).optional(),
+    /** The calls a committee rule read, newest first. */
+    calls: z.array(z.object({ analysisId: z.string(), createdAt: z.string() })).optional(),
   }),
 });
 export type RiskWarningWire = z.infer<typeof riskWarningSchema>;
@@ -160,6 +165,8 @@ export const insightSettingsSchema = z.object({
   riskThresholds: z.object({
     noActivityDays: z.number().int().min(1).max(365),
     stuckInStageDays: z.number().int().min(1).max(730),
+    /** "Champion went silent": no line from the champion in the deal's last N calls (committee.ts). */
+    championSilentCalls: z.number().int().min(1).max(10).default(DEFAULT_CHAMPION_SILENT_CALLS),
   }),
   /** The day of the week forecast calls fall due (ISO: 1 = Monday … 7 = Sunday); reminders start then. */
   forecastCallDueDay: z.number().int().min(1).max(7),
