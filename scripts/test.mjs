@@ -50,6 +50,7 @@ const vitest = (name, projects, env = {}, files = []) =>
  * `npm run test:api postgres` still runs everything on PostgreSQL.
  */
 const SQL_SENSITIVE = [
+  'accounts-migration',
   'access-ownership',
   'auth',
   'insight-summaries',

@@ -217,9 +217,23 @@ export function domainOf(address: string | null | undefined): string | null {
   return (GENERIC_DOMAINS as readonly string[]).includes(text) ? null : text;
 }
 
-/** A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). */
+/**
+ * A text as an SQL string literal (standard_conforming_strings: only quotes are doubled), control
+ * characters written as chr(n) so the SQL text holds none (an editor or a newline conversion would
+ * change them silently).
+ */
 function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
+  const parts: string[] = [];
+  let run = '';
+  for (const character of text) {
+    if (character.charCodeAt(0) < 32) {
+      if (run) parts.push(`'${run.replaceAll("'", "''")}'`);
+      parts.push(`chr(${character.charCodeAt(0)})`);
+      run = '';
+    } else run += character;
+  }
+  if (run || parts.length === 0) parts.push(`'${run.replaceAll("'", "''")}'`);
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' || ')})`;
 }
 
 /** accountMatchKey as an SQL expression over a text column or expression (same steps, same tables). */

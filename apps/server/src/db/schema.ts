@@ -25,6 +25,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  BUYING_ROLES,
   CHANGE_SOURCES,
   DEFAULT_CURRENCY,
   FORECAST_CATEGORIES,
@@ -34,6 +35,7 @@ import {
   outcomeSql,
   pipelineStatusSql,
   type ChangeSource,
+  type ContactSide,
   type ForecastCategory,
   type ForecastGroup,
   type Outcome,
@@ -199,6 +201,74 @@ export const repQuotas = pgTable('rep_quotas', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// --- client accounts and their people (issue 36; docs/decisions/ACCOUNTS) ---
+
+/**
+ * A client company (the auth library owns `accounts`: this table is named apart so the two are never
+ * confused). match_key is accountMatchKey(name) (@nexa/domain): one row per key, so "ACME, Inc." and
+ * "Acme" are one account; a name merged into another keeps its row with merged_into_id set, hidden,
+ * so a later deal with that name still finds the account it was merged into (and an undo clears it).
+ * Deals keep client_company_name as the displayed text, set from the account's name.
+ */
+export const clientAccounts = pgTable(
+  'client_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    match_key: text('match_key').notNull(),
+    /** The bare lower-case web host (domainOf), e.g. "acme.com". */
+    domain: text('domain'),
+    industry: text('industry'),
+    size: text('size'),
+    country: text('country'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    merged_into_id: integer('merged_into_id'),
+  },
+  (t) => [
+    sqlForeignKey(t.merged_into_id, t.id, 'set null'),
+    uniqueIndex('client_accounts_match_key_idx').on(t.match_key),
+    index('client_accounts_domain_idx').on(t.domain),
+    // The account list by name (live accounts only), with its id tie-break.
+    index('client_accounts_live_name_idx').on(t.name, t.id).where(sql`merged_into_id IS NULL`),
+    index('client_accounts_merged_into_idx').on(t.merged_into_id).where(sql`merged_into_id IS NOT NULL`),
+    check('client_accounts_name_check', sql`char_length(btrim(name)) BETWEEN 1 AND 200`),
+  ],
+);
+
+/**
+ * Each merge and split of accounts, for the history and the undo: what moved from where (deals with
+ * their former account and displayed name, contacts with their former account). kind 'migration'
+ * lists what the migration that created the accounts merged (the names folded into one account).
+ */
+export const accountMerges = pgTable(
+  'account_merges',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['merge', 'split', 'migration'] }).notNull(),
+    /** The account that remained (merge, migration) or the one the split created. */
+    account_id: integer('account_id').notNull(),
+    /** The accounts merged into it, or the one it was split from. */
+    source_ids: integer('source_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    moved: jsonb('moved').notNull(),
+    actor_id: text('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    undone_at: timestamp('undone_at', { withTimezone: true }),
+    undone_by: text('undone_by'),
+  },
+  (t) => [
+    sqlForeignKey(t.account_id, clientAccounts.id, 'cascade'),
+    sqlForeignKey(t.actor_id, users.id, 'set null'),
+    sqlForeignKey(t.undone_by, users.id, 'set null'),
+    check('account_merges_kind_check', sql`kind IN ('merge', 'split', 'migration')`),
+    index('account_merges_account_at_idx').on(t.account_id, descending(t.at)),
+  ],
+);
+
+
 // --- opportunities (the specification's secured_call_insight) ---
 
 type SearchedColumns = Record<'product' | 'client_company_name' | 'client_name' | 'account_manager' | 'amount', AnyPgColumn>;
@@ -239,6 +309,8 @@ export const opportunities = pgTable(
     /** The amount's currency: an ISO 4217 code (isCurrencyCode says which are known); US dollars until set. */
     currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     client_company_name: text('client_company_name'),
+    /** The deal's account (client_accounts); set whenever client_company_name is (resolveAccount). */
+    account_id: integer('account_id'),
     client_name: text('client_name'),
     next_meeting_date: timestamp('next_meeting_date', { withTimezone: true }),
     closing_date: date('closing_date', { mode: 'string' }),
@@ -282,6 +354,10 @@ export const opportunities = pgTable(
   },
   (t) => [
     uniqueIndex('opportunities_external_id_unique').on(t.external_id),
+    sqlForeignKey(t.account_id, clientAccounts.id, 'set null'),
+    // An account's deals by owner, and a representative's accounts (the accounts they own a deal in).
+    index('opportunities_account_owner_idx').on(t.account_id, t.owner_id),
+    index('opportunities_owner_account_idx').on(t.owner_id, t.account_id),
     check('opportunities_owner_match_check', sql.raw(`owner_match IN (${OWNER_MATCHES.map((rule) => `'${rule}'`).join(', ')})`)),
     check('opportunities_currency_check', sql`currency ~ '^[A-Z]{3}$'`),
     // Upcoming meetings and the list's default order (next meeting, then id): read in index order,
@@ -1006,5 +1082,85 @@ export const tasks = pgTable(
     index('tasks_opportunity_idx')
       .on(t.opportunity_id)
       .where(sql`opportunity_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * A person at a client (or, side 'seller', on the selling side of a call). E-mail stored lower case.
+ * side is what a representative set for the person, remembered on every later call of the account.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id'),
+    full_name: text('full_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    title: text('title'),
+    language: text('language', { enum: ['en', 'fr'] }),
+    time_zone: text('time_zone'),
+    side: text('side').$type<ContactSide>().notNull().default('buyer'),
+    created_by: text('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    sqlForeignKey(t.account_id, clientAccounts.id, 'set null'),
+    sqlForeignKey(t.created_by, users.id, 'set null'),
+    index('contacts_account_email_idx').on(t.account_id, t.email),
+    check('contacts_side_check', sql`side IN ('buyer', 'seller')`),
+    check('contacts_language_check', sql`language IN ('en', 'fr')`),
+    check('contacts_email_check', sql`email = lower(email)`),
+  ],
+);
+
+/**
+ * A deal's buying committee: its contacts and their roles (BUYING_ROLES). No foreign key to the deal:
+ * a deleted deal moves to deleted_opportunities and its committee stays for its restore (decision
+ * 017, as call_analyses); reads join the live deal. A contact's removal takes its rows with it.
+ */
+export const dealContacts = pgTable(
+  'deal_contacts',
+  {
+    opportunity_id: integer('opportunity_id').notNull(),
+    contact_id: integer('contact_id').notNull(),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    source: text('source').$type<ChangeSource>(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opportunity_id, t.contact_id] }),
+    sqlForeignKey(t.contact_id, contacts.id, 'cascade'),
+    index('deal_contacts_contact_idx').on(t.contact_id),
+    check('deal_contacts_roles_check', sql.raw(`roles <@ ARRAY[${BUYING_ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`)),
+  ],
+);
+
+/**
+ * Who spoke in an analysed call, as named in the transcript, and who that is: a contact (buyer side)
+ * or a workspace member (seller side), with their talk time and lines.
+ */
+export const callSpeakers = pgTable(
+  'call_speakers',
+  {
+    call_analysis_id: uuid('call_analysis_id').notNull(),
+    speaker: text('speaker').notNull(),
+    contact_id: integer('contact_id'),
+    user_id: text('user_id'),
+    side: text('side').$type<ContactSide>(),
+    talk_seconds: real('talk_seconds'),
+    lines: integer('lines').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.call_analysis_id, t.speaker] }),
+    sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'cascade'),
+    sqlForeignKey(t.contact_id, contacts.id, 'set null'),
+    sqlForeignKey(t.user_id, users.id, 'set null'),
+    index('call_speakers_contact_idx').on(t.contact_id),
+    check('call_speakers_side_check', sql`side IN ('buyer', 'seller')`),
   ],
 );

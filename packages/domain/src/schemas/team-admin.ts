@@ -77,6 +77,12 @@ export const AUDIT_ACTIONS = [
   'person.waiting_deals_assigned',
   /** A key the person created, revoked when they were deactivated or stopped being a manager. */
   'api_key.revoked',
+  /** Accounts (issue 36): merged (by a person, or by the migration that created them), split or edited, and undone. */
+  'account.merged',
+  'account.merge_undone',
+  'account.split',
+  'account.split_undone',
+  'account.edited',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
