@@ -1164,3 +1164,89 @@ export const callSpeakers = pgTable(
     check('call_speakers_side_check', sql`side IN ('buyer', 'seller')`),
   ],
 );
+
+/**
+ * Webhook endpoints a manager registers (issue 37, decision 036): the events it takes, its signing
+ * secret (encrypted with the server's secrets key, shown once at creation), and whether it is on. An
+ * endpoint that fails for a day is switched off with a reason; `failing_since` starts that day.
+ * `locked_until` is the lease of the one dispatcher that delivers to it (in order, on one instance).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    /** AES-256-GCM of the `whsec_…` secret (secrets/box.ts); never sent back after creation. */
+    secret_encrypted: text('secret_encrypted').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabled_at: timestamp('disabled_at', { withTimezone: true }),
+    /** 'manual' (a manager switched it off) or 'failing' (a day of failed deliveries). */
+    disabled_reason: text('disabled_reason', { enum: ['manual', 'failing'] }),
+    /** The first failure of the current run of failures; none once a delivery succeeds. */
+    failing_since: timestamp('failing_since', { withTimezone: true }),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    /** The dispatcher holding the lease (a random token per claim). */
+    locked_by: text('locked_by'),
+    created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_enabled_idx').on(t.enabled)],
+);
+
+/**
+ * The outbox: one row per event, written in the transaction of the change that causes it (only
+ * when an enabled endpoint takes its type). `id` is the Standard Webhooks `webhook-id`; `seq`
+ * orders events as they were written.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id')
+    .primaryKey()
+    .default(sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`),
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One delivery of one event to one endpoint (a replay is a second row, `replay` true): what the
+ * dispatcher works through in `id` order per endpoint, and the log a manager reads.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event_id: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpoint_id: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    replay: boolean('replay').notNull().default(false),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
+    response_status: integer('response_status'),
+    /** The first KB of the receiver's answer, or our own words for a failure with none (timeout, refused address). */
+    response_body: text('response_body'),
+    error: text('error'),
+    duration_ms: integer('duration_ms'),
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_once_idx')
+      .on(t.event_id, t.endpoint_id)
+      .where(sql`not ${t.replay}`),
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpoint_id, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_log_idx').on(t.endpoint_id, t.id.desc()),
+  ],
+);
