@@ -230,8 +230,12 @@ export const clientAccounts = pgTable(
     uniqueIndex('client_accounts_match_key_idx').on(t.match_key),
     index('client_accounts_domain_idx').on(t.domain),
     // The account list by name (live accounts only), with its id tie-break.
-    index('client_accounts_live_name_idx').on(t.name, t.id).where(sql`merged_into_id IS NULL`),
-    index('client_accounts_merged_into_idx').on(t.merged_into_id).where(sql`merged_into_id IS NOT NULL`),
+    index('client_accounts_live_name_idx')
+      .on(t.name, t.id)
+      .where(sql`merged_into_id IS NULL`),
+    index('client_accounts_merged_into_idx')
+      .on(t.merged_into_id)
+      .where(sql`merged_into_id IS NOT NULL`),
     check('client_accounts_name_check', sql`char_length(btrim(name)) BETWEEN 1 AND 200`),
   ],
 );
@@ -267,7 +271,6 @@ export const accountMerges = pgTable(
     index('account_merges_account_at_idx').on(t.account_id, descending(t.at)),
   ],
 );
-
 
 // --- opportunities (the specification's secured_call_insight) ---
 
@@ -1248,5 +1251,50 @@ export const webhookDeliveries = pgTable(
       .on(t.endpoint_id, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_log_idx').on(t.endpoint_id, t.id.desc()),
+  ],
+);
+
+/**
+ * Buying roles a call analysis suggests for a deal's people (issue 36), each with its cited line:
+ * offered until a person accepts one (the role is then added to deal_contacts through the change
+ * recorder) or dismisses it; nothing is set by itself. contact_id is the person when the speaker or
+ * the name said was matched, null until a person adds them as a contact. No foreign key to the deal,
+ * as for call_analyses (decision 017); an erased contact takes its suggestions (their words) with it.
+ */
+export const committeeSuggestions = pgTable(
+  'committee_suggestions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    opportunity_id: integer('opportunity_id').notNull(),
+    call_analysis_id: uuid('call_analysis_id').notNull(),
+    /** The transcript's speaker the role is about, when the person speaks in the call. */
+    speaker: text('speaker'),
+    /** The name the call gives the person ("Priya"). */
+    person_name: text('person_name'),
+    contact_id: integer('contact_id'),
+    role: text('role').notNull(),
+    lines: integer('lines')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    quote: text('quote').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: text('decided_by'),
+  },
+  (t) => [
+    sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'cascade'),
+    sqlForeignKey(t.contact_id, contacts.id, 'cascade'),
+    sqlForeignKey(t.decided_by, users.id, 'set null'),
+    index('committee_suggestions_analysis_idx').on(t.call_analysis_id),
+    index('committee_suggestions_pending_idx')
+      .on(t.opportunity_id)
+      .where(sql`${t.status} = 'pending'`),
+    index('committee_suggestions_contact_idx').on(t.contact_id),
+    check('committee_suggestions_status_check', sql`${t.status} IN ('pending', 'accepted', 'dismissed')`),
+    check('committee_suggestions_role_check', sql.raw(`role IN (${BUYING_ROLES.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
