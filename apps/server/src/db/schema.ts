@@ -1169,6 +1169,28 @@ export const callSpeakers = pgTable(
 );
 
 /**
+ * A deleted contact, whole, with their committee places and the call speakers that were theirs: a
+ * delete's undo for 30 days, as deleted_opportunities is a deal's (decision 017). The contact leaves
+ * every list and committee; a restore brings all of it back under the same id (modules/contacts).
+ */
+export const deletedContacts = pgTable(
+  'deleted_contacts',
+  {
+    id: integer('id').primaryKey(),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+    committee: jsonb('committee').notNull().default(sql`'[]'::jsonb`),
+    speakers: jsonb('speakers').notNull().default(sql`'[]'::jsonb`),
+    deleted_by: text('deleted_by'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    sqlForeignKey(t.deleted_by, users.id, 'set null'),
+    index('deleted_contacts_deleted_by_at_idx').on(t.deleted_by, descending(t.deleted_at)),
+    index('deleted_contacts_deleted_at_idx').on(t.deleted_at),
+  ],
+);
+
+/**
  * Webhook endpoints a manager registers (issue 37, decision 036): the events it takes, its signing
  * secret (encrypted with the server's secrets key, shown once at creation), and whether it is on. An
  * endpoint that fails for a day is switched off with a reason; `failing_since` starts that day.
