@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
                   'tasks',
+                  'tasks',
                   'opportunities',
                   'metrics',
                 ]),
@@ -164,6 +165,10 @@ export const routes: RouteObject[] = [
                   'companies',
                   'metrics',
                 ]),
+              },
+              {
+                path: 'tasks',
+                lazy: lazyPage(() => import('../features/tasks/routes/tasks-page.tsx'), 'TasksPage', ['tasks']),
               },
               {
                 path: 'tasks',
@@ -255,6 +260,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'risks',
                 lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
+              },
+              {
+                path: 'tasks',
+                lazy: lazyPage(() => import('../features/tasks/routes/team-overdue-page.tsx'), 'TeamOverduePage', ['tasks']),
               },
               {
                 path: 'tasks',

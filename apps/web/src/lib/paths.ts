@@ -25,6 +25,11 @@ export const paths = {
     pipeline: { path: '/rep/pipeline', getHref: () => '/rep/pipeline' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
+    /** What the representative owes whom: today, overdue, upcoming, done (issue 37). */
+    tasks: {
+      path: '/rep/tasks',
+      getHref: (view?: 'today' | 'overdue' | 'upcoming' | 'done') => (view ? `/rep/tasks?view=${view}` : '/rep/tasks'),
+    },
     analyze: {
       path: '/rep/analyze',
       /** With an opportunity: the form opens with it chosen. */
@@ -52,6 +57,8 @@ export const paths = {
     forecast: { path: '/manager/forecast', getHref: () => '/manager/forecast' },
     forecastSettings: { path: '/manager/forecast/settings', getHref: () => '/manager/forecast/settings' },
     risks: { path: '/manager/risks', getHref: () => '/manager/risks' },
+    /** The team's overdue tasks. */
+    tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
     trends: { path: '/manager/trends', getHref: () => '/manager/trends' },
   },
 } as const;

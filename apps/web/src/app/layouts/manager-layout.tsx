@@ -1,4 +1,16 @@
-import { Briefcase, Columns3, Inbox, KeyRound, LayoutDashboard, LineChart, Siren, Target, UserCog, Users } from 'lucide-react';
+import {
+  Briefcase,
+  Columns3,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  LineChart,
+  ListTodo,
+  Siren,
+  Target,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
 
@@ -9,6 +21,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
   { to: paths.manager.forecast.getHref(), labelKey: 'nav.forecast', icon: Target },
   { to: paths.manager.risks.getHref(), labelKey: 'nav.risks', icon: Siren },
+  { to: paths.manager.tasks.getHref(), labelKey: 'nav.overdueTasks', icon: ListTodo },
   { to: paths.manager.trends.getHref(), labelKey: 'nav.trends', icon: LineChart },
   { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
   { to: paths.manager.integrations.getHref(), labelKey: 'nav.integrations', icon: KeyRound },

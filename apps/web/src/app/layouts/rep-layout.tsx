@@ -1,4 +1,4 @@
-import { AudioLines, Building2, Briefcase, Columns3, LayoutDashboard } from 'lucide-react';
+import { AudioLines, Building2, Briefcase, Columns3, LayoutDashboard, ListTodo } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths.ts';
 import { useForecastCallReminder } from '../../features/pipeline/api/forecast-call.ts';
@@ -22,6 +22,7 @@ function ForecastCallDue() {
 
 const ITEMS: WorkspaceNavItem[] = [
   { to: paths.rep.dashboard.getHref(), labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true, badge: ForecastCallDue },
+  { to: paths.rep.tasks.getHref(), labelKey: 'nav.tasks', icon: ListTodo },
   { to: paths.rep.opportunities.getHref(), labelKey: 'nav.opportunities', icon: Briefcase },
   { to: paths.rep.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
   { to: paths.rep.companies.getHref(), labelKey: 'nav.companies', icon: Building2 },

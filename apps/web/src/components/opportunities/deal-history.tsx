@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 
-const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed']);
+const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed', 'task_completed', 'task_reopened']);
 
 /**
  * A recorded value as text: money in the deal's currency, the names of a choice's values (a stage)
@@ -48,6 +48,8 @@ export function ChangeText({
       <p className="font-medium text-slate-900">
         {t(`history.events.${change.field}`, {
           field: t(fieldLabel((change.after as { field?: string } | null)?.field ?? ''), { defaultValue: '' }),
+          // A task's event names the task (issue 37).
+          title: (change.after as { title?: string } | null)?.title ?? '',
         })}
       </p>
     );

@@ -43,7 +43,14 @@ export type DashboardOpportunities = ComponentType<{
  * handed in by the app shell (features do not import each other); the quick pipeline and the card
  * share the URL's filters.
  */
-export function RepDashboardPage({ opportunities: Opportunities }: { opportunities: DashboardOpportunities }) {
+export function RepDashboardPage({
+  opportunities: Opportunities,
+  tasks: Tasks,
+}: {
+  opportunities: DashboardOpportunities;
+  /** The tasks feature's card (what is overdue and due today), handed in by the app shell like the list. */
+  tasks?: ComponentType;
+}) {
   const { t } = useTranslation(['pipeline', 'opportunities', 'metrics']);
   usePageMeta(`${t('title')} — Nexa`);
   const me = useMe();
@@ -74,6 +81,8 @@ export function RepDashboardPage({ opportunities: Opportunities }: { opportuniti
       </header>
 
       <ForecastCallReminder />
+
+      {Tasks && <Tasks />}
 
       {/* An empty workspace shows one alert with its actions instead of the panel (issue 38). */}
       {totalDeals === 0 ? (
