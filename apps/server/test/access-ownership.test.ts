@@ -31,6 +31,9 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   let applicationId: string;
   const job = {} as Record<'a' | 'b', string>;
   const apiKey = {} as Record<'first' | 'second', string>;
+  /** Contacts each rep created (seen by their creator only), and committee members of each rep's deal. */
+  const contact = {} as Record<'a' | 'b' | 'delA' | 'delB' | 'memA' | 'memB' | 'remA' | 'remB', number>;
+  const committeeDeal = {} as Record<'a' | 'b', number>;
   const invitation = {} as Record<'resend' | 'revoke', string>;
 
   beforeAll(async () => {
@@ -142,6 +145,37 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
     // Rep A's forecast call this week, which the manager may adjust.
     const call = await clients.repA.request('PUT', '/api/forecast-call', { commit: 1_000, bestCase: 2_000 });
     if (call.status !== 200) throw new Error(`forecast call: ${call.status} ${JSON.stringify(call.body)}`);
+    // Contacts (issue 36): without an account each is seen by the rep who created it (and managers).
+    for (const [key, who, name] of [
+      ['a', 'repA', 'Alice Contact'],
+      ['b', 'repB', 'Bob Contact'],
+      ['delA', 'repA', 'Alice Deletable'],
+      ['delB', 'repB', 'Bob Deletable'],
+    ] as const) {
+      const made = await clients[who].post('/api/contacts', { full_name: name });
+      if (made.status !== 201) throw new Error(`contact: ${made.status} ${made.text}`);
+      contact[key] = made.body.id;
+    }
+    // Deals of their own for the committee's members, so the deals above keep version 1 for the PATCH case.
+    const [comA, comB] = await db
+      .insert(opportunities)
+      .values([row(users.repA, 'Alice Archer', 1), row(users.repB, 'Bob Baker', 1)].map(withStage))
+      .returning({ id: opportunities.id });
+    committeeDeal.a = comA!.id;
+    committeeDeal.b = comB!.id;
+    for (const [key, who, deal, name] of [
+      ['memA', 'repA', 'a', 'Alice Member'],
+      ['memB', 'repB', 'b', 'Bob Member'],
+      ['remA', 'repA', 'a', 'Alice Leaver'],
+      ['remB', 'repB', 'b', 'Bob Leaver'],
+    ] as const) {
+      const added = await clients[who].post(`/api/opportunities/${committeeDeal[deal]}/committee`, {
+        contact: { full_name: name },
+        roles: [],
+      });
+      if (added.status !== 200) throw new Error(`committee: ${added.status} ${added.text}`);
+      contact[key] = added.body.members.find((m: { contact: { full_name: string } }) => m.contact.full_name === name).contact.id;
+    }
   });
   afterAll(async () => {
     await server?.close();
@@ -271,6 +305,73 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       },
     })),
     { route: 'GET /api/opportunities/:id/risks', url: oppUrl('/risks'), expect: repRow },
+    ...(
+      [
+        ['GET /api/contacts/:id', ''],
+        ['GET /api/contacts/:id/activity', '/activity'],
+        ['PATCH /api/contacts/:id', ''],
+      ] as const
+    ).map(([route, suffix]) => ({
+      route,
+      url: (t: Target) => `/api/contacts/${t === 'own' ? contact.a : t === 'other' ? contact.b : MISSING_OPP}${suffix}`,
+      body: route.startsWith('PATCH') ? { title: 'Seen by the access matrix' } : undefined,
+      expect: repRow,
+      secret: 'Bob Contact',
+    })),
+    ...(
+      [
+        ['DELETE /api/contacts/:id', '', 204],
+        ['POST /api/contacts/:id/restore', '/restore', 200],
+      ] as const
+    ).map(([route, suffix, done]) => ({
+      // Each rep deletes (then restores) their own contact; by the manager's turn both are done already.
+      route,
+      url: (t: Target) => `/api/contacts/${t === 'own' ? contact.delA : t === 'other' ? contact.delB : MISSING_OPP}${suffix}`,
+      expect: {
+        visitor: all(401),
+        repA: { own: done, other: 404, missing: 404 },
+        repB: { own: 404, other: done, missing: 404 },
+        manager: all(404),
+      },
+      secret: 'Bob Deletable',
+    })),
+    { route: 'GET /api/opportunities/:id/committee', url: oppUrl('/committee'), expect: repRow, secret: 'Bob Member' },
+    {
+      route: 'POST /api/opportunities/:id/committee',
+      url: oppUrl('/committee'),
+      body: { contact: { full_name: 'Added by the access matrix' }, roles: [] },
+      expect: repRow,
+      secret: 'Bob Member',
+    },
+    {
+      route: 'PUT /api/opportunities/:id/committee/:contactId',
+      url: (t: Target) =>
+        t === 'own'
+          ? `/api/opportunities/${committeeDeal.a}/committee/${contact.memA}`
+          : t === 'other'
+            ? `/api/opportunities/${committeeDeal.b}/committee/${contact.memB}`
+            : `/api/opportunities/${MISSING_OPP}/committee/${contact.memA}`,
+      body: { roles: ['champion'] },
+      expect: repRow,
+      secret: 'Bob Member',
+    },
+    {
+      // A member leaves once: by the manager's turn both have left.
+      route: 'DELETE /api/opportunities/:id/committee/:contactId',
+      url: (t: Target) =>
+        t === 'own'
+          ? `/api/opportunities/${committeeDeal.a}/committee/${contact.remA}`
+          : t === 'other'
+            ? `/api/opportunities/${committeeDeal.b}/committee/${contact.remB}`
+            : `/api/opportunities/${MISSING_OPP}/committee/${contact.remA}`,
+      expect: {
+        visitor: all(401),
+        repA: { own: 200, other: 404, missing: 404 },
+        repB: { own: 404, other: 200, missing: 404 },
+        manager: all(404),
+      },
+      secret: 'Bob Leaver',
+    },
     {
       route: 'PUT /api/opportunities/:id/forecast-category',
       url: oppUrl('/forecast-category'),

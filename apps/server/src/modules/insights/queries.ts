@@ -23,6 +23,7 @@ import { literalLimit } from '../../db/prepared/literal-limit.ts';
 
 const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
+import { lacksEconomicBuyerSql } from './committee-risks.ts';
 import { notActiveRepresentativeIds } from '../users/service.ts';
 
 /**
@@ -399,7 +400,8 @@ export async function riskCandidates(
         OR o.next_meeting_date IS NULL OR o.next_meeting_date < now()
         OR o.closing_date < ${today}::date
         OR o.stage_changed_at <= now() - make_interval(days => ${thresholds.stuckInStageDays})
-        OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1))
+        OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1)
+        OR ${lacksEconomicBuyerSql('o')})
       ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(limit)}`,
   );
   return found.map(toDeal);

@@ -34,6 +34,7 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { isActiveRepresentative } from '../users/service.ts';
+import { riskCommittees } from './committee-risks.ts';
 import {
   baselineSnapshot,
   changedDeals,
@@ -254,10 +255,11 @@ export async function listRisks(db: Db, query: RisksQuery, now = new Date()): Pr
     limit: query.limit,
     today: today(now),
   });
-  const calls = await latestCalls(
-    db,
-    candidates.map((c) => c.id),
-  );
+  const ids = candidates.map((c) => c.id);
+  const [calls, committees] = await Promise.all([
+    latestCalls(db, ids),
+    riskCommittees(db, ids, settings.riskThresholds.championSilentCalls),
+  ]);
   const items = candidates
     .map((deal) => ({
       deal: toWireDeal(deal),
@@ -266,6 +268,7 @@ export async function listRisks(db: Db, query: RisksQuery, now = new Date()): Pr
         calls.filter((c) => c.opportunityId === deal.id).map(readCallAnalysis),
         settings.riskThresholds,
         now,
+        committees.get(deal.id),
       ),
     }))
     .filter((item) => item.warnings.length > 0);
@@ -278,8 +281,9 @@ export async function getDealRisks(db: Db, actor: Actor, id: number, now = new D
   const deal = await visibleDeal(db, id, actor.role === ROLES.manager ? null : actor.userId);
   if (!deal) throw notFound('Opportunity');
   const [settings, calls] = await Promise.all([readSettings(db), latestCalls(db, [id])]);
+  const committees = await riskCommittees(db, [id], settings.riskThresholds.championSilentCalls);
   return {
-    warnings: dealRisks(deal, calls.map(readCallAnalysis), settings.riskThresholds, now),
+    warnings: dealRisks(deal, calls.map(readCallAnalysis), settings.riskThresholds, now, committees.get(id)),
     open: deal.outcome === 'open',
     forecast_category: deal.forecast_category,
     forecast_group: deal.forecast_group,

@@ -36,6 +36,8 @@ export type { OpportunityRow };
 /** A deal a machine is about to write, locked until the transaction ends (no scope: machines see all). */
 export const lockDeal = (tx: DbOrTx, id: number) => lockVisibleOpportunity(tx, null, id);
 export const lockDealByExternalId = lockOpportunityByExternalId;
+/** A deal the actor may see (scope.ts), locked until the transaction ends: a person's write to what hangs off a deal. */
+export const lockVisibleDeal = lockVisibleOpportunity;
 
 type Insert = Parameters<typeof insertOpportunities>[1][number];
 
@@ -272,4 +274,23 @@ export async function recordMachineChanges(
   }
   const row = (await recordChanges(tx, before, direct, origin)) ?? before;
   return { row, written: Object.keys(direct), suggested };
+}
+
+/**
+ * A change to the deal's buying committee (issue 36): one member added, re-roled or removed,
+ * recorded as the field `committee` with the member before → after (committeeChange in
+ * @nexa/domain). The deal's version moves and field_sources remembers who last wrote the committee,
+ * as for any field; with a version, only that version is written (undefined: someone got there first).
+ */
+export async function recordCommitteeChange(
+  tx: DbOrTx,
+  before: OpportunityRow,
+  change: { before: unknown; after: unknown },
+  origin: ChangeOrigin,
+  version?: number,
+): Promise<OpportunityRow | undefined> {
+  const row = await updateOpportunityFields(tx, before.id, {}, { committee: origin.source }, version);
+  if (!row) return undefined;
+  await insertChanges(tx, [changeRow(before.id, origin, 'committee', change.before, change.after)]);
+  return row;
 }

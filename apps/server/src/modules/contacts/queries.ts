@@ -1,0 +1,289 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ROLES, type Contact, type ContactCreate, type ContactListQuery, type ContactPatch } from '@nexa/domain';
+import type { Actor } from '../../auth/access.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { isoText } from '../../db/iso.ts';
+import { likePattern } from '../../db/like-pattern.ts';
+import { contactsVisibleTo } from '../accounts/scope.ts';
+
+/**
+ * The SQL of contacts (issue 36). Every read starts from `visibleContact` (the rule of
+ * accounts/scope.ts), so no filter can widen it; what hangs off a contact (their deals, their calls)
+ * is read through the deals the actor may see (a representative: their own).
+ */
+
+export const run = <T>(db: DbOrTx, query: SQL) => selectRows<T>(db as Db, query);
+
+/** The contacts the actor may see, as a condition on the table `contacts` (TRUE for a manager). */
+export function visibleContact(actor: Actor): SQL {
+  return contactsVisibleTo(actor) ?? sql`TRUE`;
+}
+
+/** A deal the actor may see, as a condition on `alias` (the house rule of opportunities/scope.ts). */
+export function visibleDeal(actor: Actor, alias = 'o'): SQL {
+  return actor.role === ROLES.manager ? sql`TRUE` : sql`${sql.raw(alias)}.owner_id = ${actor.userId}`;
+}
+
+const CONTACT_COLUMNS = sql`contacts.id, contacts.full_name, contacts.email, contacts.phone, contacts.title,
+  contacts.account_id, acc.name AS account_name, contacts.language, contacts.time_zone, contacts.side,
+  ${isoText(sql`contacts.created_at`)} AS created_at, ${isoText(sql`contacts.updated_at`)} AS updated_at`;
+
+const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
+
+/** A page of the contacts the actor may see, by name. */
+export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<{ items: Contact[]; total: number }> {
+  const conditions: SQL[] = [visibleContact(actor)];
+  if (query.account !== undefined) conditions.push(sql`contacts.account_id = ${query.account}`);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
+    );
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, [count]] = await Promise.all([
+    run<Contact>(
+      db,
+      sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE ${where}
+        ORDER BY lower(contacts.full_name), contacts.id LIMIT ${query.pageSize} OFFSET ${offset}`,
+    ),
+    run<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${FROM_CONTACTS} WHERE ${where}`),
+  ]);
+  return { items, total: Number(count?.total ?? 0) };
+}
+
+/** One contact, when the actor may see it. */
+export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<Contact | undefined> {
+  const [row] = await run<Contact>(
+    db,
+    sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = ${id} AND ${visibleContact(actor)}
+      ${lock ? sql`FOR UPDATE OF contacts` : sql``}`,
+  );
+  return row;
+}
+
+/** Whether an account exists (and was not merged away): a contact may only point at one. */
+export async function accountExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await run<{ id: number }>(db, sql`SELECT id FROM client_accounts WHERE id = ${id} AND merged_into_id IS NULL`);
+  return Boolean(row);
+}
+
+/** Inserts a contact; its id. */
+export async function insertContact(
+  tx: DbOrTx,
+  values: ContactCreate & { account_id: number | null },
+  createdBy: string,
+): Promise<number> {
+  const [row] = await run<{ id: number }>(
+    tx,
+    sql`INSERT INTO contacts (account_id, full_name, email, phone, title, language, time_zone, created_by)
+      VALUES (${values.account_id}, ${values.full_name}, ${values.email ?? null}, ${values.phone ?? null},
+        ${values.title ?? null}, ${values.language ?? null}, ${values.time_zone ?? null}, ${createdBy})
+      RETURNING id`,
+  );
+  return row!.id;
+}
+
+const PATCHABLE = ['full_name', 'email', 'phone', 'title', 'account_id', 'language', 'time_zone', 'side'] as const;
+
+/** Writes the given fields (names from the list above, never input) and the update time. */
+export async function updateContact(tx: DbOrTx, id: number, patch: ContactPatch): Promise<void> {
+  const sets = PATCHABLE.filter((field) => patch[field] !== undefined).map(
+    (field) => sql`${sql.identifier(field)} = ${patch[field] ?? null}`,
+  );
+  if (!sets.length) return;
+  await run(tx, sql`UPDATE contacts SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id} RETURNING id`);
+}
+
+/** The deals a contact is on (all of them, visible or not): for a delete, which must record each. */
+export async function committeesOf(tx: DbOrTx, contactId: number) {
+  return run<{ opportunity_id: number; roles: string[]; source: string | null; created_at: string; owner_id: string | null }>(
+    tx,
+    sql`SELECT dc.opportunity_id, dc.roles, dc.source, ${isoText(sql`dc.created_at`)} AS created_at, o.owner_id
+      FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id WHERE dc.contact_id = ${contactId}
+      ORDER BY dc.opportunity_id`,
+  );
+}
+
+// --- the contact's page ---
+
+/** Their deals the actor may see, with their roles on each. */
+export async function contactDeals(db: Db, actor: Actor, contactId: number) {
+  return run<{
+    id: number;
+    product: string | null;
+    client_company_name: string | null;
+    stage: string;
+    amount: number | null;
+    currency: string | null;
+    owner_id: string | null;
+    roles: string[];
+  }>(
+    db,
+    sql`SELECT o.id, o.product, o.client_company_name, o.stage, o.amount::float8 AS amount, o.currency, o.owner_id, dc.roles
+      FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
+      WHERE dc.contact_id = ${contactId} AND ${visibleDeal(actor)}
+      ORDER BY o.last_activity_at DESC, o.id DESC LIMIT 200`,
+  );
+}
+
+export interface ContactCallRow {
+  analysisId: string;
+  opportunityId: number;
+  createdAt: string;
+  transcript_name: string | null;
+  speaker: string;
+  talk_seconds: number | null;
+  lines: number | null;
+  result: unknown;
+  transcript_lines: unknown;
+}
+
+/** The calls they spoke in, on deals the actor may see, newest first, with the analysis to read their words from. */
+export async function contactCalls(db: Db, actor: Actor, contactId: number, limit = 50): Promise<ContactCallRow[]> {
+  return run<ContactCallRow>(
+    db,
+    sql`SELECT c.id AS "analysisId", c.opportunity_id AS "opportunityId", ${isoText(sql`c.created_at`)} AS "createdAt",
+        c.transcript_name, cs.speaker, cs.talk_seconds::float8 AS talk_seconds, cs.lines, c.result, c.transcript_lines
+      FROM call_speakers cs
+        JOIN call_analyses c ON c.id = cs.call_analysis_id
+        JOIN opportunities o ON o.id = c.opportunity_id
+      WHERE cs.contact_id = ${contactId} AND ${visibleDeal(actor)}
+      ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}`,
+  );
+}
+
+// --- archive (delete with undo, as a deal's: decision 017) ---
+
+export interface ArchivedContact {
+  id: number;
+  row: Record<string, unknown>;
+  committee: Array<{ opportunity_id: number; roles: string[]; source: string | null; created_at: string }>;
+  speakers: Array<{ call_analysis_id: string; speaker: string }>;
+  deleted_by: string | null;
+  deleted_at: string;
+}
+
+/** Moves the contact, whole, into deleted_contacts with their committee places and call speakers. */
+export async function archiveContact(tx: DbOrTx, id: number, deletedBy: string): Promise<void> {
+  await run(
+    tx,
+    sql`INSERT INTO deleted_contacts (id, row, committee, speakers, deleted_by)
+      SELECT c.id, to_jsonb(c.*),
+        coalesce((SELECT jsonb_agg(jsonb_build_object('opportunity_id', dc.opportunity_id, 'roles', dc.roles,
+            'source', dc.source, 'created_at', dc.created_at)) FROM deal_contacts dc WHERE dc.contact_id = c.id), '[]'::jsonb),
+        coalesce((SELECT jsonb_agg(jsonb_build_object('call_analysis_id', cs.call_analysis_id, 'speaker', cs.speaker))
+            FROM call_speakers cs WHERE cs.contact_id = c.id), '[]'::jsonb),
+        ${deletedBy}
+      FROM contacts c WHERE c.id = ${id}
+      ON CONFLICT (id) DO UPDATE SET row = excluded.row, committee = excluded.committee, speakers = excluded.speakers,
+        deleted_by = excluded.deleted_by, deleted_at = now()`,
+  );
+  // deal_contacts go with the row (cascade); call_speakers keep their line, without the person.
+  await run(tx, sql`DELETE FROM contacts WHERE id = ${id}`);
+}
+
+/** A contact deleted in the last `days` days that the actor may restore (a representative: one they deleted), locked. */
+export async function lockArchivedContact(
+  tx: DbOrTx,
+  actor: Actor,
+  id: number,
+  days: number,
+): Promise<ArchivedContact | undefined> {
+  const mine = actor.role === ROLES.manager ? sql`TRUE` : sql`d.deleted_by = ${actor.userId}`;
+  const [row] = await run<ArchivedContact>(
+    tx,
+    sql`SELECT d.id, d.row, d.committee, d.speakers, d.deleted_by, ${isoText(sql`d.deleted_at`)} AS deleted_at
+      FROM deleted_contacts d
+      WHERE d.id = ${id} AND ${mine} AND d.deleted_at > now() - make_interval(days => ${days}) FOR UPDATE`,
+  );
+  return row;
+}
+
+/** Puts the contact back under the same id, with their committee places (a deleted deal's too: it may come back) and their calls' speakers. */
+export async function unarchiveContact(tx: DbOrTx, archived: ArchivedContact): Promise<number[]> {
+  await run(
+    tx,
+    sql`INSERT INTO contacts SELECT * FROM jsonb_populate_record(null::contacts, ${JSON.stringify(archived.row)}::jsonb)`,
+  );
+  const back = await run<{ opportunity_id: number }>(
+    tx,
+    sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles, source, created_at)
+      SELECT (m->>'opportunity_id')::int, ${archived.id}, ARRAY(SELECT jsonb_array_elements_text(m->'roles')), m->>'source',
+        coalesce((m->>'created_at')::timestamptz, now())
+      FROM jsonb_array_elements(${JSON.stringify(archived.committee)}::jsonb) m
+      ON CONFLICT DO NOTHING
+      RETURNING opportunity_id`,
+  );
+  await run(
+    tx,
+    sql`UPDATE call_speakers cs SET contact_id = ${archived.id}
+      FROM jsonb_array_elements(${JSON.stringify(archived.speakers)}::jsonb) s
+      WHERE cs.call_analysis_id = (s->>'call_analysis_id')::uuid AND cs.speaker = s->>'speaker' AND cs.contact_id IS NULL`,
+  );
+  await run(tx, sql`DELETE FROM deleted_contacts WHERE id = ${archived.id}`);
+  return back.map((r) => r.opportunity_id);
+}
+
+/** Forgets contacts deleted more than `days` days ago (run at each delete, as for deals). */
+export async function purgeDeletedContacts(tx: DbOrTx, days: number): Promise<void> {
+  await run(tx, sql`DELETE FROM deleted_contacts WHERE deleted_at <= now() - make_interval(days => ${days})`);
+}
+
+/** Contacts the actor deleted (a manager: anyone) in the last `days` days, newest first. */
+export async function recentlyDeletedContacts(db: Db, actor: Actor, days: number) {
+  const mine = actor.role === ROLES.manager ? sql`TRUE` : sql`d.deleted_by = ${actor.userId}`;
+  return run<{ id: number; full_name: string; deleted_at: string }>(
+    db,
+    sql`SELECT d.id, d.row->>'full_name' AS full_name, ${isoText(sql`d.deleted_at`)} AS deleted_at FROM deleted_contacts d
+      WHERE ${mine} AND d.deleted_at > now() - make_interval(days => ${days}) ORDER BY d.deleted_at DESC LIMIT 50`,
+  );
+}
+
+// --- the deal's committee ---
+
+export interface MemberRow extends Contact {
+  roles: string[];
+  source: string | null;
+}
+
+/** The committee of a deal (the caller checked the deal is visible): each member with their contact. */
+export async function committeeMembers(db: DbOrTx, opportunityId: number): Promise<MemberRow[]> {
+  return run<MemberRow>(
+    db,
+    sql`SELECT ${CONTACT_COLUMNS}, dc.roles, dc.source
+      FROM deal_contacts dc JOIN ${FROM_CONTACTS} ON contacts.id = dc.contact_id
+      WHERE dc.opportunity_id = ${opportunityId}
+      ORDER BY array_position(ARRAY['economic_buyer','champion','decision_maker','technical_evaluator','user','legal_procurement','blocker'], dc.roles[1]) NULLS LAST,
+        lower(contacts.full_name), contacts.id`,
+  );
+}
+
+/** A member's roles now (null: not on the committee), locked. */
+export async function memberRoles(tx: DbOrTx, opportunityId: number, contactId: number): Promise<string[] | null> {
+  const [row] = await run<{ roles: string[] }>(
+    tx,
+    sql`SELECT roles FROM deal_contacts WHERE opportunity_id = ${opportunityId} AND contact_id = ${contactId} FOR UPDATE`,
+  );
+  return row ? row.roles : null;
+}
+
+export async function upsertMember(tx: DbOrTx, opportunityId: number, contactId: number, roles: string[], source: string) {
+  await run(
+    tx,
+    sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles, source)
+      VALUES (${opportunityId}, ${contactId}, ${sql.raw(pgTextArray(roles))}, ${source})
+      ON CONFLICT (opportunity_id, contact_id) DO UPDATE SET roles = excluded.roles, source = excluded.source`,
+  );
+}
+
+export async function deleteMember(tx: DbOrTx, opportunityId: number, contactId: number) {
+  await run(tx, sql`DELETE FROM deal_contacts WHERE opportunity_id = ${opportunityId} AND contact_id = ${contactId}`);
+}
+
+/** A list of role names (checked against BUYING_ROLES by the schema: letters and underscores) as an SQL array literal. */
+function pgTextArray(roles: readonly string[]): string {
+  for (const role of roles) if (!/^[a-z_]+$/.test(role)) throw new Error(`Not a role: ${role}`);
+  return `ARRAY[${roles.map((r) => `'${r}'`).join(',')}]::text[]`;
+}
