@@ -53,6 +53,7 @@ const SQL_SENSITIVE = [
   'accounts-migration',
   'access-ownership',
   'auth',
+  'call-people',
   'contacts',
   'insight-summaries',
   'insights',

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, demoRequests, jobs, opportunities, teamApplications } from '../src/db/schema.ts';
+import { callAnalyses, callSpeakers, committeeSuggestions, contacts as contactRows } from '../src/db/schema.ts';
 import { ACCESS_RULES } from './access-rules.ts';
 import { startTestServer, TEST_ORIGIN, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -31,6 +32,8 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   let applicationId: string;
   const job = {} as Record<'a' | 'b', string>;
   const apiKey = {} as Record<'first' | 'second', string>;
+  const callAnalysis = {} as Record<'a' | 'b', string>;
+  const roleSuggestion = {} as Record<'a' | 'b', { accept: number; dismiss: number }>;
   /** Contacts each rep created (seen by their creator only), and committee members of each rep's deal. */
   const contact = {} as Record<'a' | 'b' | 'delA' | 'delB' | 'memA' | 'memB' | 'remA' | 'remB', number>;
   const committeeDeal = {} as Record<'a' | 'b', number>;
@@ -38,7 +41,8 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
 
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
-    server = await startTestServer({ STORAGE_DIR: storageDir });
+    // Every case is a request from one address: more than the general budget of 300 a minute.
+    server = await startTestServer({ STORAGE_DIR: storageDir, RATE_LIMIT_MAX: '100000' });
     const [a, b, m] = await Promise.all([
       server.createUser({ role: 'Sales Representative', fullName: 'Alice Archer' }),
       server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' }),
@@ -142,6 +146,48 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       .returning({ id: apiKeys.id });
     apiKey.first = first!.id;
     apiKey.second = second!.id;
+    // A call analysis per rep's deal with its people (issue 36): a speaker who is a contact, and role
+    // suggestions to accept and to dismiss (each decided once).
+    for (const [key, who] of [
+      ['a', 'Alice'],
+      ['b', 'Bob'],
+    ] as const) {
+      const deal = opp[key];
+      const [analysis] = await db
+        .insert(callAnalyses)
+        .values({
+          opportunity_id: deal,
+          provider: 'offline',
+          language: 'en',
+          transcript_lines: ['Caller One: I sign it.'],
+          result: {},
+        })
+        .returning({ id: callAnalyses.id });
+      const [person] = await db
+        .insert(contactRows)
+        .values({ full_name: `${who} Speaker` })
+        .returning({ id: contactRows.id });
+      await db
+        .insert(callSpeakers)
+        .values({ call_analysis_id: analysis!.id, speaker: 'Caller One', contact_id: person!.id, side: 'buyer', lines: 1 });
+      const [accept, dismiss] = await db
+        .insert(committeeSuggestions)
+        .values(
+          [0, 1].map(() => ({
+            opportunity_id: deal,
+            call_analysis_id: analysis!.id,
+            speaker: 'Caller One',
+            person_name: `${who} Speaker`,
+            contact_id: person!.id,
+            role: 'economic_buyer',
+            lines: [1],
+            quote: 'I sign it.',
+          })),
+        )
+        .returning({ id: committeeSuggestions.id });
+      callAnalysis[key] = analysis!.id;
+      roleSuggestion[key] = { accept: accept!.id, dismiss: dismiss!.id };
+    }
     // Rep A's forecast call this week, which the manager may adjust.
     const call = await clients.repA.request('PUT', '/api/forecast-call', { commit: 1_000, bestCase: 2_000 });
     if (call.status !== 200) throw new Error(`forecast call: ${call.status} ${JSON.stringify(call.body)}`);
@@ -214,6 +260,8 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   const repBView = { own: 404, other: 200, missing: 404 };
   const managerSees = { own: 200, other: 200, missing: 404 };
   const repRow = { visitor: all(401), repA: scoped, repB: repBView, manager: managerSees };
+  const analysisUrl = (suffix: string) => (t: Target) =>
+    `/api/call-analyses/${t === 'own' ? callAnalysis.a : t === 'other' ? callAnalysis.b : MISSING_UUID}${suffix}`;
   const publicRow = { own: 200, other: 200, missing: 404 };
   const forManager = (manager: Record<Target, number>) => ({ visitor: all(401), repA: all(403), repB: all(403), manager });
 
@@ -451,6 +499,48 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       url: (t) => `/api/leads/demo-requests/${t === 'missing' ? MISSING_UUID : demoId}/invite.ics`,
       expect: { visitor: publicRow, repA: publicRow, repB: publicRow, manager: publicRow },
     },
+    // A call's people (issue 36): through the deal of the analysis, as the deal itself.
+    {
+      route: 'GET /api/call-analyses/:id/people',
+      url: analysisUrl('/people'),
+      expect: repRow,
+      secret: 'Bob Speaker',
+    },
+    {
+      // A person the call names becomes a contact: a new one each time, so every allowed caller succeeds.
+      route: 'POST /api/call-analyses/:id/people/contacts',
+      url: analysisUrl('/people/contacts'),
+      body: { name: 'Named in the call', full_name: 'Named in the call' },
+      expect: {
+        visitor: all(401),
+        repA: { own: 201, other: 404, missing: 404 },
+        repB: { own: 404, other: 201, missing: 404 },
+        manager: { own: 201, other: 201, missing: 404 },
+      },
+      secret: 'Bob Speaker',
+    },
+    {
+      route: 'POST /api/call-analyses/:id/people/side',
+      url: analysisUrl('/people/side'),
+      body: { speaker: 'Caller One', side: 'buyer' },
+      expect: repRow,
+      secret: 'Bob Speaker',
+    },
+    ...(['accept', 'dismiss'] as const).map((decision) => ({
+      // Each suggestion is decided once: by the manager's turn both are decided.
+      route: `POST /api/call-analyses/:id/role-suggestions/:suggestionId/${decision}`,
+      url: (t: Target) =>
+        t === 'missing'
+          ? `/api/call-analyses/${MISSING_UUID}/role-suggestions/${roleSuggestion.a?.[decision]}/${decision}`
+          : `/api/call-analyses/${callAnalysis[t === 'own' ? 'a' : 'b']}/role-suggestions/${roleSuggestion[t === 'own' ? 'a' : 'b']?.[decision]}/${decision}`,
+      expect: {
+        visitor: all(401),
+        repA: { own: 200, other: 404, missing: 404 },
+        repB: { own: 404, other: 200, missing: 404 },
+        manager: all(404),
+      },
+      secret: 'Bob Speaker',
+    })),
   ];
 
   it('covers every route of the access table that takes an id', () => {

@@ -34,6 +34,8 @@ export interface TranscriptAnalysisPayload {
   speakerRoles?: Record<string, SpeakerRole> | null;
   /** Roles the integration that sent the transcript knows. */
   speakerMetadata?: Record<string, SpeakerRole> | null;
+  /** Speaker → e-mail, when the meeting tool gave its attendees' addresses: matched to contacts first (issue 36). */
+  speakerEmails?: Record<string, string> | null;
   /** When the call took place (ISO): relative dates are read from it; absent, the job's creation time. */
   callDate?: string | null;
   /** The representative's IANA zone: due dates are days in it. */
@@ -50,6 +52,7 @@ export interface EnqueueTranscriptAnalysisInput {
   sellerName?: string | null;
   speakerRoles?: Record<string, SpeakerRole> | null;
   speakerMetadata?: Record<string, SpeakerRole> | null;
+  speakerEmails?: Record<string, string> | null;
   callDate?: string | null;
   timeZone?: string | null;
 }
@@ -71,6 +74,7 @@ export async function enqueueTranscriptAnalysis(tx: DbOrTx, input: EnqueueTransc
     sellerName: input.sellerName ?? null,
     speakerRoles: input.speakerRoles ?? null,
     speakerMetadata: input.speakerMetadata ?? null,
+    ...(input.speakerEmails ? { speakerEmails: input.speakerEmails } : {}),
     callDate: input.callDate ?? null,
     timeZone: input.timeZone ?? null,
   };

@@ -1,4 +1,11 @@
-import { alignWithChecklist, callAnalysisSchema, dropOutOfRangeCitations, lineText, verifyCitations } from '@nexa/domain';
+import {
+  alignWithChecklist,
+  callAnalysisSchema,
+  dropOutOfRangeCitations,
+  lineText,
+  verifiedCommitteeRoles,
+  verifyCitations,
+} from '@nexa/domain';
 import { CallAnalysisError, type CallAnalysisProvider } from '../../ai/call-provider.ts';
 import { CallThreadLimitError, parseTranscriptOffThread } from '../../ai/call-thread.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +13,7 @@ import { MAX_ATTEMPTS } from '../jobs/index.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { applyCallAnalysis, OpportunityGoneError } from './apply.ts';
 import type { TranscriptAnalysisPayload } from './enqueue.ts';
+import { contactSideOverrides, recordCallPeople } from './people.ts';
 import { opportunityContact, rememberedRoles, sellerTeam } from './queries.ts';
 
 /**
@@ -40,7 +48,10 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
     // again, under the ones chosen for this run (issue 34).
     const team = await sellerTeam(db);
     const remembered = 'opportunityId' in payload.target ? await rememberedRoles(db, payload.target.opportunityId) : {};
-    const overrides = { ...remembered, ...(payload.speakerRoles ?? {}) };
+    // The side a representative set for a contact holds on every call of the account (issue 36), over
+    // the roles remembered from the deal's earlier calls; a choice made for this run wins over both.
+    const sides = 'opportunityId' in payload.target ? await contactSideOverrides(db, payload.target.opportunityId, lines) : {};
+    const overrides = { ...remembered, ...sides, ...(payload.speakerRoles ?? {}) };
     await context.progress(5);
 
     let analysis;
@@ -74,18 +85,30 @@ export function transcriptAnalysisHandler(db: Db, provider: CallAnalysisProvider
       alignWithChecklist(verifyCitations(dropOutOfRangeCitations(analysis, lines.length), lines)),
     );
     if (!checked.success) throw new JobFailure('The analysis could not be completed: the result was not valid.');
+    // A role suggestion whose words are not in its lines is dropped like any other citation.
+    const result = checked.data.committeeRoles
+      ? { ...checked.data, committeeRoles: verifiedCommitteeRoles(checked.data.committeeRoles, lines) }
+      : checked.data;
 
     try {
       await db.transaction(async (tx) => {
         const written = await applyCallAnalysis(tx, {
           target: payload.target,
-          analysis: checked.data,
+          analysis: result,
           createdBy: payload.createdBy,
           apiKeyId: payload.apiKeyId,
           provider: provider.name,
           model: provider.model,
           transcriptName: payload.transcriptName,
           transcriptLines: lines.map(lineText),
+        });
+        // The speakers as people and the roles the call suggests, with the analysis (issue 36).
+        await recordCallPeople(tx, {
+          analysisId: written.analysisId,
+          opportunityId: written.opportunityId,
+          analysis: result,
+          lines,
+          emails: payload.speakerEmails ?? null,
         });
         await context.complete(tx, { result: { analysisId: written.analysisId }, opportunityId: written.opportunityId });
       });

@@ -21,6 +21,7 @@ import { callReferenceDate, userTimeZone } from './call-date.ts';
 import { enqueueTranscriptAnalysis } from './enqueue.ts';
 import { assertOpportunityVisible, storedTranscript } from './queries.ts';
 import { callAnalysisHistory } from './history.ts';
+import { callPeopleRoutes } from './people-routes.ts';
 import { readingRefused, textOf, TRANSCRIPT_MAX_BYTES, transcriptTextOf, transcriptTooLarge } from './transcript-file.ts';
 
 const REP = [ROLES.representative] as const;
@@ -167,4 +168,7 @@ export const callAnalysisRoutes: FastifyPluginAsyncZod<CallAnalysisRoutesOptions
     },
     async (request) => callAnalysisHistory(db, actorOf(request), request.params.id),
   );
+
+  // A call's speakers as people and the buying roles it suggests (issue 36).
+  await app.register(callPeopleRoutes, { db });
 };
