@@ -1112,6 +1112,8 @@ export const contacts = pgTable(
     sqlForeignKey(t.account_id, clientAccounts.id, 'set null'),
     sqlForeignKey(t.created_by, users.id, 'set null'),
     index('contacts_account_email_idx').on(t.account_id, t.email),
+    // The contact list's order (lower(full_name), id): a page is read in index order, not sorted from every row (issue 36 bench).
+    index('contacts_name_idx').on(sql`lower(${t.full_name})`, t.id),
     check('contacts_side_check', sql`side IN ('buyer', 'seller')`),
     check('contacts_language_check', sql`language IN ('en', 'fr')`),
     check('contacts_email_check', sql`email = lower(email)`),

@@ -1,8 +1,8 @@
 import { AppError } from '../http/errors.ts';
-import { readImportBody, type ReadImport, type ImportBodyOutcome } from './import-read.ts';
+import { readImportBody, type ReadImport, type ImportBodyOutcome, type ImportKind } from './import-read.ts';
 import { runInWorker, workerModule, WorkerLimitError, type WorkerKind } from './run.ts';
 
-export type { ReadImport } from './import-read.ts';
+export type { ImportKind, ReadImport } from './import-read.ts';
 
 export const IMPORT_WORKER: WorkerKind = {
   url: workerModule('import-worker', import.meta.url),
@@ -21,21 +21,24 @@ export const IMPORT_WORKER: WorkerKind = {
  */
 const IMPORT_INLINE_MAX_BYTES = 256 * 1024;
 
-async function read(body: Buffer): Promise<ImportBodyOutcome> {
-  if (body.length <= IMPORT_INLINE_MAX_BYTES) return readImportBody(body);
+async function read(body: Buffer, kind: ImportKind): Promise<ImportBodyOutcome> {
+  if (body.length <= IMPORT_INLINE_MAX_BYTES) return readImportBody(body, kind);
   // A copy the worker owns (moved, not copied again): the request's buffer may share its memory.
   const own = new Uint8Array(body);
   try {
-    return await runInWorker<ImportBodyOutcome>(IMPORT_WORKER, { body: own }, { transferList: [own.buffer] });
+    return await runInWorker<ImportBodyOutcome>(IMPORT_WORKER, { body: own, kind }, { transferList: [own.buffer] });
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new AppError('payload_too_large', 'This file is too large to import at once');
     throw error;
   }
 }
 
-/** The import body read and checked (in a worker thread when large); a refusal is a 400 naming the field. */
-export async function readImportBodyOffThread(body: Buffer): Promise<ReadImport> {
-  const outcome = await read(body);
+/**
+ * The import body read and checked (in a worker thread when large) as rows of `kind` (deals by
+ * default, accounts, contacts); a refusal is a 400 naming the field.
+ */
+export async function readImportBodyOffThread(body: Buffer, kind: ImportKind = 'opportunities'): Promise<ReadImport> {
+  const outcome = await read(body, kind);
   if (!outcome.ok) throw new AppError('bad_request', outcome.message, outcome.field);
   return outcome;
 }

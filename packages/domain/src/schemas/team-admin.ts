@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'account.split',
   'account.split_undone',
   'account.edited',
+  /** A contact's personal data erased on request (target: the contact's number, never the name). */
+  'contact.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

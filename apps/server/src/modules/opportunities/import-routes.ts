@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ROLES, importRequestSchema, importResultSchema } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { importRequestOf, rawJsonBodies } from '../../http/import-body.ts';
 import { readImportBodyOffThread } from '../../workers/import-body.ts';
 import { importFile } from './import.ts';
 
@@ -12,19 +12,13 @@ export interface ImportRouteOptions {
   importBodyLimitBytes: number;
 }
 
-/** Printable ASCII, as the Idempotency-Key header field is defined (a UUID fits). */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
 /**
  * POST /api/opportunities/import, in a plugin of its own so that its JSON body reaches the handler
  * as bytes: reading and checking a 30 MB body (parse, schema, each row) took the event loop for
  * seconds; it runs in a worker thread (workers/import-body.ts), with the same rules and 400s.
  */
 export const importRoute: FastifyPluginAsyncZod<ImportRouteOptions> = async (app, { db, importBodyLimitBytes }) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: importBodyLimitBytes }, (_request, body, done) =>
-    done(null, body),
-  );
+  rawJsonBodies(app, importBodyLimitBytes);
 
   app.post(
     '/api/opportunities/import',
@@ -47,13 +41,9 @@ export const importRoute: FastifyPluginAsyncZod<ImportRouteOptions> = async (app
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-        throw new AppError('bad_request', 'Idempotency-Key must be 1 to 200 printable characters', 'Idempotency-Key');
-      }
-      if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', 'The rows are sent as application/json');
-      const file = await readImportBodyOffThread(request.body);
-      const { answer, replayed } = await importFile(db, actorOf(request), file, key ?? null);
+      const { body, key } = importRequestOf(request);
+      const file = await readImportBodyOffThread(body);
+      const { answer, replayed } = await importFile(db, actorOf(request), file, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return answer;
     },

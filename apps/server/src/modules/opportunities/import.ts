@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { withStage, type ImportResult, type ImportRow } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { opportunityImports, type opportunities as o } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ReadImport } from '../../workers/import-body.ts';
@@ -141,7 +141,7 @@ async function claim(db: Db, ownerId: string, key: string, hash: string): Promis
 }
 
 /** The attempt is done: its answer is kept for a retry, its ids are no longer needed. */
-async function markDone(db: Db, { id, attempt }: Claim, result: ImportAnswer) {
+async function markDone(db: DbOrTx, { id, attempt }: Claim, result: object) {
   return db
     .update(opportunityImports)
     .set({ state: 'done', result, row_ids: [], heartbeat_at: sql`now()` })
@@ -212,3 +212,26 @@ async function undo(db: Db, claimed: Claim): Promise<void> {
     .returning({ row_ids: opportunityImports.row_ids });
   if (failed) await removeImportedRows(db, claimed.id, failed.row_ids);
 }
+
+/**
+ * The Idempotency-Key's bookkeeping, for an import that lands its rows in one transaction (accounts,
+ * contacts: modules/contacts-io): claim the key (or get the first result to answer again), mark it
+ * done in the rows' transaction, mark it failed if that transaction fails, release it at the end.
+ * Such an import records no row ids, so a takeover or an undo removes nothing.
+ */
+export type ImportClaim = Claim & { release: () => void };
+
+export async function claimImport(db: Db, ownerId: string, key: string, hash: string): Promise<ImportClaim | { replay: object }> {
+  await undoAbandoned(db, ownerId);
+  const claimed = await claim(db, ownerId, key, hash);
+  if ('replay' in claimed) return claimed;
+  return { ...claimed, release: () => writing.delete(claimed.id) };
+}
+
+export async function finishImport(tx: DbOrTx, claimed: Claim, result: object): Promise<void> {
+  if (!(await markDone(tx, claimed, result)).length) {
+    throw new AppError('conflict', 'This import was taken over by a retry with the same Idempotency-Key');
+  }
+}
+
+export const failImport = (db: Db, claimed: Claim) => undo(db, claimed);

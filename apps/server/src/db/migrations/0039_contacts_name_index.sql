@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_name_idx" ON "contacts" USING btree (lower("full_name"),"id");
