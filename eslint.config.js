@@ -26,6 +26,10 @@ const moduleExports = [
   './opportunities/changes.ts',
   // The opportunities' filters mean the same rows in every view of them (the list, the pipeline board).
   './opportunities/filters.ts',
+  // A CSV import's Idempotency-Key is kept one way, whatever it imports (deals, accounts, contacts).
+  './opportunities/import.ts',
+  // The audit log is written one way: team administration's and a contact's erasure (issue 36).
+  './team-admin/audit.ts',
   // Who sees which account and contact is one rule for every module (issue 36).
   './accounts/scope.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.

@@ -40,7 +40,10 @@ import {
 } from './modules/insights/call-reminder-emails.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { peopleImportRoutes } from './modules/contacts-io/import-routes.ts';
+import { peopleExportRoutes } from './modules/contacts-io/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
@@ -218,6 +221,9 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(insightRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(forecastCallRoutes, { db: database.db, defaultQuarterlyQuota: config.defaultQuarterlyQuota });
   await app.register(opportunityRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
+  await app.register(peopleImportRoutes, { db: database.db, importBodyLimitBytes: config.importBodyLimitBytes });
+  await app.register(peopleExportRoutes);
+  await app.register(privacyRoutes, { db: database.db, dataDir: config.dataDir });
   await app.register(pipelineRoutes);
   await app.register(companyRoutes);
   await app.register(contactRoutes, { db: database.db });
