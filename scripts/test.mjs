@@ -50,6 +50,8 @@ const vitest = (name, projects, env = {}, files = []) =>
  * `npm run test:api postgres` still runs everything on PostgreSQL.
  */
 const SQL_SENSITIVE = [
+  'accounts',
+  'accounts-deals',
   'accounts-migration',
   'access-ownership',
   'auth',

@@ -300,3 +300,28 @@ export const BUYING_ROLE_LABEL_KEYS: Record<BuyingRole, string> = {
 /** The side of a call a person speaks for (contacts.side, call_speakers.side). */
 export const CONTACT_SIDES = ['buyer', 'seller'] as const;
 export type ContactSide = (typeof CONTACT_SIDES)[number];
+
+/** The figures of an account over the deals a person may see (the SQL in accounts/queries.ts says the same). */
+export interface AccountDealFigures {
+  deal_count: number;
+  open_deals: number;
+  open_pipeline: number;
+  won_deals: number;
+  won_amount: number;
+}
+
+/** An account's figures from its deals: every deal counts, open and won amounts are added up (an empty amount is 0). */
+export function accountFigures(deals: ReadonlyArray<{ outcome: string; amount: number | null }>): AccountDealFigures {
+  const figures = { deal_count: 0, open_deals: 0, open_pipeline: 0, won_deals: 0, won_amount: 0 };
+  for (const deal of deals) {
+    figures.deal_count++;
+    if (deal.outcome === 'open') {
+      figures.open_deals++;
+      figures.open_pipeline += deal.amount ?? 0;
+    } else if (deal.outcome === 'won') {
+      figures.won_deals++;
+      figures.won_amount += deal.amount ?? 0;
+    }
+  }
+  return figures;
+}

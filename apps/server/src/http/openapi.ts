@@ -31,6 +31,8 @@ const TAGS: Record<string, string> = {
   pipeline:
     "A representative's pipeline figures, and the pipeline board (a representative's deals, or a manager's team) by stage.",
   companies: "The companies of a representative's deals.",
+  accounts:
+    'Client companies as records: a representative sees those where they own a deal, a manager all; edits, merges, splits and their undo.',
   team: "Managers: the team's figures and quotas.",
   insights:
     "Managers: the forecast against quota, deals at risk with their evidence, weekly trends and coaching; a representative's own deal risks and forecast call.",
@@ -39,8 +41,6 @@ const TAGS: Record<string, string> = {
   health: 'Whether the service and its database answer.',
   'team-admin': 'Managers run the team: invitations, roles, deactivation, deal hand-overs and the audit log.',
   invitations: 'Accepting an invitation: the e-mailed link sets the name and password.',
-  webhooks:
-    'Managers: endpoints that receive deal, analysis, task and lead events, signed per Standard Webhooks; their delivery log, replays and test pings.',
   privacy: "Managers: a contact's personal data on request — everything held on them as JSON, and their erasure.",
 };
 

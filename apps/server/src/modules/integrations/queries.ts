@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ROLES } from '@nexa/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
+import { withAccountOf } from '../accounts/deals.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function insertDealUnlessExternalIdTaken(
 ): Promise<number | undefined> {
   const [inserted] = await tx
     .insert(opportunities)
-    .values(row)
+    .values(await withAccountOf(tx, row))
     .onConflictDoNothing({ target: opportunities.external_id })
     .returning({ id: opportunities.id });
   return inserted?.id;

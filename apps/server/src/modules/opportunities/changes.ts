@@ -2,7 +2,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { fieldOf, historyValue, machineMayWrite, type ChangeSource } from '@nexa/domain';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
-import { emitEvents, outboxStatementText, type OutboxEvent } from '../webhooks/outbox.ts';
+import { machineCompanyAsAccount, withAccounts } from '../accounts/deals.ts';
 import {
   insertChanges,
   insertOpportunities,
@@ -18,9 +18,7 @@ import {
  * The one change recorder: whoever writes a deal (a person, an import, the ingest API, a call
  * analysis) writes through here, so each change lands in opportunity_changes (field, before →
  * after, who or what), the version moves, and field_sources remembers the last writer of each field.
- * Other modules reach it through this file. Each write also puts its webhook events (deal.created,
- * deal.changed, deal.stage_moved) into the outbox in the same transaction (decision 036), so every
- * path that changes a deal is seen by the endpoints that take these events.
+ * Other modules reach it through this file.
  */
 
 /** Who or what is writing. */
@@ -87,37 +85,11 @@ export async function recordChanges(
   if (!row) return undefined;
   const record = row as unknown as Record<string, unknown>;
   const old = before as unknown as Record<string, unknown>;
-  const rows = fields.map((field) => changeRow(before.id, origin, field, old[field], record[field]));
-  await insertChanges(tx, rows);
-  await emitEvents(tx, dealChangeEvents(row, origin, rows));
+  await insertChanges(
+    tx,
+    fields.map((field) => changeRow(before.id, origin, field, old[field], record[field])),
+  );
   return row;
-}
-
-/** Who wrote, as a webhook event says it. */
-const eventAuthor = (origin: ChangeOrigin) => ({ source: origin.source, actor_id: origin.actorId ?? null });
-
-/**
- * A write's webhook events: deal.changed with each changed field's before → after (as the history
- * stores them), and deal.stage_moved when the stage is one of them. The one-statement write builds
- * the same payloads in SQL (DEAL_EVENTS_TEXT).
- */
-function dealChangeEvents(
-  row: Pick<OpportunityRow, 'id' | 'owner_id' | 'version'>,
-  origin: ChangeOrigin,
-  changes: readonly ChangeRow[],
-): OutboxEvent[] {
-  const changed = changes.filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
-  if (!changed.length) return [];
-  const base = { id: row.id, owner_id: row.owner_id, version: row.version, ...eventAuthor(origin) };
-  const events: OutboxEvent[] = [
-    {
-      type: 'deal.changed',
-      payload: { ...base, changes: Object.fromEntries(changed.map((c) => [c.field, { before: c.before, after: c.after }])) },
-    },
-  ];
-  const stage = changed.find((change) => change.field === 'stage');
-  if (stage) events.push({ type: 'deal.stage_moved', payload: { ...base, from: stage.before, to: stage.after } });
-  return events;
 }
 
 /** A deal's text fields: what a one-statement write sets (the board's move sets the stage and its status). */
@@ -145,8 +117,6 @@ const AUTHOR_INPUT = AUTHOR_COLUMNS.map((name) => `by_${name} ${opportunityChang
  */
 function writeOneStatementText(names: readonly string[]) {
   const each = (text: (name: string) => string, separator: string) => names.map(text).join(separator);
-  // The webhook events' common fields, as dealChangeEvents writes them.
-  const eventBase = `'id', written.id, 'owner_id', written.owner_id, 'version', written.version, 'source', input.by_source, 'actor_id', input.by_actor_id`;
   return {
     input: `WITH input AS (SELECT * FROM jsonb_to_record(`,
     locked: `::jsonb) AS r(${each((n) => `new_${n} text`, ', ')}, seen_version integer, ${AUTHOR_INPUT})), locked AS (
@@ -164,7 +134,7 @@ function writeOneStatementText(names: readonly string[]) {
           ' || ',
         )}
       FROM locked, input WHERE opportunities.id = locked.id AND opportunities.version = input.seen_version
-      RETURNING to_json(opportunities.*) AS row, opportunities.id, opportunities.owner_id, opportunities.version,
+      RETURNING to_json(opportunities.*) AS row, opportunities.id, opportunities.owner_id,
         ${each((n) => `to_jsonb(locked.${n}) AS before_${n}, to_jsonb(opportunities.${n}) AS after_${n}`, ', ')}
     ), history AS (
       INSERT INTO opportunity_changes (opportunity_id, ${AUTHOR_COLUMNS.join(', ')}, field, before, after)
@@ -172,20 +142,7 @@ function writeOneStatementText(names: readonly string[]) {
       FROM written, input,
         LATERAL (VALUES ${each((n) => `('${n}', written.before_${n}, written.after_${n})`, ', ')}) AS change(field, before, after)
       WHERE change.before IS DISTINCT FROM change.after
-    ), deal_events AS (
-      SELECT 1 AS ord, 'deal.changed' AS type, jsonb_build_object(${eventBase}, 'changes', (
-        SELECT jsonb_object_agg(change.field, jsonb_build_object('before', change.before, 'after', change.after))
-        FROM (VALUES ${each((n) => `('${n}', written.before_${n}, written.after_${n})`, ', ')}) AS change(field, before, after)
-        WHERE change.before IS DISTINCT FROM change.after)) AS payload
-      FROM written, input${
-        names.includes('stage')
-          ? `
-      UNION ALL
-      SELECT 2, 'deal.stage_moved', jsonb_build_object(${eventBase}, 'from', written.before_stage, 'to', written.after_stage)
-      FROM written, input WHERE written.before_stage IS DISTINCT FROM written.after_stage`
-          : ''
-      }
-    ), ${outboxStatementText('deal_events')}
+    )
     SELECT written.row`,
   };
 }
@@ -250,15 +207,6 @@ export async function recordEvents(
     tx,
     events.map(({ id, event, after }) => changeRow(id, origin, event, null, after ?? null)),
   );
-  const created = events.filter((event) => event.event === 'created');
-  await emitEvents(
-    tx,
-    created.map(({ id, after }) => ({
-      type: 'deal.created' as const,
-      payload: { id, ...(after && typeof after === 'object' ? after : {}), ...eventAuthor(origin) },
-    })),
-    { dealColumns: true },
-  );
 }
 
 /** A new deal's headline, as the "created" event shows it. */
@@ -269,7 +217,9 @@ export const headline = (row: { product?: string | null; client_company_name?: s
 });
 
 /** Inserts deals and records each one's creation: one statement for the rows, one for their history. */
-export async function insertRecorded(tx: DbOrTx, rows: Insert[], origin: ChangeOrigin): Promise<number[]> {
+export async function insertRecorded(tx: DbOrTx, given: Insert[], origin: ChangeOrigin): Promise<number[]> {
+  // Each deal's account first, so the "created" event shows the company as the deal will (its account's name).
+  const rows = await withAccounts(tx, given);
   const ids = await insertOpportunities(tx, rows);
   await recordEvents(
     tx,
@@ -305,7 +255,9 @@ export async function recordMachineChanges(
 ): Promise<{ row: OpportunityRow; written: string[]; suggested: string[] }> {
   const old = before as unknown as Record<string, unknown>;
   const sources = before.field_sources;
-  const changed = Object.entries(proposed).filter(([field, value]) => !same(old[field] ?? null, value ?? null));
+  const changed = Object.entries(await machineCompanyAsAccount(tx, proposed)).filter(
+    ([field, value]) => !same(old[field] ?? null, value ?? null),
+  );
   const mayWrite = (field: string) => {
     const gate = field === 'stage' && 'status' in proposed ? 'status' : field;
     return machineMayWrite(old[gate], sources[gate] ?? sources[field]);

@@ -16,6 +16,7 @@ import {
 import { and } from 'drizzle-orm';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { relinkRestoredDeal } from '../accounts/deals.ts';
 import { iso } from '../../db/iso.ts';
 import { sqlState } from '../../http/error-handler.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -152,6 +153,7 @@ export async function restoreOpportunity(db: Db, actor: Actor, id: number): Prom
   try {
     return await db.transaction(async (tx) => {
       if (!(await unarchiveOpportunity(tx, actor, id, DELETED_DEAL_DAYS))) throw notFound('Deleted opportunity');
+      await relinkRestoredDeal(tx, id);
       const row = (await lockVisibleOpportunity(tx, null, id))!;
       await recordEvents(tx, [{ id, event: 'restored' }], personOf(actor));
       return detailOf(tx, row);

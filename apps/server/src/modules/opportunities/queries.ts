@@ -35,6 +35,7 @@ import {
   repWinRate,
   users,
 } from '../../db/schema.ts';
+import { withAccountOf, withAccounts } from '../accounts/deals.ts';
 import { iso, isoText } from '../../db/iso.ts';
 import {
   FILTER_NAMES,
@@ -238,7 +239,10 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
 
 /** Inserts the rows in one statement (all of them or, on an error, none); their ids in order. */
 export async function insertOpportunities(db: DbOrTx, rows: Array<typeof o.$inferInsert>): Promise<number[]> {
-  const inserted = await db.insert(o).values(rows).returning({ id: o.id });
+  const inserted = await db
+    .insert(o)
+    .values(await withAccounts(db, rows))
+    .returning({ id: o.id });
   return inserted.map((row) => row.id);
 }
 
@@ -261,7 +265,10 @@ export async function lockOpportunityByExternalId(tx: DbOrTx, externalId: string
 }
 
 export async function insertOpportunity(tx: DbOrTx, row: typeof o.$inferInsert): Promise<OpportunityRow> {
-  const [inserted] = await tx.insert(o).values(row).returning();
+  const [inserted] = await tx
+    .insert(o)
+    .values(await withAccountOf(tx, row))
+    .returning();
   return inserted!;
 }
 
@@ -280,7 +287,7 @@ export async function updateOpportunityFields(
   const [row] = await tx
     .update(o)
     .set({
-      ...set,
+      ...(await withAccountOf(tx, set)),
       version: sql`${o.version} + 1`,
       last_activity_at: sql`now()`,
       field_sources: sql`${o.field_sources} || ${JSON.stringify(sources)}::jsonb`,
