@@ -52,11 +52,23 @@ import { apiKeyLookup } from './modules/integrations/keys.ts';
 import { createCallAnalysisProvider } from './ai/call-index.ts';
 import { callAnalysisRoutes, TRANSCRIPT_ANALYSIS, transcriptAnalysisHandler } from './modules/call-analysis/index.ts';
 import { createJobWorker, jobRoutes, type JobWorker } from './modules/jobs/index.ts';
+import { createSecretBox } from './secrets/box.ts';
+import {
+  createWebhookDispatcher,
+  disabledNoticeHandler,
+  enqueueDisabledNotices,
+  WEBHOOK_DISABLED_NOTICE,
+  webhookRoutes,
+  webhookService,
+  type WebhookDispatcher,
+} from './modules/webhooks/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's job worker (tests wake it or run it alone). */
     jobWorker: JobWorker;
+    /** This process's webhook dispatcher (decision 036). */
+    webhookDispatcher: WebhookDispatcher;
   }
 }
 
@@ -245,6 +257,31 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   });
   app.addHook('preClose', async () => worker.stop());
   app.decorate('jobWorker', worker);
+
+  // Outbound webhooks: the managers' API and the dispatcher that delivers the outbox (decision 036).
+  const secretBox = createSecretBox(config.secretsKey ?? config.authSecret);
+  await app.register(webhookRoutes, {
+    service: webhookService({ db: database.db, box: secretBox, allowPrivate: config.webhooks.allowPrivate }),
+  });
+  worker.register(WEBHOOK_DISABLED_NOTICE, disabledNoticeHandler({ db: database.db, mailer, publicUrl: config.publicUrl }));
+  const dispatcher = createWebhookDispatcher({
+    db: database.db,
+    log: app.log,
+    box: secretBox,
+    schedule: config.webhooks.retry,
+    outbound: {
+      allowPrivate: config.webhooks.allowPrivate,
+      timeoutMs: config.webhooks.timeoutMs,
+      maxResponseBytes: config.webhooks.maxResponseBytes,
+    },
+    pollMs: config.webhooks.pollMs,
+    leaseMs: config.webhooks.leaseMs,
+    concurrency: config.webhooks.concurrency,
+    onDisabled: async (endpointId, disabledAt) => void (await enqueueDisabledNotices(database.db, endpointId, disabledAt)),
+  });
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('preClose', async () => dispatcher.stop());
+  app.decorate('webhookDispatcher', dispatcher);
   await app.register(integrationRoutes, { db: database.db, ingest: config.ingest });
 
   await registerSpa(app, config.webDistDir);

@@ -152,6 +152,18 @@ const envSchema = z.object({
     .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
     .default(600_000),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
+  // Encrypts secrets kept in the database (webhook signing secrets); derived from the auth secret when unset.
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1_024).max(10_485_760).default(65_536),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(7_200_000),
+  WEBHOOKS_RETRY_FOR_MS: z.coerce.number().int().min(100).max(604_800_000).default(86_400_000),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  WEBHOOKS_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  // Endpoints one process delivers to at the same time; 0: this process delivers none.
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -265,6 +277,19 @@ export interface Config {
    * to e-mail them once a week (0: never in this process).
    */
   forecastCallReminderEveryMs: number;
+  /** The key material of secrets/box.ts (SECRETS_KEY, else the auth secret). */
+  secretsKey: string | null;
+  /** Outbound webhooks (decision 036). */
+  webhooks: {
+    /** Deliver to loopback, private and link-local addresses too (tests; a closed network). */
+    allowPrivate: boolean;
+    timeoutMs: number;
+    maxResponseBytes: number;
+    retry: { baseMs: number; maxMs: number; giveUpAfterMs: number };
+    pollMs: number;
+    leaseMs: number;
+    concurrency: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -415,5 +440,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
     jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },
     forecastCallReminderEveryMs: env.FORECAST_CALL_REMINDER_EVERY_MS,
+    secretsKey: env.SECRETS_KEY ?? null,
+    webhooks: {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+      maxResponseBytes: env.WEBHOOKS_MAX_RESPONSE_BYTES,
+      retry: { baseMs: env.WEBHOOKS_RETRY_BASE_MS, maxMs: env.WEBHOOKS_RETRY_MAX_MS, giveUpAfterMs: env.WEBHOOKS_RETRY_FOR_MS },
+      pollMs: env.WEBHOOKS_POLL_MS,
+      leaseMs: env.WEBHOOKS_LEASE_MS,
+      concurrency: env.WEBHOOKS_CONCURRENCY,
+    },
   };
 }

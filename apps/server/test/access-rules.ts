@@ -128,4 +128,11 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/v1/call-insights': 'api-key',
   'POST /api/v1/transcripts': 'api-key',
   'GET /api/v1/jobs/:id': 'api-key',
+  'GET /api/webhooks/endpoints': MANAGER,
+  'POST /api/webhooks/endpoints': MANAGER,
+  'PATCH /api/webhooks/endpoints/:id': MANAGER,
+  'DELETE /api/webhooks/endpoints/:id': MANAGER,
+  'GET /api/webhooks/endpoints/:id/deliveries': MANAGER,
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay': MANAGER,
+  'POST /api/webhooks/endpoints/:id/test': MANAGER,
 };

@@ -50,6 +50,8 @@ export * from './deal-risk.ts';
 export * from './schemas/insights.ts';
 export * from './committee.ts';
 export * from './schemas/contacts.ts';
+export * from './webhooks.ts';
+export * from './schemas/webhooks.ts';
 export * from './accounts.ts';
 export * from './schemas/accounts.ts';
 export * from './call-people.ts';

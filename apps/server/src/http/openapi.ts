@@ -41,6 +41,8 @@ const TAGS: Record<string, string> = {
   health: 'Whether the service and its database answer.',
   'team-admin': 'Managers run the team: invitations, roles, deactivation, deal hand-overs and the audit log.',
   invitations: 'Accepting an invitation: the e-mailed link sets the name and password.',
+  webhooks:
+    'Managers: endpoints that receive deal, analysis, task and lead events, signed per Standard Webhooks; their delivery log, replays and test pings.',
   privacy: "Managers: a contact's personal data on request — everything held on them as JSON, and their erasure.",
 };
 

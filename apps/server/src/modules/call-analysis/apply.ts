@@ -11,6 +11,7 @@ import {
 } from '../opportunities/changes.ts';
 import type { AnalysisTarget } from './enqueue.ts';
 import { insertCallAnalysis } from './queries.ts';
+import { emitEvent } from '../webhooks/outbox.ts';
 
 export class OpportunityGoneError extends Error {
   constructor() {
@@ -105,5 +106,15 @@ export async function applyCallAnalysis(
   };
   const { written } = await recordMachineChanges(tx, deal, opportunityFieldsOf(input.analysis), origin);
   if (!written.length) await touchActivity(tx, deal.id);
+  await emitEvent(tx, 'analysis.ready', {
+    id: analysisId,
+    opportunity_id: deal.id,
+    owner_id: deal.owner_id,
+    language: input.analysis.language,
+    transcript_name: input.transcriptName,
+    fields_written: written,
+    source: input.apiKeyId ? 'ingest' : 'person',
+    actor_id: input.createdBy,
+  });
   return { opportunityId: deal.id, analysisId };
 }

@@ -24,6 +24,7 @@ import {
   type DemoRequestRow,
   type TeamApplicationRow,
 } from './queries.ts';
+import { emitEvent } from '../webhooks/outbox.ts';
 
 /** An identical request within this window returns the first one instead of storing a duplicate. */
 export const DUPLICATE_WINDOW_MS = 60_000;
@@ -110,6 +111,14 @@ export async function createDemoRequest(
         if (refusal) throw new AppError('bad_request', 'slot_unavailable: not an offered demo slot', 'selected_date');
       }
       const row = await insertDemoRequest(tx, { ...values, ip: meta.ip, user_agent: meta.userAgent });
+      await emitEvent(tx, 'lead.received', {
+        id: row.id,
+        kind: row.request_type === 'demo' ? 'demo_request' : 'early_access',
+        full_name: row.full_name,
+        email: row.email,
+        company_name: row.company_name,
+        selected_date: isDemo ? row.selected_date.toISOString() : null,
+      });
       return { row, created: true };
     });
   } catch (error) {
@@ -191,6 +200,14 @@ export async function createTeamApplication(
         resume_size: stored?.size ?? null,
         ip: meta.ip,
         user_agent: meta.userAgent,
+      });
+      await emitEvent(tx, 'lead.received', {
+        id: row.id,
+        kind: 'team_application',
+        full_name: row.full_name,
+        email: row.email,
+        company_name: null,
+        selected_date: null,
       });
       return { row, created: true };
     });

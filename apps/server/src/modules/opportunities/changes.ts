@@ -3,6 +3,7 @@ import { fieldOf, historyValue, machineMayWrite, type ChangeSource } from '@nexa
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import { machineCompanyAsAccount, withAccounts } from '../accounts/deals.ts';
+import { emitEvents, outboxStatementText, type OutboxEvent } from '../webhooks/outbox.ts';
 import {
   insertChanges,
   insertOpportunities,
@@ -18,7 +19,9 @@ import {
  * The one change recorder: whoever writes a deal (a person, an import, the ingest API, a call
  * analysis) writes through here, so each change lands in opportunity_changes (field, before →
  * after, who or what), the version moves, and field_sources remembers the last writer of each field.
- * Other modules reach it through this file.
+ * Other modules reach it through this file. Each write also puts its webhook events (deal.created,
+ * deal.changed, deal.stage_moved) into the outbox in the same transaction (decision 036), so every
+ * path that changes a deal is seen by the endpoints that take these events.
  */
 
 /** Who or what is writing. */
@@ -85,11 +88,37 @@ export async function recordChanges(
   if (!row) return undefined;
   const record = row as unknown as Record<string, unknown>;
   const old = before as unknown as Record<string, unknown>;
-  await insertChanges(
-    tx,
-    fields.map((field) => changeRow(before.id, origin, field, old[field], record[field])),
-  );
+  const rows = fields.map((field) => changeRow(before.id, origin, field, old[field], record[field]));
+  await insertChanges(tx, rows);
+  await emitEvents(tx, dealChangeEvents(row, origin, rows));
   return row;
+}
+
+/** Who wrote, as a webhook event says it. */
+const eventAuthor = (origin: ChangeOrigin) => ({ source: origin.source, actor_id: origin.actorId ?? null });
+
+/**
+ * A write's webhook events: deal.changed with each changed field's before → after (as the history
+ * stores them), and deal.stage_moved when the stage is one of them. The one-statement write builds
+ * the same payloads in SQL (DEAL_EVENTS_TEXT).
+ */
+function dealChangeEvents(
+  row: Pick<OpportunityRow, 'id' | 'owner_id' | 'version'>,
+  origin: ChangeOrigin,
+  changes: readonly ChangeRow[],
+): OutboxEvent[] {
+  const changed = changes.filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+  if (!changed.length) return [];
+  const base = { id: row.id, owner_id: row.owner_id, version: row.version, ...eventAuthor(origin) };
+  const events: OutboxEvent[] = [
+    {
+      type: 'deal.changed',
+      payload: { ...base, changes: Object.fromEntries(changed.map((c) => [c.field, { before: c.before, after: c.after }])) },
+    },
+  ];
+  const stage = changed.find((change) => change.field === 'stage');
+  if (stage) events.push({ type: 'deal.stage_moved', payload: { ...base, from: stage.before, to: stage.after } });
+  return events;
 }
 
 /** A deal's text fields: what a one-statement write sets (the board's move sets the stage and its status). */
@@ -117,6 +146,8 @@ const AUTHOR_INPUT = AUTHOR_COLUMNS.map((name) => `by_${name} ${opportunityChang
  */
 function writeOneStatementText(names: readonly string[]) {
   const each = (text: (name: string) => string, separator: string) => names.map(text).join(separator);
+  // The webhook events' common fields, as dealChangeEvents writes them.
+  const eventBase = `'id', written.id, 'owner_id', written.owner_id, 'version', written.version, 'source', input.by_source, 'actor_id', input.by_actor_id`;
   return {
     input: `WITH input AS (SELECT * FROM jsonb_to_record(`,
     locked: `::jsonb) AS r(${each((n) => `new_${n} text`, ', ')}, seen_version integer, ${AUTHOR_INPUT})), locked AS (
@@ -134,7 +165,7 @@ function writeOneStatementText(names: readonly string[]) {
           ' || ',
         )}
       FROM locked, input WHERE opportunities.id = locked.id AND opportunities.version = input.seen_version
-      RETURNING to_json(opportunities.*) AS row, opportunities.id, opportunities.owner_id,
+      RETURNING to_json(opportunities.*) AS row, opportunities.id, opportunities.owner_id, opportunities.version,
         ${each((n) => `to_jsonb(locked.${n}) AS before_${n}, to_jsonb(opportunities.${n}) AS after_${n}`, ', ')}
     ), history AS (
       INSERT INTO opportunity_changes (opportunity_id, ${AUTHOR_COLUMNS.join(', ')}, field, before, after)
@@ -142,7 +173,20 @@ function writeOneStatementText(names: readonly string[]) {
       FROM written, input,
         LATERAL (VALUES ${each((n) => `('${n}', written.before_${n}, written.after_${n})`, ', ')}) AS change(field, before, after)
       WHERE change.before IS DISTINCT FROM change.after
-    )
+    ), deal_events AS (
+      SELECT 1 AS ord, 'deal.changed' AS type, jsonb_build_object(${eventBase}, 'changes', (
+        SELECT jsonb_object_agg(change.field, jsonb_build_object('before', change.before, 'after', change.after))
+        FROM (VALUES ${each((n) => `('${n}', written.before_${n}, written.after_${n})`, ', ')}) AS change(field, before, after)
+        WHERE change.before IS DISTINCT FROM change.after)) AS payload
+      FROM written, input${
+        names.includes('stage')
+          ? `
+      UNION ALL
+      SELECT 2, 'deal.stage_moved', jsonb_build_object(${eventBase}, 'from', written.before_stage, 'to', written.after_stage)
+      FROM written, input WHERE written.before_stage IS DISTINCT FROM written.after_stage`
+          : ''
+      }
+    ), ${outboxStatementText('deal_events')}
     SELECT written.row`,
   };
 }
@@ -206,6 +250,15 @@ export async function recordEvents(
   await insertChanges(
     tx,
     events.map(({ id, event, after }) => changeRow(id, origin, event, null, after ?? null)),
+  );
+  const created = events.filter((event) => event.event === 'created');
+  await emitEvents(
+    tx,
+    created.map(({ id, after }) => ({
+      type: 'deal.created' as const,
+      payload: { id, ...(after && typeof after === 'object' ? after : {}), ...eventAuthor(origin) },
+    })),
+    { dealColumns: true },
   );
 }
 
