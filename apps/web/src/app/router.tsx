@@ -279,6 +279,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/integrations/routes/integrations-page.tsx'), 'IntegrationsPage'),
               },
               {
+                path: 'webhooks',
+                lazy: lazyPage(() => import('../features/webhooks/routes/webhooks-page.tsx'), 'WebhooksPage', ['webhooks']),
+              },
+              {
                 path: 'team',
                 lazy: lazyPage(() => import('../features/team-admin/routes/team-admin-page.tsx'), 'TeamAdminPage', [
                   'team-admin',

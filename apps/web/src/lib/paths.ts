@@ -53,6 +53,7 @@ export const paths = {
     opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
     leads: { path: '/manager/leads', getHref: () => '/manager/leads' },
     integrations: { path: '/manager/integrations', getHref: () => '/manager/integrations' },
+    webhooks: { path: '/manager/webhooks', getHref: () => '/manager/webhooks' },
     team: { path: '/manager/team', getHref: () => '/manager/team' },
     forecast: { path: '/manager/forecast', getHref: () => '/manager/forecast' },
     forecastSettings: { path: '/manager/forecast/settings', getHref: () => '/manager/forecast/settings' },

@@ -10,6 +10,7 @@ import {
   Target,
   UserCog,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import { WorkspaceLayout, type WorkspaceNavItem } from './workspace-layout.tsx';
@@ -25,6 +26,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.trends.getHref(), labelKey: 'nav.trends', icon: LineChart },
   { to: paths.manager.leads.getHref(), labelKey: 'nav.leads', icon: Inbox },
   { to: paths.manager.integrations.getHref(), labelKey: 'nav.integrations', icon: KeyRound },
+  { to: paths.manager.webhooks.getHref(), labelKey: 'nav.webhooks', icon: Webhook },
   { to: paths.manager.team.getHref(), labelKey: 'nav.team', icon: UserCog },
 ];
 
