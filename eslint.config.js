@@ -120,6 +120,13 @@ export default tseslint.config(
               message: 'db/ is the bottom layer: it imports no module, route plumbing, auth or command',
             },
             {
+              // How a read's values travel (literal, parameter, unseen by the planner) is decided in one place.
+              target: `./${server}/modules`,
+              from: `./${server}/db/prepared`,
+              except: ['./reads.ts'],
+              message: 'modules say what a value is through db/prepared/reads.ts; how it travels is decided there',
+            },
+            {
               target: `./${server}/http`,
               from: `./${server}/modules`,
               message: 'http/ is shared by every module: it imports none',

@@ -6,7 +6,7 @@ import { startTestServer, type HttpClient, type TestServer } from './test-app.ts
 /**
  * The reads people make all day keep one plan: after a few calls PostgreSQL runs each one's prepared
  * statement with its generic plan instead of planning it again (which cost more than running it:
- * db/prepared/literal-limit.ts). Checked in pg_prepared_statements on the server's one connection,
+ * db/prepared/reads.ts). Checked in pg_prepared_statements on the server's one connection,
  * with enough deals that a plan for the call's values would be cheaper than the average plan —
  * the case in which PostgreSQL re-planned every call.
  */

@@ -7,7 +7,7 @@ export const MAX_NAMED_STATEMENTS = 2_000;
 
 /**
  * The one policy of every statement cache (statement names for PostgreSQL, prepared statements
- * inside PGlite, the opportunity list's built queries): an entry is kept the first time it is
+ * inside PGlite, the opportunity list's built queries: reads.ts): an entry is kept the first time it is
  * seen, while there is room; past MAX_NAMED_STATEMENTS a new key is not kept and its caller goes
  * the usual, unprepared way. Nothing is evicted, so a kept statement never has to be prepared twice.
  */
@@ -34,21 +34,5 @@ export class StatementCache<V> {
 
   set(key: string, value: V): void {
     if (this.accepts(key)) this.#entries.set(key, value);
-  }
-}
-
-/**
- * Statements built once per database and shape (the opportunity list's, My Companies'): building a
- * statement through Drizzle costs the server as much as running it. Each database gets its own
- * StatementCache (a prepared statement belongs to its database); past the bound a shape is built
- * for its one call.
- */
-export class PerDatabaseStatements<V> {
-  readonly #byDatabase = new WeakMap<object, StatementCache<V>>();
-
-  get(database: object, shape: string, build: () => V): V {
-    let cache = this.#byDatabase.get(database);
-    if (!cache) this.#byDatabase.set(database, (cache = new StatementCache<V>()));
-    return cache.keep(shape, build) ?? build();
   }
 }

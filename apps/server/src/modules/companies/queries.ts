@@ -3,20 +3,17 @@ import { DEFAULT_INDUSTRY, type Company, type CompanyListQuery } from '@nexa/dom
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { literalLimit, literalText, unseenByPlanner, unseenOffset } from '../../db/prepared/literal-limit.ts';
-import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
+import { PerDatabaseStatements, read } from '../../db/prepared/reads.ts';
 import { opportunities as o, repCompanies, repCompanyFacts } from '../../db/schema.ts';
 import { isoText } from '../../db/iso.ts';
 
 const facts = repCompanyFacts;
 /** The company's industry from its facts: the same rule as `industry` over its rows. */
-// Constants are written into the text (literalText): a statement whose only visible values are
-// constants keeps its plan (db/prepared/literal-limit.ts).
-const defaultIndustry = literalText(DEFAULT_INDUSTRY);
+const defaultIndustry = read.constant(DEFAULT_INDUSTRY);
 const factIndustry = sql`coalesce(max(${facts.value}) filter (where ${facts.kind} = 'industry'), ${defaultIndustry})`;
 
 const valuesOf = (kind: string) =>
-  sql<string[] | null>`array_agg(${facts.value} order by ${facts.value}) filter (where ${facts.kind} = ${literalText(kind)})`;
+  sql<string[] | null>`array_agg(${facts.value} order by ${facts.value}) filter (where ${facts.kind} = ${read.constant(kind)})`;
 
 /**
  * A company as My Companies shows it, from its facts (the same figures as grouping its deals: the
@@ -133,12 +130,9 @@ function matchingCompanies(
     .having(sql.join(having, sql` and `));
 }
 
-/**
- * A value of the prepared page, unseen by the planner so the statement keeps one plan
- * (db/prepared/literal-limit.ts) — but the search pattern, whose plan depends on its text.
- */
+/** A value of the prepared page, by its placeholder's name (how each travels: db/prepared/reads.ts). */
 const bound = (name: string): SQL =>
-  name === 'pattern' ? (sql.placeholder(name) as unknown as SQL) : unseenByPlanner(sql.placeholder(name), 'text');
+  name === 'pattern' ? read.pattern(sql.placeholder(name)) : read.value(sql.placeholder(name), 'text');
 
 /**
  * One page of companies and the total, as one prepared statement per shape (which filters, page
@@ -153,16 +147,16 @@ function buildPage(db: Db, query: CompanyListQuery, shape: string) {
         .select({ company: matching.company, total: sql<number>`(count(*) over ())::int`.as('total') })
         .from(matching)
         .orderBy(asc(matching.company))
-        .limit(literalLimit(query.pageSize))
-        .offset(unseenOffset(sql.placeholder('offset')))
+        .limit(read.rows(query.pageSize))
+        .offset(read.offset(sql.placeholder('offset')))
         .as('page')
     : db
         .select({ company: repCompanies.company, total: sql<number>`${summaryCount(owner)}`.as('total') })
         .from(repCompanies)
         .where(namedSummary(owner))
         .orderBy(asc(repCompanies.company))
-        .limit(literalLimit(query.pageSize))
-        .offset(unseenOffset(sql.placeholder('offset')))
+        .limit(read.rows(query.pageSize))
+        .offset(read.offset(sql.placeholder('offset')))
         .as('page');
   const companies = db
     .select({ ...companyColumns(owner), total: sql<number>`max(${page.total})`.as('total') })

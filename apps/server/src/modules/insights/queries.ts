@@ -19,7 +19,7 @@ import {
 import { DEFAULT_CALL_DUE_DAY } from '@nexa/domain/forecast-call';
 import { jsonValue, selectRows, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
-import { literalLimit } from '../../db/prepared/literal-limit.ts';
+import { read } from '../../db/prepared/reads.ts';
 
 const isoOf = (value: Date | string) => iso(value)!;
 import { insightSettings, opportunityChanges } from '../../db/schema.ts';
@@ -29,8 +29,8 @@ import { notActiveRepresentativeIds } from '../users/service.ts';
 /**
  * Every query of the manager's insights. Totals read summaries kept on write (forecast_summaries,
  * won_days, weekly_summaries, call_score_weeks); lists read the opportunities, or the calls, in
- * index order. No query groups over all opportunities or all calls. Limits are written into the
- * text (db/prepared/literal-limit.ts) so that each statement keeps its generic plan.
+ * index order. No query groups over all opportunities or all calls. Limits are numbers of rows
+ * (`read.rows`: db/prepared/reads.ts says how they travel).
  */
 
 const rows = selectRows;
@@ -249,11 +249,11 @@ export async function groupDeals(
     (group) => sql`(SELECT ${DEAL_COLUMNS} FROM opportunities o LEFT JOIN users u ON u.id = o.owner_id
       WHERE o.closing_quarter = ${quarter.start} AND o.forecast_group = ${group} AND ${ownerCondition(owner)} AND ${live()}
         ${group === 'closed' ? sql`AND o.closing_date <= ${wonUntil(quarter, today)}` : sql``}
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(offset + limit)})`,
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${read.rows(offset + limit)})`,
   );
   const found = await rows<DealRow>(
     db,
-    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${literalLimit(limit)} OFFSET ${literalLimit(offset)}`,
+    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) d ORDER BY amount DESC NULLS LAST, id DESC LIMIT ${read.rows(limit)} OFFSET ${read.rows(offset)}`,
   );
   return found.map(toDeal);
 }
@@ -356,7 +356,7 @@ export async function changedDeals(
     ),
     rows<ChangedDeal>(
       db,
-      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${literalLimit(limit)}`,
+      sql`SELECT * FROM (${touched(snapshot, window)}) c WHERE kind IS NOT NULL ORDER BY last_activity_at DESC, id DESC LIMIT ${read.rows(limit)}`,
     ),
   ]);
   return { counts, items: items.map((r) => ({ ...r, ...toDeal(r) })) };
@@ -402,7 +402,7 @@ export async function riskCandidates(
         OR o.stage_changed_at <= now() - make_interval(days => ${thresholds.stuckInStageDays})
         OR (SELECT TRUE FROM call_analyses c WHERE c.opportunity_id = o.id LIMIT 1)
         OR ${lacksEconomicBuyerSql('o')})
-      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${literalLimit(limit)}`,
+      ORDER BY o.amount DESC NULLS LAST, o.id DESC LIMIT ${read.rows(limit)}`,
   );
   return found.map(toDeal);
 }
@@ -427,7 +427,7 @@ export async function latestCalls(db: Db, opportunityIds: number[]): Promise<Sto
     db,
     sql`SELECT c.id, c.opportunity_id AS "opportunityId", c.created_at AS "createdAt", c.result, c.transcript_lines AS "transcriptLines"
       FROM unnest(string_to_array(${opportunityIds.map((id) => Number(id)).join(',')}, ',')::int[]) AS d(id),
-      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${literalLimit(RISK_CALLS_READ)}) c`,
+      LATERAL (SELECT * FROM call_analyses c WHERE c.opportunity_id = d.id ORDER BY c.created_at DESC LIMIT ${read.rows(RISK_CALLS_READ)}) c`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }
@@ -485,7 +485,7 @@ export async function representativeCalls(db: Db, representativeId: string, limi
         c.transcript_lines AS "transcriptLines", o.client_company_name
       FROM call_analyses c JOIN opportunities o ON o.id = c.opportunity_id
       WHERE c.owner_key = ${representativeId} AND ${live()}
-      ORDER BY c.created_at DESC LIMIT ${literalLimit(limit)}`,
+      ORDER BY c.created_at DESC LIMIT ${read.rows(limit)}`,
   );
   return found.map((c) => ({ ...c, createdAt: isoOf(c.createdAt) }));
 }

@@ -1,7 +1,7 @@
 import { eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { leadStatusKey, leadStatusKeySql, statusFilterOf, UNASSIGNED_OWNER, type OpportunityListQuery } from '@nexa/domain';
 import { likePattern } from '../../db/like-pattern.ts';
-import type { UnseenType } from '../../db/prepared/literal-limit.ts';
+import type { ValueType } from '../../db/prepared/reads.ts';
 import { opportunities as o, opportunitySearchText } from '../../db/schema.ts';
 import { notActiveRepresentativeIds } from '../users/service.ts';
 
@@ -40,8 +40,8 @@ export type FilterValues = {
   closing_to?: string;
 };
 
-/** The SQL type of each value, for binding it unseen by the planner (db/prepared/literal-limit.ts). */
-export const FILTER_VALUE_TYPES: Record<keyof FilterValues, UnseenType> = {
+/** The SQL type of each value, to bind it as a value of the call (db/prepared/reads.ts). */
+export const FILTER_VALUE_TYPES: Record<keyof FilterValues, ValueType> = {
   pattern: 'text',
   product: 'text',
   status: 'text',

@@ -21,8 +21,7 @@ import {
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { literalLimit, unseenByPlanner, unseenOffset } from '../../db/prepared/literal-limit.ts';
-import { PerDatabaseStatements } from '../../db/prepared/statement-cache.ts';
+import { PerDatabaseStatements, read } from '../../db/prepared/reads.ts';
 import {
   apiKeys,
   callAnalyses,
@@ -64,14 +63,11 @@ const SORT_COLUMNS = Object.fromEntries(
   OPPORTUNITY_SORT_FIELDS.map((field) => [field, SORT_EXPRESSIONS[field] ?? columnOf(field as OpportunityFieldKey)]),
 ) as Record<OpportunitySortField, SQL | (typeof o)[OpportunityFieldKey]>;
 
-/**
- * A value of the prepared list, unseen by the planner so the statement keeps one plan
- * (db/prepared/literal-limit.ts) — but the search pattern, whose plan depends on its text.
- */
+/** A value of the prepared list, by its placeholder's name (how each travels: db/prepared/reads.ts). */
 const bound = (name: keyof FilterValues | 'owner') =>
   name === 'pattern'
-    ? sql.placeholder(name)
-    : unseenByPlanner(sql.placeholder(name), name === 'owner' ? 'text' : FILTER_VALUE_TYPES[name]);
+    ? read.pattern(sql.placeholder(name))
+    : read.value(sql.placeholder(name), name === 'owner' ? 'text' : FILTER_VALUE_TYPES[name]);
 
 function listConditions(actor: Actor, filters: ListFilters): SQL | undefined {
   return and(visibleTo(actor, bound('owner')), ...Object.values(filters).map((filter) => filter.condition));
@@ -118,8 +114,8 @@ function buildList(db: Db, actor: Actor, query: OpportunityListQuery, shape: str
     .from(o)
     .where(where)
     .orderBy(order, descending ? desc(o.id) : asc(o.id))
-    .limit(literalLimit(query.pageSize))
-    .offset(unseenOffset(sql.placeholder('offset')))
+    .limit(read.rows(query.pageSize))
+    .offset(read.offset(sql.placeholder('offset')))
     .as('page');
   // An aggregate over the sorted page: one row even when the page is empty, and json_agg keeps
   // the page's order (nothing between them reorders rows).
@@ -514,7 +510,7 @@ export async function exportOpportunities(
     .leftJoin(users, eq(users.id, o.owner_id))
     .where(where)
     .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, descending ? desc(o.id) : asc(o.id))
-    .limit(literalLimit(limit))
+    .limit(read.rows(limit))
     .prepare(`nexa_export_${filterShape(actor, query)}_${query.sort.replace('-', 'd_')}_${limit}`);
   const rows = await statement.execute(listValues(actor, query));
   return rows.map((row) =>

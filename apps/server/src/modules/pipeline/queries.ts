@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Stage } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
-import { literalLimit, literalText, unseenByPlanner } from '../../db/prepared/literal-limit.ts';
+import { read } from '../../db/prepared/reads.ts';
 import {
   opportunities as o,
   repCompanies,
@@ -56,7 +56,6 @@ export async function readPipelineRow(
   // rep_companies, rep_company_months) and the follow-up partial index, the next meetings of open
   // deals (a won or lost deal has no upcoming meeting) in (owner, next meeting, id) index order, and the month's calendar from rep_meeting_days — a few
   // index entries each, whatever the number of the rep's opportunities (docs/decisions/009).
-  // The meetings' limit is written into the text, as db/prepared/literal-limit.ts explains.
   const [row] = await selectRows<SummaryRow>(
     db,
     sql`
@@ -72,7 +71,7 @@ export async function readPipelineRow(
          select ${o.id} as id, ${o.client_company_name} as client_company_name, ${o.client_name} as client_name,
            ${o.product} as product, ${o.lead_status} as lead_status, ${o.next_meeting_date} as next_meeting_date
          from ${o} where ${o.owner_id} = ${owner} and ${o.next_meeting_date} > ${now} and ${o.outcome} = 'open'
-         order by ${o.next_meeting_date}, ${o.id} limit ${sql.raw(String(UPCOMING_LIMIT))}) m) as upcoming,
+         order by ${o.next_meeting_date}, ${o.id} limit ${read.rows(UPCOMING_LIMIT)}) m) as upcoming,
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
          select to_char(day, 'YYYY-MM-DD') as date, min(nullif(lead_status, '')) as lead_status, sum(meetings)::int as count
          from ${repMeetingDays} where owner_key = ${owner}
@@ -125,15 +124,17 @@ export interface BoardRead {
  * index, a column at a time through a lateral join. Unfiltered, the totals are a few rows of the
  * kept-up rep_stage_totals; filtered, the matching rows are counted.
  */
-export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | undefined> {
-  // Stage names and the offset as db/prepared/literal-limit.ts writes them: the statement keeps its plan.
-  const stages = sql.join(read.stages.map(literalText), sql`, `);
-  const totals = read.summed
+export async function readBoard(db: Db, board: BoardRead): Promise<BoardRow | undefined> {
+  const stages = sql.join(
+    board.stages.map((stage) => read.constant(stage)),
+    sql`, `,
+  );
+  const totals = board.summed
     ? sql`select stage, sum(deals)::int as count, sum(amount_sum)::float8 as amount from ${repStageTotals}
-        where stage in (${stages}) ${read.summaryOwner === null ? sql`` : sql`and owner_key = ${unseenByPlanner(read.summaryOwner, 'text')}`}
+        where stage in (${stages}) ${board.summaryOwner === null ? sql`` : sql`and owner_key = ${read.value(board.summaryOwner, 'text')}`}
         group by stage`
     : sql`select ${o.stage} as stage, count(*)::int as count, coalesce(sum(${o.amount}), 0)::float8 as amount from ${o}
-        where ${read.where} and ${o.stage} in (${stages}) group by ${o.stage}`;
+        where ${board.where} and ${o.stage} in (${stages}) group by ${o.stage}`;
   const [row] = await selectRows<BoardRow>(
     db,
     sql`
@@ -148,9 +149,9 @@ export async function readBoard(db: Db, read: BoardRead): Promise<BoardRow | und
                ${o.client_company_name} as client_company_name,
                ${o.amount} as amount, ${o.lead_status} as lead_status,
                ${o.next_meeting_date} as next_meeting_date, ${o.closing_date} as closing_date
-             from ${o} where ${read.where} and ${o.stage} = s.stage
+             from ${o} where ${board.where} and ${o.stage} = s.stage
              order by ${o.next_meeting_date} asc nulls last, ${o.id} asc
-             limit ${literalLimit(read.limit)} offset ${unseenByPlanner(read.offset, 'bigint')}) card) c) as columns`,
+             limit ${read.rows(board.limit)} offset ${read.offset(board.offset)}) card) c) as columns`,
   );
   return row;
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../../auth/access.ts';
 import { jsonValue, type Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
 import { opportunities } from '../../db/schema.ts';
-import { unseenByPlanner } from '../../db/prepared/literal-limit.ts';
+import { read } from '../../db/prepared/reads.ts';
 import { FILTER_VALUE_TYPES, filterValues, listFilters } from '../opportunities/filters.ts';
 import { visibleTo } from '../opportunities/scope.ts';
 import {
@@ -73,17 +73,15 @@ export async function pipelineBoard(db: Db, actor: Actor, query: BoardQuery): Pr
   const owner = isManager ? (query.owner ?? null) : actor.userId;
 
   const values = filterValues(query);
-  // Every value unseen by the planner but a search pattern, so the board's statement keeps one plan
-  // (db/prepared/literal-limit.ts).
-  const unseen = (value: string | null) => unseenByPlanner(value, 'text');
-  // The stage asked for is the column being read, not a filter: the stage totals still answer.
+  // The values of the call (how each travels: db/prepared/reads.ts). The stage asked for is the
+  // column being read, not a filter: the stage totals still answer.
   const filters = listFilters({ ...query, stage: undefined }, (name) =>
-    name === 'pattern' ? sql`${values[name] ?? null}` : unseenByPlanner(values[name] ?? null, FILTER_VALUE_TYPES[name]),
+    name === 'pattern' ? read.pattern(values[name] ?? null) : read.value(values[name] ?? null, FILTER_VALUE_TYPES[name]),
   );
   const where =
     and(
-      visibleTo(actor, unseen(actor.userId)),
-      owner === null ? undefined : eq(opportunities.owner_id, unseen(owner)),
+      visibleTo(actor, read.value(actor.userId, 'text')),
+      owner === null ? undefined : eq(opportunities.owner_id, read.value(owner, 'text')),
       ...Object.values(filters).map((f) => f.condition),
     ) ?? sql`true`;
   // The stage totals answer a status filter (a stage or a pipeline group) but no other.

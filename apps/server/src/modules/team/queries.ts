@@ -10,7 +10,7 @@ import {
 } from '@nexa/domain';
 import { selectRows, type Db } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { literalLimit, literalText } from '../../db/prepared/literal-limit.ts';
+import { read } from '../../db/prepared/reads.ts';
 import { opportunities, opportunityChanges, repQuotas, users } from '../../db/schema.ts';
 
 /**
@@ -45,8 +45,8 @@ export interface MemberRow {
 
 export const rows = selectRows;
 
-/** The role as a literal: the dashboard's statement then has no parameter and keeps its plan. */
-const REPRESENTATIVE = literalText(ROLES.representative);
+/** The role, a constant of the code (db/prepared/reads.ts: the dashboard's statement has no parameter). */
+const REPRESENTATIVE = read.constant(ROLES.representative);
 /**
  * The team's representatives are the active users with the role (docs/metrics.md, "Who counts"): a
  * person deactivated or given another role leaves every count, ranking, list and quota at once, and
@@ -167,7 +167,7 @@ export async function teamDashboardMembers(db: Db, top: number): Promise<{ membe
     ),
     with_sales AS (
       SELECT t.owner_key AS id FROM member_totals t WHERE t.amount_sum > 0 AND ${isRepresentativeOwner}
-      ORDER BY t.amount_sum DESC FETCH FIRST ${literalLimit(top)} ROWS WITH TIES
+      ORDER BY t.amount_sum DESC FETCH FIRST ${read.rows(top)} ROWS WITH TIES
     ),
     candidates AS (
       SELECT id FROM with_sales
@@ -175,9 +175,9 @@ export async function teamDashboardMembers(db: Db, top: number): Promise<{ membe
       UNION SELECT commercial FROM leaders
       UNION
       (SELECT u.id FROM users u
-        WHERE ${activeRepresentative('u')} AND (SELECT count(*) FROM with_sales) < ${literalLimit(top)}
+        WHERE ${activeRepresentative('u')} AND (SELECT count(*) FROM with_sales) < ${read.rows(top)}
           AND NOT EXISTS (SELECT 1 FROM member_totals t WHERE t.owner_key = u.id AND t.amount_sum > 0)
-        ORDER BY u.full_name COLLATE "C", u.id LIMIT ${literalLimit(top)})
+        ORDER BY u.full_name COLLATE "C", u.id LIMIT ${read.rows(top)})
     ),`;
   const found = await rows<RankedMemberRow & TeamTotals>(
     db,
@@ -194,7 +194,7 @@ export async function teamDashboardMembers(db: Db, top: number): Promise<{ membe
         (SELECT coalesce(sum(representatives), 0)::int AS "representativesCount",
           coalesce(sum(deals), 0)::int AS "opportunitiesCount", coalesce(sum(amount_sum), 0)::float8 AS "totalAmount"
           FROM team_totals) team
-      WHERE "salesRank" <= ${literalLimit(top)} OR "technicalLeader" OR "commercialLeader"
+      WHERE "salesRank" <= ${read.rows(top)} OR "technicalLeader" OR "commercialLeader"
       ORDER BY "salesRank"`,
   );
   const totals = {

@@ -27,6 +27,9 @@ export interface CsvMappingDialogProps<F extends string> {
   /** The i18n namespaces whose `import.*` keys word the dialog (title, description, …). */
   namespaces: readonly string[];
   label: (field: F) => string;
+  /** The dialog's title and description, when not the namespaces' `import.title` and `import.description`. */
+  title?: string;
+  description?: string;
   /** Sends the mapped rows with their Idempotency-Key, reporting upload progress (0–1). */
   send: (rows: Array<Record<string, string>>, key: string, onProgress: (fraction: number) => void) => Promise<CsvImportAnswer>;
   /** Called with the answer (toasts) or the error. */
@@ -46,6 +49,8 @@ export function CsvMappingDialog<F extends string>({
   maxRows,
   namespaces,
   label,
+  title,
+  description,
   send,
   onDone,
   onFailed,
@@ -126,8 +131,10 @@ export function CsvMappingDialog<F extends string>({
         >
           <div className="flex items-start justify-between gap-4">
             <div>
-              <Dialog.Title className="text-lg font-semibold text-slate-900">{t('import.title')}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-slate-600">{t('import.description')}</Dialog.Description>
+              <Dialog.Title className="text-lg font-semibold text-slate-900">{title ?? t('import.title')}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600">
+                {description ?? t('import.description')}
+              </Dialog.Description>
             </div>
             <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label={t('import.cancel')}>
               <X className="h-5 w-5" aria-hidden />
