@@ -1107,10 +1107,15 @@ export const contacts = pgTable(
     created_by: text('created_by'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The contact's id in the CRM that sent it (ingest API, POST /api/v1/contacts): a second send updates it. */
+    external_id: text('external_id'),
   },
   (t) => [
     sqlForeignKey(t.account_id, clientAccounts.id, 'set null'),
     sqlForeignKey(t.created_by, users.id, 'set null'),
+    uniqueIndex('contacts_external_id_idx').on(t.external_id),
+    // A CRM's or a meeting tool's person found by e-mail, whatever their account.
+    index('contacts_email_idx').on(t.email),
     index('contacts_account_email_idx').on(t.account_id, t.email),
     // The contact list's order (lower(full_name), id): a page is read in index order, not sorted from every row (issue 36 bench).
     index('contacts_name_idx').on(sql`lower(${t.full_name})`, t.id),
