@@ -18,6 +18,7 @@ const PHONE_SPECS = [
   'analysis',
   'auth',
   'call-analysis',
+  'contacts',
   'integrations',
   'leads',
   'opportunities',

@@ -152,11 +152,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'opportunities/:oppId',
-                lazy: lazyPage(() => import('../features/opportunities/routes/opportunity-page.tsx'), 'OpportunityPage', [
+                lazy: lazyPage(() => import('./routes/rep-opportunity.tsx'), 'RepOpportunity', [
                   'opportunities',
                   'call-analysis',
                   'insights',
                   'follow-up',
+                  'contacts',
                 ]),
               },
               {
@@ -173,6 +174,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'tasks',
                 lazy: lazyPage(() => import('../features/tasks/routes/tasks-page.tsx'), 'TasksPage', ['tasks']),
+              },
+              {
+                path: 'contacts',
+                lazy: lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage', ['contacts']),
+              },
+              {
+                path: 'contacts/:contactId',
+                lazy: lazyPage(() => import('../features/contacts/routes/contact-page.tsx'), 'ContactPage', [
+                  'contacts',
+                  'insights',
+                ]),
               },
               {
                 path: 'analyze',
@@ -236,7 +248,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
-                  ['team', 'call-analysis', 'insights'],
+                  ['team', 'call-analysis', 'insights', 'contacts'],
                 ),
               },
               {
@@ -260,6 +272,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'risks',
                 lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
+              },
+              {
+                path: 'contacts',
+                lazy: lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage', ['contacts']),
+              },
+              {
+                path: 'contacts/:contactId',
+                lazy: lazyPage(() => import('../features/contacts/routes/contact-page.tsx'), 'ContactPage', [
+                  'contacts',
+                  'insights',
+                ]),
               },
               {
                 path: 'tasks',

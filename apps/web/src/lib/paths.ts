@@ -25,6 +25,8 @@ export const paths = {
     pipeline: { path: '/rep/pipeline', getHref: () => '/rep/pipeline' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
+    contacts: { path: '/rep/contacts', getHref: () => '/rep/contacts' },
+    contact: { path: '/rep/contacts/:contactId', getHref: (id: number | string) => `/rep/contacts/${id}` },
     /** What the representative owes whom: today, overdue, upcoming, done (issue 37). */
     tasks: {
       path: '/rep/tasks',
@@ -58,6 +60,8 @@ export const paths = {
     forecast: { path: '/manager/forecast', getHref: () => '/manager/forecast' },
     forecastSettings: { path: '/manager/forecast/settings', getHref: () => '/manager/forecast/settings' },
     risks: { path: '/manager/risks', getHref: () => '/manager/risks' },
+    contacts: { path: '/manager/contacts', getHref: () => '/manager/contacts' },
+    contact: { path: '/manager/contacts/:contactId', getHref: (id: number | string) => `/manager/contacts/${id}` },
     /** The team's overdue tasks. */
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
     trends: { path: '/manager/trends', getHref: () => '/manager/trends' },

@@ -1,6 +1,7 @@
 import {
   Briefcase,
   Columns3,
+  Contact,
   Inbox,
   KeyRound,
   LayoutDashboard,
@@ -20,6 +21,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
   { to: paths.manager.opportunities.getHref(), labelKey: 'nav.teamOpportunities', icon: Briefcase },
   { to: paths.manager.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
+  { to: paths.manager.contacts.getHref(), labelKey: 'nav.contacts', icon: Contact },
   { to: paths.manager.forecast.getHref(), labelKey: 'nav.forecast', icon: Target },
   { to: paths.manager.risks.getHref(), labelKey: 'nav.risks', icon: Siren },
   { to: paths.manager.tasks.getHref(), labelKey: 'nav.overdueTasks', icon: ListTodo },

@@ -1,4 +1,4 @@
-import { AudioLines, Building2, Briefcase, Columns3, LayoutDashboard, ListTodo } from 'lucide-react';
+import { AudioLines, Building2, Briefcase, Columns3, Contact, LayoutDashboard, ListTodo } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths.ts';
 import { useForecastCallReminder } from '../../features/pipeline/api/forecast-call.ts';
@@ -26,6 +26,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.rep.opportunities.getHref(), labelKey: 'nav.opportunities', icon: Briefcase },
   { to: paths.rep.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
   { to: paths.rep.companies.getHref(), labelKey: 'nav.companies', icon: Building2 },
+  { to: paths.rep.contacts.getHref(), labelKey: 'nav.contacts', icon: Contact },
   { to: paths.rep.analyze.getHref(), labelKey: 'nav.analyzeCall', icon: AudioLines },
 ];
 

@@ -5,7 +5,7 @@ import type { CallAnalysisHistory } from '@nexa/domain';
 import { formatDateTime, formatScore } from '../../lib/format.ts';
 import { ErrorState, INLINE_STATE, LoadingState } from '../ui/query-state.tsx';
 import { AnalysisHistory } from './analysis-history.tsx';
-import { DueDate, ProspectQuestions, QualificationChecklist, SpeakerRoles } from './call-evidence.tsx';
+import { DueDate, ProspectQuestions, QualificationChecklist, SpeakerRoles, type QualificationPeople } from './call-evidence.tsx';
 import { CitedLines } from './cited-lines.tsx';
 
 type Latest = NonNullable<CallAnalysisHistory['latest']>;
@@ -36,6 +36,7 @@ export function CallAnalysisSection({
   headingLevel = 2,
   action,
   opportunityId,
+  people,
 }: {
   query: CallAnalysisQueryState;
   headingLevel?: 2 | 3;
@@ -43,6 +44,8 @@ export function CallAnalysisSection({
   action?: ReactNode;
   /** Given where the rep may re-run the analysis (swap the speakers' roles). */
   opportunityId?: number;
+  /** The deal's economic buyers and champions (its committee), named under those boxes. */
+  people?: QualificationPeople;
 }) {
   const { t } = useTranslation('call-analysis');
   const sub = (headingLevel + 1) as 3;
@@ -68,7 +71,7 @@ export function CallAnalysisSection({
         <p className="text-sm text-slate-600">{t('section.empty')}</p>
       ) : (
         <>
-          <LatestAnalysis latest={query.data.latest} level={sub} opportunityId={opportunityId} />
+          <LatestAnalysis latest={query.data.latest} level={sub} opportunityId={opportunityId} people={people} />
           {query.data.items.length > 0 && (
             <div className="space-y-2">
               <Heading level={sub}>{t('section.history')}</Heading>
@@ -81,7 +84,17 @@ export function CallAnalysisSection({
   );
 }
 
-function LatestAnalysis({ latest, level, opportunityId }: { latest: Latest; level: 3; opportunityId?: number }) {
+function LatestAnalysis({
+  latest,
+  level,
+  opportunityId,
+  people,
+}: {
+  latest: Latest;
+  level: 3;
+  opportunityId?: number;
+  people?: QualificationPeople;
+}) {
   const { t } = useTranslation('call-analysis');
   const r = latest.result;
   const cited = latest.citedLines;
@@ -96,7 +109,7 @@ function LatestAnalysis({ latest, level, opportunityId }: { latest: Latest; leve
       {(r.speakers || r.qualification) && (
         <div className="grid gap-5 lg:grid-cols-2">
           <SpeakerRoles latest={latest} opportunityId={opportunityId} />
-          <QualificationChecklist result={r} cited={cited} />
+          <QualificationChecklist result={r} cited={cited} people={people} />
         </div>
       )}
       <div className="grid gap-3 md:grid-cols-2">

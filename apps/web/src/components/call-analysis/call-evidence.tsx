@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { QUALIFICATION_BOXES, swappedRoles, type CallAnalysisHistory } from '@nexa/domain';
 import { errorKey } from '../../lib/api-client.ts';
@@ -130,7 +130,16 @@ export function ProspectQuestions({ result, cited }: { result: Result; cited: Re
  * buyer's cited line. It is the analysis's one checklist — the commercial score's reasons and
  * "Not discussed: …" are written from it, so the two never disagree.
  */
-export function QualificationChecklist({ result, cited }: { result: Result; cited: Record<string, string> }) {
+export function QualificationChecklist({
+  result,
+  cited,
+  people,
+}: {
+  result: Result;
+  cited: Record<string, string>;
+  /** The deal's committee members holding these boxes' roles (issue 36): the boxes name them. */
+  people?: QualificationPeople;
+}) {
   const { t } = useTranslation('call-analysis');
   const boxes = result.qualification;
   if (!boxes) return null;
@@ -161,12 +170,61 @@ export function QualificationChecklist({ result, cited }: { result: Result; cite
                 </p>
                 {found.ticked && found.quote && <p className="text-slate-700 [overflow-wrap:anywhere]">“{found.quote}”</p>}
                 {found.ticked && <CitedLines lines={found.lines} citedLines={cited} />}
+                {people && (box === 'economicBuyer' || box === 'champion') && (
+                  <BoxPeople box={box} people={people[box]} href={people.href} />
+                )}
               </div>
             </li>
           );
         })}
       </ul>
     </div>
+  );
+}
+
+/** Who holds a box's role on the deal's committee, each a link to their page. */
+export interface QualificationPeople {
+  economicBuyer: ReadonlyArray<{ id: number; full_name: string }>;
+  champion: ReadonlyArray<{ id: number; full_name: string }>;
+  href: (contactId: number) => string;
+}
+
+/**
+ * The committee's economic buyer or champion under the box, or that nobody holds the role. The
+ * contacts namespace is read without suspending: a page that did not load it (a deal in a dialog)
+ * shows the box without the line for the moment it loads.
+ */
+function BoxPeople({
+  box,
+  people,
+  href,
+}: {
+  box: 'economicBuyer' | 'champion';
+  people: QualificationPeople['champion'];
+  href: (contactId: number) => string;
+}) {
+  const { t, ready } = useTranslation('contacts', { useSuspense: false });
+  if (!ready) return null;
+  return (
+    <p className="mt-0.5 text-slate-700" data-testid={`qualification-${box}-people`}>
+      {people.length === 0 ? (
+        <span className="text-amber-800">
+          {t(box === 'economicBuyer' ? 'qualification.noEconomicBuyer' : 'qualification.noChampion')}
+        </span>
+      ) : (
+        <>
+          <span className="text-slate-600">{t('qualification.onDeal')} </span>
+          {people.map((p, i) => (
+            <span key={p.id}>
+              {i > 0 && ', '}
+              <Link to={href(p.id)} className="font-medium text-brand-700 hover:underline">
+                {p.full_name}
+              </Link>
+            </span>
+          ))}
+        </>
+      )}
+    </p>
   );
 }
 

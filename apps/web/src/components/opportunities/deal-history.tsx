@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { currencyOf, fieldLabel, fieldOf, type OpportunityChange } from '@nexa/domain';
+import { currencyOf, fieldLabel, fieldOf, isCommitteeHistoryValue, type OpportunityChange } from '@nexa/domain';
 import { HISTORY_PAGE_SIZE, useOpportunityHistory } from '../../lib/api/edit-opportunity.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
@@ -20,6 +20,11 @@ function valueText(t: TFunction<['opportunities', 'insights']>, field: string, v
       ? t(`insights:groups.${value}`, { defaultValue: value })
       : t('insights:badge.byStagePlain');
   if (value === null || value === undefined || value === '') return na;
+  // A committee member (issue 36): the person and their roles, in the contacts namespace the deal page loads.
+  if (field === 'committee' && isCommitteeHistoryValue(value)) {
+    const roles = value.roles.map((role) => t(`contacts:roles.${role}`, { defaultValue: role })).join(', ');
+    return `${value.full_name} (${roles || t('contacts:page.noRole', { defaultValue: '—' })})`;
+  }
   const declared = fieldOf(field);
   if (declared?.kind === 'money' && typeof value === 'number') return formatMoney(value, { currency: currencyOf(deal) });
   if (declared?.optionNames && typeof value === 'string') return t(`${declared.optionNames}.${value}`, { defaultValue: value });

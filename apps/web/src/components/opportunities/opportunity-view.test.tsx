@@ -31,6 +31,7 @@ const opportunity = {
 function renderReadOnly() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+  client.setQueryData(queryKeys.opportunities.committee(opportunity.id), { version: 1, members: [] });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -76,6 +77,7 @@ describe('the status a CRM sent (issue 33)', () => {
     await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+    client.setQueryData(queryKeys.opportunities.committee(opportunity.id), { version: 1, members: [] });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
@@ -95,6 +97,7 @@ describe('a status that says no more than the stage', () => {
     await i18next.loadNamespaces(['opportunities', 'call-analysis', 'common']);
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(queryKeys.opportunities.callAnalyses(opportunity.id), { items: [], latest: null });
+    client.setQueryData(queryKeys.opportunities.committee(opportunity.id), { version: 1, members: [] });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>

@@ -19,6 +19,7 @@ import {
 } from '@nexa/domain';
 import { useDecideSuggestions, useOpportunitySuggestions } from '../../lib/api/edit-opportunity.ts';
 import { useCallAnalyses } from '../../lib/api/get-call-analyses.ts';
+import { holdersOf, useCommittee } from '../../lib/api/get-committee.ts';
 import { specificationUrl } from '../../lib/api/download-specification.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatMoney, formatPercent, formatScore } from '../../lib/format.ts';
@@ -86,6 +87,13 @@ export function OpportunityView({
   // The win rate shows only when the status contains "closed".
   const winRate = o.owner_win_rate !== undefined && /closed/i.test(o.status ?? '') ? o.owner_win_rate : null;
   const callAnalyses = useCallAnalyses(o.id);
+  const committee = useCommittee(o.id);
+  // The MEDDICC boxes name the committee's economic buyer and champion (issue 36), once it is read.
+  const people = committee.data && {
+    economicBuyer: holdersOf(committee.data, 'economic_buyer'),
+    champion: holdersOf(committee.data, 'champion'),
+    href: (id: number) => (readOnly ? paths.manager.contact.getHref(id) : paths.rep.contact.getHref(id)),
+  };
   const editable = isEditable(o);
   const suggestionsQuery = useOpportunitySuggestions(o.id, editable);
   const suggestions: Suggestions = Object.fromEntries((suggestionsQuery.data?.items ?? []).map((s) => [s.field, s]));
@@ -217,7 +225,12 @@ export function OpportunityView({
         <AnswerTabs opportunity={o} suggestions={suggestions} />
       )}
 
-      <CallAnalysisSection query={callAnalyses} headingLevel={headingLevel} opportunityId={readOnly ? undefined : o.id} />
+      <CallAnalysisSection
+        query={callAnalyses}
+        headingLevel={headingLevel}
+        opportunityId={readOnly ? undefined : o.id}
+        people={people || undefined}
+      />
       {editable && <DealHistory deal={o} headingLevel={headingLevel} />}
       {editable && <CloseDealDialog deal={o} stage={closing} onClose={() => setClosing(null)} />}
     </>

@@ -18,8 +18,15 @@ export function RiskReason({ warning }: { warning: RiskWarningWire }) {
           date: evidence.date ? when(evidence.date) : '',
           stage: evidence.stage ? t(`stages.${evidence.stage}`) : '',
           count: evidence.callsRead ?? 0,
+          names: evidence.contacts?.map((c) => c.full_name).join(', ') ?? '',
         })}
       </p>
+      {evidence.calls && evidence.calls.length > 0 && (
+        <p className="text-xs text-slate-600" data-testid="risk-calls">
+          {t('risks.silentCalls')}{' '}
+          {evidence.calls.map((call) => t('risks.call', { date: formatDate(call.createdAt) })).join(' · ')}
+        </p>
+      )}
       {evidence.lines?.map((line) => (
         <blockquote
           key={`${line.analysisId}-${line.line}`}

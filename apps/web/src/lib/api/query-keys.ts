@@ -17,6 +17,14 @@ export const queryKeys = {
     suggestions: (id: number) => ['opportunities', 'detail', id, 'suggestions'] as const,
     deleted: () => ['opportunities', 'deleted'] as const,
     risks: (id: number) => ['opportunities', 'detail', id, 'risks'] as const,
+    /** The deal's buying committee: under the detail, so whatever refreshes the deal refreshes it. */
+    committee: (id: number) => ['opportunities', 'detail', id, 'committee'] as const,
+  },
+  contacts: {
+    all: ['contacts'] as const,
+    list: (filters: object) => ['contacts', 'list', filters] as const,
+    detail: (id: number) => ['contacts', 'detail', id] as const,
+    activity: (id: number) => ['contacts', 'detail', id, 'activity'] as const,
   },
   insights: {
     all: ['insights'] as const,

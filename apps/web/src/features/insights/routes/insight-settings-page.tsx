@@ -22,6 +22,7 @@ const toDraft = (s: InsightSettings): Draft => ({
   ...Object.fromEntries(STAGES.map((stage) => [stage, String(s.stageProbabilities[stage])])),
   noActivityDays: String(s.riskThresholds.noActivityDays),
   stuckInStageDays: String(s.riskThresholds.stuckInStageDays),
+  championSilentCalls: String(s.riskThresholds.championSilentCalls),
   forecastCallDueDay: String(s.forecastCallDueDay),
 });
 
@@ -43,7 +44,11 @@ export function InsightSettingsPage() {
     if (!draft) return;
     const parsed = insightSettingsSchema.safeParse({
       stageProbabilities: Object.fromEntries(STAGES.map((stage) => [stage, Number(draft[stage])])),
-      riskThresholds: { noActivityDays: Number(draft.noActivityDays), stuckInStageDays: Number(draft.stuckInStageDays) },
+      riskThresholds: {
+        noActivityDays: Number(draft.noActivityDays),
+        stuckInStageDays: Number(draft.stuckInStageDays),
+        championSilentCalls: Number(draft.championSilentCalls),
+      },
       forecastCallDueDay: Number(draft.forecastCallDueDay),
     });
     setInvalid(!parsed.success);
@@ -99,6 +104,7 @@ export function InsightSettingsPage() {
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
                 {field('noActivityDays', t('settings.noActivityDays'), 365, 1)}
                 {field('stuckInStageDays', t('settings.stuckInStageDays'), 730, 1)}
+                {field('championSilentCalls', t('settings.championSilentCalls'), 10, 1)}
               </div>
             </fieldset>
           </Card>

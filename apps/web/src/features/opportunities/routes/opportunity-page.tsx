@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +13,8 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { FollowUpActions } from '../components/follow-up-actions.tsx';
 
-export function OpportunityPage() {
+/** `committee`: the deal's buying committee, from the contacts feature (app/routes/rep-opportunity.tsx). */
+export function OpportunityPage({ committee: Committee }: { committee?: ComponentType<{ opportunityId: number }> } = {}) {
   const { t } = useTranslation('opportunities');
   usePageMeta(`${t('detail.title')} — Nexa`);
   const navigate = useNavigate();
@@ -69,6 +70,7 @@ export function OpportunityPage() {
       ) : (
         <>
           <OpportunityView opportunity={opportunity.data} backTo={paths.rep.opportunities.getHref()} />
+          {Committee && <Committee opportunityId={opportunity.data.id} />}
           <FollowUpActions opportunity={opportunity.data} />
         </>
       )}
