@@ -232,6 +232,32 @@ describe(`webhooks (${testDatabaseKind()})`, () => {
     await manager.delete(`/api/webhooks/endpoints/${endpoint.id}`);
   });
 
+  it('sends task created and completed, from the tasks module, in order', async () => {
+    receiver.received.length = 0;
+    const endpoint = await register(['task.created', 'task.completed']);
+    receiver.setSecret(endpoint.secret);
+    const task = await rep.post('/api/tasks', {
+      title: 'Send the security questionnaire',
+      due_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(task.status, task.text).toBe(201);
+    expect((await rep.patch(`/api/tasks/${task.body.id}`, { status: 'done' })).status).toBe(200);
+    const got = await until(
+      () => once(receiver.received),
+      (list) => list.length >= 2,
+    );
+    expect(got.map((r) => r.type)).toEqual(['task.created', 'task.completed']);
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(got[0]!.data).toMatchObject({
+      id: task.body.id,
+      title: 'Send the security questionnaire',
+      status: 'open',
+      source: 'person',
+    });
+    expect(got[1]!.data).toMatchObject({ id: task.body.id, status: 'done' });
+    await manager.delete(`/api/webhooks/endpoints/${endpoint.id}`);
+  });
+
   it('sends a test ping and refuses one to a switched-off endpoint', async () => {
     receiver.received.length = 0;
     const endpoint = await register(['task.created']);

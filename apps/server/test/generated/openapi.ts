@@ -1204,68 +1204,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/pipeline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get pipeline
-         * @description Requires a session with the role Sales Representative.
-         */
-        get: operations["getPipeline"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pipeline/board": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get board
-         * @description The pipeline board: each stage's count and amount and its first cards, with the opportunities list's filters. A representative sees their own deals; a manager the team's, or one representative's (owner). With stage, that column only, from offset.
-         *
-         *     Requires a session with the role Sales Representative or Sales Manager.
-         */
-        get: operations["getBoard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/companies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List companies
-         * @description Requires a session with the role Sales Representative.
-         */
-        get: operations["listCompanies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/accounts/import": {
         parameters: {
             query?: never;
@@ -1442,6 +1380,506 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get pipeline
+         * @description Requires a session with the role Sales Representative.
+         */
+        get: operations["getPipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pipeline/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get board
+         * @description The pipeline board: each stage's count and amount and its first cards, with the opportunities list's filters. A representative sees their own deals; a manager the team's, or one representative's (owner). With stage, that column only, from offset.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List companies
+         * @description Requires a session with the role Sales Representative.
+         */
+        get: operations["listCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts
+         * @description The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get account
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update account
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/accounts/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create account merge
+         * @description Merges the accounts `from` into this one (their deals and contacts move); undone by POST /api/accounts/merges/:id/undo.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createAccountMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create account split
+         * @description Moves the chosen deals and contacts to a new account; undone by POST /api/accounts/merges/:id/undo.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createAccountSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/merges/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create merge undo
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createMergeUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts
+         * @description The contacts the caller may see, by name; `q` searches name, e-mail, title and account.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Create contact
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deleted contacts
+         * @description Contacts deleted in the last 30 days that the caller may restore, newest first.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listDeletedContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get contact
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete contact
+         * @description The contact leaves every list and committee (each deal records it) and can be restored for 30 days. A representative cannot delete a person on another representative’s deal (409).
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit contact
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        patch: operations["editContact"];
+        trace?: never;
+    };
+    "/api/contacts/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore contact
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["restoreContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get contact activity
+         * @description The contact's deals with their roles, the calls they spoke in with their talk time, and what they asked and required (cited lines) — only on deals the caller may see.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getContactActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/committee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get committee
+         * @description The deal's buying committee: its contacts and their roles, with the deal's version.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getCommittee"];
+        put?: never;
+        /**
+         * Add committee member
+         * @description Puts a contact on the committee with roles: an existing one (`contact_id`) or a new one (`contact`, in the deal's account unless another is named). Recorded in the deal's history as `committee`; with `version`, a stale one answers 409.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["addCommitteeMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/committee/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set committee roles
+         * @description A member's roles, all of them (an empty list keeps them on the committee without a role).
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        put: operations["setCommitteeRoles"];
+        post?: never;
+        /**
+         * Remove committee member
+         * @description Takes the contact off the committee (the contact stays).
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["removeCommitteeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's tasks
+         * @description One list of the person's own tasks: overdue (open, due before now), today (open, due from now to the end of the day in their zone), upcoming, or done; with the open counts of each list.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listTasks"];
+        put?: never;
+        /**
+         * A task of the signed-in person, optionally on a deal they may read
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Next steps of calls on the person's deals, not yet accepted or dismissed
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listTaskSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/suggestions/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call's next step becomes an open task (title and due time as given, else the step's)
+         * @description 409 when the step was already accepted or dismissed.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["acceptTaskSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/suggestions/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call's next step is not a task: it is not offered again
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["dismissTaskSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Soft delete: the task leaves every list and can be restored
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, move, snooze, complete or reopen an own task
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        patch: operations["editTask"];
+        trace?: never;
+    };
+    "/api/tasks/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore task
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["restoreTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/tasks/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's open tasks past their due time, the longest overdue first
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listTeamOverdueTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -1512,6 +1950,224 @@ export interface paths {
         get: operations["listOpportunityCallAnalyses"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-analyses/{id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get call analysis people
+         * @description A call's speakers (the contact or workspace member each one is, their side, talk time and turns) and the buying roles the call suggests, pending a person's decision, with their cited lines. 404 when the deal is not yours.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getCallAnalysisPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-analyses/{id}/people/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create call analysis people contact
+         * @description Adds a speaker of the call (or a person it names, `name`) as a contact of the deal's account and puts them on the deal's committee without a role; the speaker and the call's suggestions about them are linked to the contact. 409 when the speaker is already a known person.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createCallAnalysisPeopleContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-analyses/{id}/people/side": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create call analysis people side
+         * @description Sets the side (buyer or seller) of a speaker's contact: stored on the contact and read first on every later call of the account. 409 when the speaker is not a contact yet, or is a member of the workspace (always the seller side).
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createCallAnalysisPeopleSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-analyses/{id}/role-suggestions/{suggestionId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create call analysis role suggestion accept
+         * @description Accepts a suggested buying role: the role is added to the person's place on the deal's committee, recorded in the deal's history as the person's change from this analysis. 409 when the person is not a contact yet.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createCallAnalysisRoleSuggestionAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-analyses/{id}/role-suggestions/{suggestionId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create call analysis role suggestion dismiss
+         * @description Dismisses a suggested buying role: nothing else changes.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createCallAnalysisRoleSuggestionDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (its signing secret is in this answer only)
+         * @description Requires a session with the role Sales Manager.
+         */
+        post: operations["createEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an endpoint and its delivery log
+         * @description Requires a session with the role Sales Manager.
+         */
+        delete: operations["deleteEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint, or switch it off and on
+         * @description Requires a session with the role Sales Manager.
+         */
+        patch: operations["updateEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log, newest first
+         * @description Requires a session with the role Sales Manager.
+         */
+        get: operations["listEndpointDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered or failed event again (same webhook-id)
+         * @description Requires a session with the role Sales Manager.
+         */
+        post: operations["createEndpointDeliveryReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.test) to this endpoint
+         * @description Requires a session with the role Sales Manager.
+         */
+        post: operations["createEndpointTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2523,7 +3179,7 @@ export interface operations {
                             id: number;
                             actor: string | null;
                             /** @enum {string} */
-                            action: "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "person.role_changed" | "person.deactivated" | "person.reactivated" | "person.deals_reassigned" | "person.waiting_deals_assigned" | "api_key.revoked";
+                            action: "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "person.role_changed" | "person.deactivated" | "person.reactivated" | "person.deals_reassigned" | "person.waiting_deals_assigned" | "api_key.revoked" | "account.merged" | "account.merge_undone" | "account.split" | "account.split_undone" | "account.edited" | "contact.erased";
                             target: string;
                             before: unknown;
                             after: unknown;
@@ -3596,7 +4252,7 @@ export interface operations {
                             };
                             warnings: {
                                 /** @enum {string} */
-                                code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned";
+                                code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned" | "no_economic_buyer" | "champion_silent";
                                 evidence: {
                                     date?: string;
                                     days?: number;
@@ -3608,6 +4264,14 @@ export interface operations {
                                         opportunityId: number;
                                         line: number;
                                         text: string;
+                                    }[];
+                                    contacts?: {
+                                        id: number;
+                                        full_name: string;
+                                    }[];
+                                    calls?: {
+                                        analysisId: string;
+                                        createdAt: string;
                                     }[];
                                 };
                             }[];
@@ -3650,6 +4314,8 @@ export interface operations {
                         riskThresholds: {
                             noActivityDays: number;
                             stuckInStageDays: number;
+                            /** @default 2 */
+                            championSilentCalls: number;
                         };
                         forecastCallDueDay: number;
                     };
@@ -3682,6 +4348,8 @@ export interface operations {
                     riskThresholds: {
                         noActivityDays: number;
                         stuckInStageDays: number;
+                        /** @default 2 */
+                        championSilentCalls?: number;
                     };
                     forecastCallDueDay?: number;
                 };
@@ -3706,6 +4374,8 @@ export interface operations {
                         riskThresholds: {
                             noActivityDays: number;
                             stuckInStageDays: number;
+                            /** @default 2 */
+                            championSilentCalls: number;
                         };
                         forecastCallDueDay: number;
                     };
@@ -3825,7 +4495,7 @@ export interface operations {
                     "application/json": {
                         warnings: {
                             /** @enum {string} */
-                            code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned";
+                            code: "no_activity" | "no_next_meeting" | "meeting_past" | "close_date_passed" | "stuck_in_stage" | "single_threaded" | "no_decision_maker" | "budget_not_discussed" | "competitor_mentioned" | "no_economic_buyer" | "champion_silent";
                             evidence: {
                                 date?: string;
                                 days?: number;
@@ -3837,6 +4507,14 @@ export interface operations {
                                     opportunityId: number;
                                     line: number;
                                     text: string;
+                                }[];
+                                contacts?: {
+                                    id: number;
+                                    full_name: string;
+                                }[];
+                                calls?: {
+                                    analysisId: string;
+                                    createdAt: string;
                                 }[];
                             };
                         }[];
@@ -5061,166 +5739,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getPipeline: {
-        parameters: {
-            query?: {
-                month?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        totals: {
-                            /** @enum {string} */
-                            status: "On-going" | "Closed-Win" | "Closed-Lost";
-                            amount: number;
-                            count: number;
-                        }[];
-                        openCount: number;
-                        followUpCount: number;
-                        companyCount: number;
-                        companiesThisMonth: number;
-                        upcomingMeetings: {
-                            id: number;
-                            client_company_name: string | null;
-                            client_name: string | null;
-                            product: string | null;
-                            lead_status: string | null;
-                            next_meeting_date: string;
-                        }[];
-                        calendar: {
-                            month: string;
-                            days: {
-                                date: string;
-                                lead_status: string | null;
-                                count: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getBoard: {
-        parameters: {
-            query?: {
-                q?: string;
-                product?: string;
-                status?: string;
-                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
-                lead_status?: string;
-                client_company_name?: string;
-                owner_id?: string;
-                amount_min?: number;
-                amount_max?: number;
-                from?: string;
-                to?: string;
-                closing_from?: string;
-                closing_to?: string;
-                owner?: string;
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        columns: {
-                            /** @enum {string} */
-                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
-                            count: number;
-                            amount: number;
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
-                                owner_id: string | null;
-                                account_manager: string | null;
-                                product: string | null;
-                                client_company_name: string | null;
-                                amount: number | null;
-                                lead_status: string | null;
-                                next_meeting_date: string | null;
-                                closing_date: string | null;
-                                version: number;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listCompanies: {
-        parameters: {
-            query?: {
-                page?: number;
-                pageSize?: number;
-                q?: string;
-                industry?: string;
-                product?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            name: string;
-                            industry: string;
-                            clients: string[];
-                            recent_products: string[];
-                            lead_statuses: string[];
-                            total_value: number;
-                            next_meeting_date: string | null;
-                            opportunity_count: number;
-                        }[];
-                        total: number;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     importAccounts: {
         parameters: {
             query?: never;
@@ -5476,6 +5994,1624 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPipeline: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totals: {
+                            /** @enum {string} */
+                            status: "On-going" | "Closed-Win" | "Closed-Lost";
+                            amount: number;
+                            count: number;
+                        }[];
+                        openCount: number;
+                        followUpCount: number;
+                        companyCount: number;
+                        companiesThisMonth: number;
+                        upcomingMeetings: {
+                            id: number;
+                            client_company_name: string | null;
+                            client_name: string | null;
+                            product: string | null;
+                            lead_status: string | null;
+                            next_meeting_date: string;
+                        }[];
+                        calendar: {
+                            month: string;
+                            days: {
+                                date: string;
+                                lead_status: string | null;
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBoard: {
+        parameters: {
+            query?: {
+                q?: string;
+                product?: string;
+                status?: string;
+                stage?: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                lead_status?: string;
+                client_company_name?: string;
+                owner_id?: string;
+                amount_min?: number;
+                amount_max?: number;
+                from?: string;
+                to?: string;
+                closing_from?: string;
+                closing_to?: string;
+                owner?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            count: number;
+                            amount: number;
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                                owner_id: string | null;
+                                account_manager: string | null;
+                                product: string | null;
+                                client_company_name: string | null;
+                                amount: number | null;
+                                lead_status: string | null;
+                                next_meeting_date: string | null;
+                                closing_date: string | null;
+                                version: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                industry?: string;
+                product?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            industry: string;
+                            clients: string[];
+                            recent_products: string[];
+                            lead_statuses: string[];
+                            total_value: number;
+                            next_meeting_date: string | null;
+                            opportunity_count: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                sort?: "name" | "-name" | "created_at" | "-created_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            domain: string | null;
+                            industry: string | null;
+                            size: string | null;
+                            country: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            figures: {
+                                deal_count: number;
+                                open_deals: number;
+                                open_pipeline: number;
+                                won_deals: number;
+                                won_amount: number;
+                            };
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: number;
+                            name: string;
+                            domain: string | null;
+                            industry: string | null;
+                            size: string | null;
+                            country: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        figures: {
+                            deal_count: number;
+                            open_deals: number;
+                            open_pipeline: number;
+                            won_deals: number;
+                            won_amount: number;
+                        };
+                        deals: {
+                            id: number;
+                            product: string | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            /** @enum {string} */
+                            outcome: "open" | "won" | "lost";
+                            amount: number | null;
+                            currency: string;
+                            owner_id: string | null;
+                            owner_name: string | null;
+                            next_meeting_date: string | null;
+                            closing_date: string | null;
+                        }[];
+                        more_deals: boolean;
+                        contacts: {
+                            id: number;
+                            full_name: string;
+                            title: string | null;
+                            email: string | null;
+                            phone: string | null;
+                        }[];
+                        more_contacts: boolean;
+                        history: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "merge" | "split" | "migration";
+                            at: string;
+                            actor: string | null;
+                            account_id: number;
+                            account_name: string;
+                            others: string[];
+                            names: string[];
+                            deals: number;
+                            contacts: number;
+                            undone_at: string | null;
+                            undoable: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    domain?: string | null;
+                    industry?: string | null;
+                    size?: string | null;
+                    country?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        domain: string | null;
+                        industry: string | null;
+                        size: string | null;
+                        country: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAccountMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change_id: number;
+                        account: {
+                            id: number;
+                            name: string;
+                            domain: string | null;
+                            industry: string | null;
+                            size: string | null;
+                            country: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAccountSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default [] */
+                    deal_ids?: number[];
+                    /** @default [] */
+                    contact_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change_id: number;
+                        account: {
+                            id: number;
+                            name: string;
+                            domain: string | null;
+                            industry: string | null;
+                            size: string | null;
+                            country: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMergeUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change_id: number;
+                        account: {
+                            id: number;
+                            name: string;
+                            domain: string | null;
+                            industry: string | null;
+                            size: string | null;
+                            country: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                account?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            full_name: string;
+                            email: string | null;
+                            phone: string | null;
+                            title: string | null;
+                            account_id: number | null;
+                            account_name: string | null;
+                            language: ("en" | "fr") | null;
+                            time_zone: string | null;
+                            /** @enum {string} */
+                            side: "buyer" | "seller";
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    full_name: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    title?: string | null;
+                    account_id?: number | null;
+                    language?: ("en" | "fr") | null;
+                    time_zone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        full_name: string;
+                        email: string | null;
+                        phone: string | null;
+                        title: string | null;
+                        account_id: number | null;
+                        account_name: string | null;
+                        language: ("en" | "fr") | null;
+                        time_zone: string | null;
+                        /** @enum {string} */
+                        side: "buyer" | "seller";
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDeletedContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            full_name: string;
+                            deleted_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        full_name: string;
+                        email: string | null;
+                        phone: string | null;
+                        title: string | null;
+                        account_id: number | null;
+                        account_name: string | null;
+                        language: ("en" | "fr") | null;
+                        time_zone: string | null;
+                        /** @enum {string} */
+                        side: "buyer" | "seller";
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    full_name?: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    title?: string | null;
+                    account_id?: number | null;
+                    language?: ("en" | "fr") | null;
+                    time_zone?: string | null;
+                    /** @enum {string} */
+                    side?: "buyer" | "seller";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        full_name: string;
+                        email: string | null;
+                        phone: string | null;
+                        title: string | null;
+                        account_id: number | null;
+                        account_name: string | null;
+                        language: ("en" | "fr") | null;
+                        time_zone: string | null;
+                        /** @enum {string} */
+                        side: "buyer" | "seller";
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        full_name: string;
+                        email: string | null;
+                        phone: string | null;
+                        title: string | null;
+                        account_id: number | null;
+                        account_name: string | null;
+                        language: ("en" | "fr") | null;
+                        time_zone: string | null;
+                        /** @enum {string} */
+                        side: "buyer" | "seller";
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContactActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deals: {
+                            id: number;
+                            product: string | null;
+                            client_company_name: string | null;
+                            /** @enum {string} */
+                            stage: "New" | "Qualified" | "Proposal" | "Negotiation" | "Closed-Win" | "Closed-Lost";
+                            amount: number | null;
+                            currency: string | null;
+                            owner_id: string | null;
+                            roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                        }[];
+                        calls: {
+                            analysisId: string;
+                            opportunityId: number;
+                            createdAt: string;
+                            transcript_name: string | null;
+                            speaker: string;
+                            talk_seconds: number | null;
+                            lines: number | null;
+                        }[];
+                        asked: {
+                            analysisId: string;
+                            opportunityId: number;
+                            /** @enum {string} */
+                            kind: "question" | "requirement";
+                            text: string;
+                            lines: {
+                                line: number;
+                                text: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCommittee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        members: {
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                email: string | null;
+                                phone: string | null;
+                                title: string | null;
+                                account_id: number | null;
+                                account_name: string | null;
+                                language: ("en" | "fr") | null;
+                                time_zone: string | null;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addCommitteeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contact_id?: number;
+                    contact?: {
+                        full_name: string;
+                        email?: string | null;
+                        phone?: string | null;
+                        title?: string | null;
+                        account_id?: number | null;
+                        language?: ("en" | "fr") | null;
+                        time_zone?: string | null;
+                    };
+                    roles?: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        members: {
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                email: string | null;
+                                phone: string | null;
+                                title: string | null;
+                                account_id: number | null;
+                                account_name: string | null;
+                                language: ("en" | "fr") | null;
+                                time_zone: string | null;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthorized" | "forbidden" | "untrusted_origin" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal";
+                            /** @description For developers; the web app shows a translation of `code` instead */
+                            message: string;
+                            /** @description The request field at fault, when there is one */
+                            field?: string;
+                        };
+                        current: {
+                            version: number;
+                            members: {
+                                contact: {
+                                    id: number;
+                                    full_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    title: string | null;
+                                    account_id: number | null;
+                                    account_name: string | null;
+                                    language: ("en" | "fr") | null;
+                                    time_zone: string | null;
+                                    /** @enum {string} */
+                                    side: "buyer" | "seller";
+                                    created_at: string;
+                                    updated_at: string;
+                                };
+                                roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setCommitteeRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        members: {
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                email: string | null;
+                                phone: string | null;
+                                title: string | null;
+                                account_id: number | null;
+                                account_name: string | null;
+                                language: ("en" | "fr") | null;
+                                time_zone: string | null;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthorized" | "forbidden" | "untrusted_origin" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal";
+                            /** @description For developers; the web app shows a translation of `code` instead */
+                            message: string;
+                            /** @description The request field at fault, when there is one */
+                            field?: string;
+                        };
+                        current: {
+                            version: number;
+                            members: {
+                                contact: {
+                                    id: number;
+                                    full_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    title: string | null;
+                                    account_id: number | null;
+                                    account_name: string | null;
+                                    language: ("en" | "fr") | null;
+                                    time_zone: string | null;
+                                    /** @enum {string} */
+                                    side: "buyer" | "seller";
+                                    created_at: string;
+                                    updated_at: string;
+                                };
+                                roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeCommitteeMember: {
+        parameters: {
+            query?: {
+                version?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        members: {
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                email: string | null;
+                                phone: string | null;
+                                title: string | null;
+                                account_id: number | null;
+                                account_name: string | null;
+                                language: ("en" | "fr") | null;
+                                time_zone: string | null;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthorized" | "forbidden" | "untrusted_origin" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "service_unavailable" | "internal";
+                            /** @description For developers; the web app shows a translation of `code` instead */
+                            message: string;
+                            /** @description The request field at fault, when there is one */
+                            field?: string;
+                        };
+                        current: {
+                            version: number;
+                            members: {
+                                contact: {
+                                    id: number;
+                                    full_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    title: string | null;
+                                    account_id: number | null;
+                                    account_name: string | null;
+                                    language: ("en" | "fr") | null;
+                                    time_zone: string | null;
+                                    /** @enum {string} */
+                                    side: "buyer" | "seller";
+                                    created_at: string;
+                                    updated_at: string;
+                                };
+                                roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
+                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                view?: "today" | "overdue" | "upcoming" | "done";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            due_at: string;
+                            owner_id: string;
+                            opportunity_id: number | null;
+                            opportunity_name: string | null;
+                            contact_id: number | null;
+                            /** @enum {string} */
+                            source: "person" | "call" | "integration";
+                            call_analysis_id: string | null;
+                            source_line: number | null;
+                            source_quote: string | null;
+                            /** @enum {string} */
+                            status: "open" | "done" | "dismissed";
+                            completed_at: string | null;
+                            snoozed_until: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        total: number;
+                        counts: {
+                            today: number;
+                            overdue: number;
+                            upcoming: number;
+                        };
+                        timeZone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** Format: date-time */
+                    due_at: string;
+                    opportunity_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_at: string;
+                        owner_id: string;
+                        opportunity_id: number | null;
+                        opportunity_name: string | null;
+                        contact_id: number | null;
+                        /** @enum {string} */
+                        source: "person" | "call" | "integration";
+                        call_analysis_id: string | null;
+                        source_line: number | null;
+                        source_quote: string | null;
+                        /** @enum {string} */
+                        status: "open" | "done" | "dismissed";
+                        completed_at: string | null;
+                        snoozed_until: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTaskSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            call_analysis_id: string;
+                            step: number;
+                            title: string;
+                            due: string | null;
+                            suggested_due_at: string;
+                            source_line: number | null;
+                            source_quote: string | null;
+                            opportunity_id: number;
+                            opportunity_name: string | null;
+                            analysed_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptTaskSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    call_analysis_id: string;
+                    step: number;
+                    title?: string;
+                    /** Format: date-time */
+                    due_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_at: string;
+                        owner_id: string;
+                        opportunity_id: number | null;
+                        opportunity_name: string | null;
+                        contact_id: number | null;
+                        /** @enum {string} */
+                        source: "person" | "call" | "integration";
+                        call_analysis_id: string | null;
+                        source_line: number | null;
+                        source_quote: string | null;
+                        /** @enum {string} */
+                        status: "open" | "done" | "dismissed";
+                        completed_at: string | null;
+                        snoozed_until: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dismissTaskSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    call_analysis_id: string;
+                    step: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** Format: date-time */
+                    due_at?: string;
+                    /** @enum {string} */
+                    snooze?: "hour" | "tomorrow" | "next_week";
+                    /** @enum {string} */
+                    status?: "open" | "done";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_at: string;
+                        owner_id: string;
+                        opportunity_id: number | null;
+                        opportunity_name: string | null;
+                        contact_id: number | null;
+                        /** @enum {string} */
+                        source: "person" | "call" | "integration";
+                        call_analysis_id: string | null;
+                        source_line: number | null;
+                        source_quote: string | null;
+                        /** @enum {string} */
+                        status: "open" | "done" | "dismissed";
+                        completed_at: string | null;
+                        snoozed_until: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_at: string;
+                        owner_id: string;
+                        opportunity_id: number | null;
+                        opportunity_name: string | null;
+                        contact_id: number | null;
+                        /** @enum {string} */
+                        source: "person" | "call" | "integration";
+                        call_analysis_id: string | null;
+                        source_line: number | null;
+                        source_quote: string | null;
+                        /** @enum {string} */
+                        status: "open" | "done" | "dismissed";
+                        completed_at: string | null;
+                        snoozed_until: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTeamOverdueTasks: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            due_at: string;
+                            owner_id: string;
+                            opportunity_id: number | null;
+                            opportunity_name: string | null;
+                            contact_id: number | null;
+                            /** @enum {string} */
+                            source: "person" | "call" | "integration";
+                            call_analysis_id: string | null;
+                            source_line: number | null;
+                            source_quote: string | null;
+                            /** @enum {string} */
+                            status: "open" | "done" | "dismissed";
+                            completed_at: string | null;
+                            snoozed_until: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            owner_name: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5781,6 +7917,14 @@ export interface operations {
                                         quote?: string;
                                     };
                                 };
+                                committeeRoles?: {
+                                    speaker: string | null;
+                                    name: string | null;
+                                    /** @enum {string} */
+                                    role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                                    lines: number[];
+                                    quote: string;
+                                }[];
                                 citations?: {
                                     checked: number;
                                     dropped: number;
@@ -5798,6 +7942,669 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCallAnalysisPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        analysisId: string;
+                        opportunityId: number;
+                        speakers: {
+                            speaker: string;
+                            side: ("buyer" | "seller") | null;
+                            calledInCall: string | null;
+                            talkSeconds: number | null;
+                            lines: number;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                            } | null;
+                            member: {
+                                id: string;
+                                full_name: string;
+                            } | null;
+                        }[];
+                        suggestions: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            speaker: string | null;
+                            name: string | null;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                            } | null;
+                            lines: number[];
+                            quote: string;
+                        }[];
+                        citedLines: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCallAnalysisPeopleContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    speaker?: string;
+                    name?: string;
+                    full_name: string;
+                    /** Format: email */
+                    email?: string;
+                    title?: string;
+                    /** @enum {string} */
+                    side?: "buyer" | "seller";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        analysisId: string;
+                        opportunityId: number;
+                        speakers: {
+                            speaker: string;
+                            side: ("buyer" | "seller") | null;
+                            calledInCall: string | null;
+                            talkSeconds: number | null;
+                            lines: number;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                            } | null;
+                            member: {
+                                id: string;
+                                full_name: string;
+                            } | null;
+                        }[];
+                        suggestions: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            speaker: string | null;
+                            name: string | null;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                            } | null;
+                            lines: number[];
+                            quote: string;
+                        }[];
+                        citedLines: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCallAnalysisPeopleSide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    speaker: string;
+                    /** @enum {string} */
+                    side: "buyer" | "seller";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        analysisId: string;
+                        opportunityId: number;
+                        speakers: {
+                            speaker: string;
+                            side: ("buyer" | "seller") | null;
+                            calledInCall: string | null;
+                            talkSeconds: number | null;
+                            lines: number;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                            } | null;
+                            member: {
+                                id: string;
+                                full_name: string;
+                            } | null;
+                        }[];
+                        suggestions: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            speaker: string | null;
+                            name: string | null;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                            } | null;
+                            lines: number[];
+                            quote: string;
+                        }[];
+                        citedLines: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCallAnalysisRoleSuggestionAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                suggestionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        analysisId: string;
+                        opportunityId: number;
+                        speakers: {
+                            speaker: string;
+                            side: ("buyer" | "seller") | null;
+                            calledInCall: string | null;
+                            talkSeconds: number | null;
+                            lines: number;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                            } | null;
+                            member: {
+                                id: string;
+                                full_name: string;
+                            } | null;
+                        }[];
+                        suggestions: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            speaker: string | null;
+                            name: string | null;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                            } | null;
+                            lines: number[];
+                            quote: string;
+                        }[];
+                        citedLines: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCallAnalysisRoleSuggestionDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                suggestionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        analysisId: string;
+                        opportunityId: number;
+                        speakers: {
+                            speaker: string;
+                            side: ("buyer" | "seller") | null;
+                            calledInCall: string | null;
+                            talkSeconds: number | null;
+                            lines: number;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                                /** @enum {string} */
+                                side: "buyer" | "seller";
+                            } | null;
+                            member: {
+                                id: string;
+                                full_name: string;
+                            } | null;
+                        }[];
+                        suggestions: {
+                            id: number;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            speaker: string | null;
+                            name: string | null;
+                            contact: {
+                                id: number;
+                                full_name: string;
+                            } | null;
+                            lines: number[];
+                            quote: string;
+                        }[];
+                        citedLines: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("deal.created" | "deal.changed" | "deal.stage_moved" | "analysis.ready" | "task.created" | "task.completed" | "lead.received")[];
+                            enabled: boolean;
+                            disabledAt: string | null;
+                            disabledReason: ("manual" | "failing") | null;
+                            failingSince: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    events: ("deal.created" | "deal.changed" | "deal.stage_moved" | "analysis.ready" | "task.created" | "task.completed" | "lead.received")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("deal.created" | "deal.changed" | "deal.stage_moved" | "analysis.ready" | "task.created" | "task.completed" | "lead.received")[];
+                        enabled: boolean;
+                        disabledAt: string | null;
+                        disabledReason: ("manual" | "failing") | null;
+                        failingSince: string | null;
+                        createdAt: string;
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url?: string;
+                    description?: string;
+                    events?: ("deal.created" | "deal.changed" | "deal.stage_moved" | "analysis.ready" | "task.created" | "task.completed" | "lead.received")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("deal.created" | "deal.changed" | "deal.stage_moved" | "analysis.ready" | "task.created" | "task.completed" | "lead.received")[];
+                        enabled: boolean;
+                        disabledAt: string | null;
+                        disabledReason: ("manual" | "failing") | null;
+                        failingSince: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEndpointDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            eventId: string;
+                            eventType: string;
+                            replay: boolean;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            nextAttemptAt: string | null;
+                            lastAttemptAt: string | null;
+                            responseStatus: number | null;
+                            responseBody: string | null;
+                            error: string | null;
+                            durationMs: number | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEndpointDeliveryReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventId: string;
+                        eventType: string;
+                        replay: boolean;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastAttemptAt: string | null;
+                        responseStatus: number | null;
+                        responseBody: string | null;
+                        error: string | null;
+                        durationMs: number | null;
+                        deliveredAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEndpointTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventId: string;
+                        eventType: string;
+                        replay: boolean;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastAttemptAt: string | null;
+                        responseStatus: number | null;
+                        responseBody: string | null;
+                        error: string | null;
+                        durationMs: number | null;
+                        deliveredAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6085,6 +8892,14 @@ export interface operations {
                                 quote?: string;
                             };
                         };
+                        committeeRoles?: {
+                            speaker: string | null;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "legal_procurement" | "blocker" | "user";
+                            lines: number[];
+                            quote: string;
+                        }[];
                         citations?: {
                             checked: number;
                             dropped: number;

@@ -7,6 +7,7 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
+import { emitEvent } from '../webhooks/outbox.ts';
 import {
   dealVisible,
   listCounts,
@@ -29,6 +30,20 @@ import {
  * a task without that decision (DESIGN.md decision 20). Completing a task of a deal is an event in the
  * deal's history, through the one change recorder.
  */
+
+/** A task as its webhook events (task.created, task.completed) carry it, in the transaction that wrote it. */
+const taskEvent = (task: Task) => ({
+  id: task.id,
+  title: task.title,
+  due_at: task.due_at,
+  owner_id: task.owner_id,
+  opportunity_id: task.opportunity_id,
+  contact_id: task.contact_id,
+  source: task.source,
+  call_analysis_id: task.call_analysis_id,
+  status: task.status,
+  completed_at: task.completed_at,
+});
 
 /** The zone a person's day is read in: their setting, else their browser's (the cookie the web app keeps), else UTC. */
 export async function zoneOf(db: DbOrTx, userId: string, cookieHeader?: string): Promise<string> {
@@ -95,7 +110,9 @@ export async function createTask(db: Db, actor: Actor, body: TaskCreate): Promis
       source: 'person',
       created_by: actor.userId,
     });
-    return readOwn(tx, actor, id!);
+    const task = await readOwn(tx, actor, id!);
+    await emitEvent(tx, 'task.created', taskEvent(task));
+    return task;
   });
 }
 
@@ -173,7 +190,9 @@ export async function acceptSuggestion(
       created_by: actor.userId,
     });
     if (id === undefined) throw alreadyDecided();
-    return readOwn(tx, actor, id);
+    const task = await readOwn(tx, actor, id);
+    await emitEvent(tx, 'task.created', taskEvent(task));
+    return task;
   });
 }
 
@@ -234,7 +253,9 @@ export async function patchTask(
     const after = (await readTask(tx, actor.userId, id))!;
     if (completes) await logOnDeal(tx, actor, after, 'task_completed');
     if (reopens) await logOnDeal(tx, actor, after, 'task_reopened');
-    return toTask(after);
+    const task = toTask(after);
+    if (completes) await emitEvent(tx, 'task.completed', taskEvent(task));
+    return task;
   });
 }
 
