@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -13,13 +15,38 @@ import { adminUrl, testDatabaseKind, withDatabaseName } from './database-target.
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+/**
+ * What every PGlite database of a worker starts from, read once: the run's migrated template and
+ * PGlite's compiled WebAssembly and file bundle (a worker runs its files in turn, vitest.config.ts's
+ * isolate: false, so this module's state outlives a file). Opening a database from them costs about
+ * 0.6 s of CPU instead of 1.0.
+ */
+let pgliteStart: { template: Blob; modules: { wasmModule: WebAssembly.Module; fsBundle: Blob } } | undefined;
+
+// Node's global, which the server's type settings (no DOM library) do not declare as a value.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+
+async function pgliteStartingPoint() {
+  if (!pgliteStart) {
+    const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    pgliteStart = {
+      template: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+      modules: {
+        wasmModule: await wasm.compile(fs.readFileSync(path.join(dist, 'pglite.wasm'))),
+        fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
+      },
+    };
+  }
+  return pgliteStart;
+}
+
 /** A database of its own for one test file, copied from the migrated template of the run. */
 export async function openTestDatabase(
   options: { readUrl?: string; poolMax?: number } = {},
 ): Promise<Database & { url: string }> {
   if (testDatabaseKind() === 'pglite') {
-    const tarball = fs.readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase('memory://', { loadDataDir: new Blob([tarball]) });
+    const start = await pgliteStartingPoint();
+    const database = await openDatabase('memory://', { loadDataDir: start.template, pgliteModules: start.modules });
     return { ...database, url: 'memory://' };
   }
   return openPostgresDatabase({ ...options, template: inject('postgresTemplate') });
