@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfLocalInput, localInputValue, snoozeUntil, startOfDayIn, suggestedDue, taskView, todayIn } from './tasks.ts';
+import {
+  instantOfLocalInput,
+  localInputValue,
+  snoozeUntil,
+  startOfDayIn,
+  stepTitle,
+  suggestedDue,
+  taskView,
+  todayIn,
+} from './tasks.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -49,5 +58,15 @@ describe('tasks', () => {
     expect(instantOfLocalInput('2026-13-01T09:00', 'UTC')).toBeNaN();
     // The day after the spring change starts at its own midnight.
     expect(startOfDayIn(at('2026-03-29T12:00:00Z'), 'Europe/Paris', 1)).toBe(at('2026-03-29T22:00:00Z'));
+  });
+
+  it("titles a call's step without its speaker's label", () => {
+    expect(stepTitle('Alex Martin: I will send the proposal.')).toBe('I will send the proposal.');
+    expect(stepTitle("Alex Martin : je vous envoie le questionnaire d'ici vendredi.")).toBe(
+      "Je vous envoie le questionnaire d'ici vendredi.",
+    );
+    expect(stepTitle('Send the SOC 2 report')).toBe('Send the SOC 2 report');
+    // A time is no label.
+    expect(stepTitle('Meet at 10:00 on Tuesday')).toBe('Meet at 10:00 on Tuesday');
   });
 });

@@ -97,3 +97,12 @@ export function instantOfLocalInput(value: string, timeZone: string): number {
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return Number.NaN;
   return instantOfWallTime(y, mo, d, h * 60 + mi, timeZone);
 }
+
+/** "Alex Martin: I will send…" / "Alex Martin : je vous envoie…": the speaker's label a step's text may start with. */
+const SPEAKER_LABEL = /^[\p{L}][\p{L}\p{M}.'’-]*(?: [\p{L}][\p{L}\p{M}.'’-]*){0,3} ?: +(?=\S)/u;
+
+/** A step's text as a task's title: without the speaker's label, the first letter capitalised. */
+export function stepTitle(text: string): string {
+  const said = text.trim().replace(SPEAKER_LABEL, '');
+  return (said.charAt(0).toLocaleUpperCase() + said.slice(1)).slice(0, 500);
+}

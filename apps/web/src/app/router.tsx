@@ -131,8 +131,6 @@ export const routes: RouteObject[] = [
                 ...prefetch('repDashboard'),
                 lazy: lazyPage(() => import('./routes/rep-dashboard.tsx'), 'RepDashboard', [
                   'pipeline',
-                  'tasks',
-                  'tasks',
                   'opportunities',
                   'metrics',
                 ]),
@@ -166,10 +164,6 @@ export const routes: RouteObject[] = [
                   'companies',
                   'metrics',
                 ]),
-              },
-              {
-                path: 'tasks',
-                lazy: lazyPage(() => import('../features/tasks/routes/tasks-page.tsx'), 'TasksPage', ['tasks']),
               },
               {
                 path: 'tasks',
@@ -283,10 +277,6 @@ export const routes: RouteObject[] = [
                   'contacts',
                   'insights',
                 ]),
-              },
-              {
-                path: 'tasks',
-                lazy: lazyPage(() => import('../features/tasks/routes/team-overdue-page.tsx'), 'TeamOverduePage', ['tasks']),
               },
               {
                 path: 'tasks',

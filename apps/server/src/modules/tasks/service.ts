@@ -1,7 +1,7 @@
 import { parseCookie } from 'cookie';
 import { sql } from 'drizzle-orm';
 import { isTimeZone, TIME_ZONE_COOKIE } from '@nexa/domain/time-zone';
-import { snoozeUntil, suggestedDue, todayIn, type TaskView } from '@nexa/domain/tasks';
+import { snoozeUntil, stepTitle, suggestedDue, todayIn, type TaskView } from '@nexa/domain/tasks';
 import type { Task, TaskAccept, TaskCreate, TaskList, TaskPatch, TaskSuggestion, TeamOverdue } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -123,7 +123,7 @@ function stepParts(row: StepRow) {
   const lines = Array.isArray(value.lines) ? value.lines.filter((n): n is number => Number.isInteger(n)) : [];
   const quote = typeof value.quote === 'string' && value.quote.trim() ? value.quote.trim() : (row.line_text ?? null);
   return {
-    text: value.text.trim().slice(0, 500),
+    text: stepTitle(value.text),
     due: typeof value.due === 'string' ? value.due : null,
     line: lines[0] ?? null,
     quote: quote ? quote.slice(0, 1000) : null,

@@ -1,40 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SnoozeChoice, TaskView } from '@nexa/domain/tasks';
-import type { Task, TaskList, TaskSuggestions, TeamOverdue } from '@nexa/domain/schemas/tasks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SnoozeChoice } from '@nexa/domain/tasks';
+import type { Task } from '@nexa/domain/schemas/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './task-reads.ts';
 
-/** Calls of the task pages and the dashboard's card (GET/POST/PATCH/DELETE /api/tasks…). Type imports only: no zod here. */
+/** The task pages' writes (POST/PATCH/DELETE /api/tasks…); the reads are in task-reads.ts, which the dashboard's card imports alone. */
 
-export const taskKeys = {
-  all: ['tasks'] as const,
-  list: (view: TaskView, page: number, pageSize: number) => ['tasks', 'list', view, page, pageSize] as const,
-  suggestions: () => ['tasks', 'suggestions'] as const,
-  teamOverdue: (page: number) => ['tasks', 'team-overdue', page] as const,
-};
-
-export const TASK_PAGE_SIZE = 50;
-
-export const useTasks = (view: TaskView, page = 1, pageSize = TASK_PAGE_SIZE) =>
-  useQuery({
-    queryKey: taskKeys.list(view, page, pageSize),
-    queryFn: ({ signal }) => api.get<TaskList>(`/api/tasks?view=${view}&page=${page}&pageSize=${pageSize}`, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-export const useTaskSuggestions = () =>
-  useQuery({
-    queryKey: taskKeys.suggestions(),
-    queryFn: ({ signal }) => api.get<TaskSuggestions>('/api/tasks/suggestions', { signal }),
-    staleTime: 30_000,
-  });
-
-export const useTeamOverdue = (page: number) =>
-  useQuery({
-    queryKey: taskKeys.teamOverdue(page),
-    queryFn: ({ signal }) => api.get<TeamOverdue>(`/api/team/tasks/overdue?page=${page}&pageSize=${TASK_PAGE_SIZE}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export { taskKeys, TASK_PAGE_SIZE, useTaskSuggestions, useTasks, useTeamOverdue } from './task-reads.ts';
 
 /** Every task read is stale after any task write (the lists and their counts move together). */
 function useTaskWrite<Input, Output>(write: (input: Input) => Promise<Output>) {

@@ -78,9 +78,9 @@ export function TasksPage() {
       {tasks.data && <TaskSuggestions timeZone={timeZone} dealHref={dealHref} />}
 
       <Tabs value={view} onValueChange={(value) => go({ view: value as TaskView })}>
-        <TabsList aria-label={t('views.label')} className="flex w-full flex-wrap sm:inline-flex sm:w-auto">
+        <TabsList aria-label={t('views.label')} className="grid w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
           {TASK_VIEWS.map((name) => (
-            <TabsTrigger key={name} value={name} className="flex-1 sm:flex-none" data-testid={`task-tab-${name}`}>
+            <TabsTrigger key={name} value={name} data-testid={`task-tab-${name}`}>
               {counts && name !== 'done' ? t('count', { label: t(`views.${name}`), count: counts[name] }) : t(`views.${name}`)}
             </TabsTrigger>
           ))}

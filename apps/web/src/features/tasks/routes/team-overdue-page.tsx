@@ -34,41 +34,68 @@ export function TeamOverduePage() {
           ) : (
             <>
               <p className="mb-2 text-sm font-medium text-red-700">{t('team.total', { count: overdue.data.total })}</p>
-              <Table label={t('team.title')}>
-                <thead>
-                  <tr>
-                    <Th>{t('team.owner')}</Th>
-                    <Th>{t('team.task')}</Th>
-                    <Th>{t('team.deal')}</Th>
-                    <Th>{t('team.due')}</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {overdue.data.items.map((task) => (
-                    <tr key={task.id} data-testid="team-overdue-row">
-                      <Td className="whitespace-nowrap">
-                        <Link to={paths.manager.representative.getHref(task.owner_id)} className="text-brand-700 hover:underline">
-                          {task.owner_name}
+              {/* At 375 px each task is a card; from 640 px a table. */}
+              <ul className="space-y-2 sm:hidden">
+                {overdue.data.items.map((task) => (
+                  <li key={task.id} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="team-overdue-item">
+                    <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{task.title}</p>
+                    <p className="mt-1 text-red-700">{formatDateTime(task.due_at)}</p>
+                    <p className="mt-1 flex flex-wrap gap-x-3 text-slate-600">
+                      <Link to={paths.manager.representative.getHref(task.owner_id)} className="text-brand-700 hover:underline">
+                        {task.owner_name}
+                      </Link>
+                      {task.opportunity_id !== null && task.opportunity_name !== null && (
+                        <Link
+                          to={paths.manager.representativeOpportunity.getHref(task.owner_id, task.opportunity_id)}
+                          className="text-brand-700 hover:underline"
+                        >
+                          {task.opportunity_name}
                         </Link>
-                      </Td>
-                      <Td className="[overflow-wrap:anywhere]">{task.title}</Td>
-                      <Td>
-                        {task.opportunity_id !== null && task.opportunity_name !== null ? (
+                      )}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden sm:block">
+                <Table label={t('team.title')}>
+                  <thead>
+                    <tr>
+                      <Th>{t('team.owner')}</Th>
+                      <Th>{t('team.task')}</Th>
+                      <Th>{t('team.deal')}</Th>
+                      <Th>{t('team.due')}</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {overdue.data.items.map((task) => (
+                      <tr key={task.id} data-testid="team-overdue-row">
+                        <Td className="whitespace-nowrap">
                           <Link
-                            to={paths.manager.representativeOpportunity.getHref(task.owner_id, task.opportunity_id)}
+                            to={paths.manager.representative.getHref(task.owner_id)}
                             className="text-brand-700 hover:underline"
                           >
-                            {task.opportunity_name}
+                            {task.owner_name}
                           </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </Td>
-                      <Td className="whitespace-nowrap text-red-700">{formatDateTime(task.due_at)}</Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+                        </Td>
+                        <Td className="min-w-48">{task.title}</Td>
+                        <Td>
+                          {task.opportunity_id !== null && task.opportunity_name !== null ? (
+                            <Link
+                              to={paths.manager.representativeOpportunity.getHref(task.owner_id, task.opportunity_id)}
+                              className="text-brand-700 hover:underline"
+                            >
+                              {task.opportunity_name}
+                            </Link>
+                          ) : (
+                            '—'
+                          )}
+                        </Td>
+                        <Td className="whitespace-nowrap text-red-700">{formatDateTime(task.due_at)}</Td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
               <Pager
                 page={page}
                 pages={pages}
