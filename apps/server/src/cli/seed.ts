@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { makeOpportunities } from '../db/factories.ts';
 import { opportunities, opportunityChanges, repQuotas, users } from '../db/schema.ts';
 import { demoHistory } from './demo-history.ts';
+import { seedCommittees } from './seed-committees.ts';
 import { seedInsights } from './seed-insights.ts';
 
 export const DEMO_PASSWORD = 'nexa-demo-2026';
@@ -95,5 +96,6 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
       .values(histories.flatMap((changes, i) => changes.map((change) => ({ ...change, opportunity_id: ids[i]!.id }))));
     await db.insert(repQuotas).values({ userId: id, quarterlyQuota });
     await seedInsights(db, id, account.fullName, index, now);
+    await seedCommittees(db, id, account.fullName, index);
   }
 }
