@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallAnalysisHistory, CallPeople } from '@nexa/domain';
 import { clientAccounts, contacts, dealContacts, opportunityChanges } from '../src/db/schema.ts';
 import { startFakeLlm, type FakeLlm } from './analysis-fake-llm.ts';
-import { createOpportunity, transcriptForm, waitForJob } from './call-analysis-helpers.ts';
+import { analysisWith, createOpportunity, transcriptForm, waitForJob } from './call-analysis-helpers.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -264,15 +264,9 @@ describe(`role suggestions from the OpenAI-compatible path (${testDatabaseKind()
   let oppId: number;
 
   it('asks for committeeRoles in the structured output and keeps only the ones its lines say', async () => {
+    // An empty analysis with four role suggestions (the model's answer may carry language and quick: the server sets them).
     const answer = {
-      technicalRequirements: [],
-      commercialPoints: [],
-      technicalScore: { score: 5, reasons: [] },
-      commercialScore: { score: 5, reasons: [] },
-      feedback: { technical: '', commercial: '' },
-      nextSteps: [],
-      suggestedLeadStatus: null,
-      nextMeeting: null,
+      ...analysisWith({}),
       committeeRoles: [
         // The unlabelled line names its speaker: "this is Priya, the CFO".
         { speaker: null, name: 'Priya', role: 'economic_buyer', lines: [2], quote: 'anything above a hundred K goes through me' },

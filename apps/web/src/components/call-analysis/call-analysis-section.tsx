@@ -6,6 +6,7 @@ import { formatDateTime, formatScore } from '../../lib/format.ts';
 import { ErrorState, INLINE_STATE, LoadingState } from '../ui/query-state.tsx';
 import { AnalysisHistory } from './analysis-history.tsx';
 import { DueDate, ProspectQuestions, QualificationChecklist, SpeakerRoles, type QualificationPeople } from './call-evidence.tsx';
+import { CallPeople } from './call-people.tsx';
 import { CitedLines } from './cited-lines.tsx';
 
 type Latest = NonNullable<CallAnalysisHistory['latest']>;
@@ -111,6 +112,9 @@ function LatestAnalysis({
           <SpeakerRoles latest={latest} opportunityId={opportunityId} />
           <QualificationChecklist result={r} cited={cited} people={people} />
         </div>
+      )}
+      {Boolean(r.speakers?.length || r.committeeRoles?.length) && (
+        <CallPeople analysisId={latest.id} canEdit={opportunityId !== undefined} />
       )}
       <div className="grid gap-3 md:grid-cols-2">
         <ScoreCard label={t('section.technicalScore')} score={r.technicalScore} cited={cited} testId="technical" />
