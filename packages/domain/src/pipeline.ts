@@ -159,6 +159,8 @@ export const DEFAULT_INDUSTRY = 'Technology';
 
 export const companySchema = z.object({
   name: z.string(),
+  /** Its account (issue 36): the account page of My Companies. */
+  account_id: z.number().int().nullable(),
   industry: z.string(),
   clients: z.array(z.string()),
   recent_products: z.array(z.string()),

@@ -1,10 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { ROLES, quarterStart, type Role } from '@nexa/domain';
 import type { Auth } from '../auth/auth.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Db } from '../db/client.ts';
 import { makeOpportunities } from '../db/factories.ts';
 import { opportunities, opportunityChanges, repQuotas, users } from '../db/schema.ts';
+import { withAccounts } from '../modules/accounts/deals.ts';
 import { demoHistory } from './demo-history.ts';
 import { seedCommittees } from './seed-committees.ts';
 import { seedInsights } from './seed-insights.ts';
@@ -90,7 +91,11 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
     });
     const quarterlyQuota = quotaFor(rows, attainment ?? 1, now);
     const histories = rows.map((row, i) => demoHistory(row, id, 7_000 + index * 100 + i, now));
-    const ids = await db.insert(opportunities).values(rows).returning({ id: opportunities.id });
+    // Each deal finds its account (issue 36), as every other way of writing a deal does.
+    const ids = await db
+      .insert(opportunities)
+      .values(await withAccounts(db, rows))
+      .returning({ id: opportunities.id });
     await db
       .insert(opportunityChanges)
       .values(histories.flatMap((changes, i) => changes.map((change) => ({ ...change, opportunity_id: ids[i]!.id }))));
@@ -98,4 +103,16 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<vo
     await seedInsights(db, id, account.fullName, index, now);
     await seedCommittees(db, id, account.fullName, index);
   }
+  await placeDemoAccounts(db);
+}
+
+/** Where each demo account is based: one country per company, the same on every seed. */
+const DEMO_COUNTRIES = ['United States', 'France', 'United Kingdom', 'Germany', 'Canada', 'Netherlands'];
+async function placeDemoAccounts(db: Db): Promise<void> {
+  const countries = sql.join(
+    DEMO_COUNTRIES.map((country) => sql`${country}`),
+    sql`, `,
+  );
+  await db.execute(sql`UPDATE client_accounts SET country = (ARRAY[${countries}]::text[])[1 + abs(hashtext(match_key)) % ${DEMO_COUNTRIES.length}]
+    WHERE country IS NULL AND merged_into_id IS NULL`);
 }

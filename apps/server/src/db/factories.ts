@@ -242,7 +242,7 @@ export function makeOpportunity(
     closing_date: closingDate,
     company_industry: industryOf(company),
     company_size: random.pick(SIZES),
-    domain_website: `${company.toLowerCase().replace(/\s+/g, '')}.example`,
+    domain_website: `${company.toLowerCase().replace(/\s+/g, '')}.com`,
     company_summary: `${company} is a ${random.pick(SIZES)}-person company modernising how its technical teams work with customers.`,
     record_date: new Date(recordDate),
     technical_scoring: technical,

@@ -166,6 +166,10 @@ export const routes: RouteObject[] = [
                 ]),
               },
               {
+                path: 'companies/:accountId',
+                lazy: lazyPage(() => import('../features/companies/routes/account-page.tsx'), 'AccountPage', ['accounts']),
+              },
+              {
                 path: 'tasks',
                 lazy: lazyPage(() => import('../features/tasks/routes/tasks-page.tsx'), 'TasksPage', ['tasks']),
               },

@@ -25,6 +25,8 @@ export const paths = {
     pipeline: { path: '/rep/pipeline', getHref: () => '/rep/pipeline' },
     opportunity: { path: '/rep/opportunities/:oppId', getHref: (id: number | string) => `/rep/opportunities/${id}` },
     companies: { path: '/rep/companies', getHref: () => '/rep/companies' },
+    /** An account of My Companies (issue 36). */
+    account: { path: '/rep/companies/:accountId', getHref: (id: number | string) => `/rep/companies/${id}` },
     contacts: { path: '/rep/contacts', getHref: () => '/rep/contacts' },
     contact: { path: '/rep/contacts/:contactId', getHref: (id: number | string) => `/rep/contacts/${id}` },
     /** What the representative owes whom: today, overdue, upcoming, done (issue 37). */

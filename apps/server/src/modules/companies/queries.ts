@@ -23,6 +23,10 @@ const valuesOf = (kind: string) =>
  */
 const companyColumns = (owner: SQL | string) => ({
   name: sql<string>`${facts.company}`.as('name'),
+  /** The account the company name stands for (issue 36): one live account per name, found by its name index. */
+  account_id: sql<
+    number | null
+  >`(select ca.id from client_accounts ca where ca.name = ${facts.company} and ca.merged_into_id is null)`.as('account_id'),
   industry: sql<string>`${factIndustry}`.as('industry'),
   clients: valuesOf('client').as('clients'),
   recent_products: valuesOf('product').as('recent_products'),

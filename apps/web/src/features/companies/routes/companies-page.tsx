@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Company } from '@nexa/domain';
 import { LeadBadges } from '../../../components/ui/badge.tsx';
@@ -11,6 +12,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
 import { useOpportunityFacets } from '../../../lib/api/get-opportunity-facets.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -117,6 +119,16 @@ export function CompaniesPage() {
   );
 }
 
+/** A company's name, a link to its account page (issue 36: each company is an account). */
+function CompanyName({ company }: { company: Company }) {
+  if (company.account_id == null) return <>{company.name}</>;
+  return (
+    <Link to={paths.rep.account.getHref(company.account_id)} className="text-blue-700 hover:underline">
+      {company.name}
+    </Link>
+  );
+}
+
 /** The companies as a table, or as cards on a phone where seven columns do not fit. */
 function CompanyList({ items }: { items: Company[] }) {
   const { t } = useTranslation('companies');
@@ -128,7 +140,7 @@ function CompanyList({ items }: { items: Company[] }) {
           <CardListItem
             key={c.name}
             data-testid="company-row"
-            title={c.name}
+            title={<CompanyName company={c} />}
             action={<span className="font-semibold tabular-nums">{formatMoney(c.total_value)}</span>}
             fields={[
               { label: t('columns.industry'), value: c.industry },
@@ -158,7 +170,9 @@ function CompanyList({ items }: { items: Company[] }) {
       <tbody>
         {items.map((c) => (
           <tr key={c.name} data-testid="company-row" className="hover:bg-slate-50">
-            <Td className="font-medium whitespace-nowrap">{c.name}</Td>
+            <Td className="font-medium whitespace-nowrap">
+              <CompanyName company={c} />
+            </Td>
             <Td>{c.industry}</Td>
             <Td className="min-w-40">{c.clients.join(', ')}</Td>
             <Td className="min-w-48">{c.recent_products.join(', ')}</Td>
