@@ -1,9 +1,14 @@
-// `npm test`: every check, in the order a failure is cheapest to find. Each step runs even when
-// an earlier one failed (except what needs a build), and the last line sums up the tests.
+// `npm test`: every check. The steps run two at a time (the machine's cores; `npm test -- --serial`:
+// one at a time), in the order a failure is cheapest to find, the end-to-end suite as soon as the
+// build is done (decision 028). Each step's output goes to .test-reports/<step>.log and is printed
+// whole when the step ends; every step runs even when another failed (except what needs a build), and
+// the summary gives each step's time and CPU seconds, then the tests.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { ensureBuild, ensureChromium, ensureDependencies, ensureNginx, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureNginx, projectNode, root } from './lib.mjs';
 
 const started = Date.now();
 const results = path.join(root, '.test-reports');
@@ -12,35 +17,16 @@ fs.mkdirSync(results, { recursive: true });
 
 ensureDependencies();
 
-const steps = [];
-function step(name, fn) {
-  const t0 = Date.now();
-  console.log(`\n━━ ${name}`);
-  let status;
-  try {
-    status = fn();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    status = 1;
-  }
-  steps.push({ name, status, seconds: Math.round((Date.now() - t0) / 1000) });
-  return status === 0 || status === 'skipped';
-}
-
-const vitest = (name, projects, env = {}, files = []) =>
-  run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...files,
-      ...projects.flatMap((p) => ['--project', p]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=.test-reports/${name}.json`,
-    ],
-    { env },
-  );
+const vitest = (name, projects, files = []) => [
+  'npx',
+  'vitest',
+  'run',
+  ...files,
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=.test-reports/${name}.json`,
+];
 
 /**
  * The whole API suite runs on PGlite; on PostgreSQL it runs the files whose answer depends on the
@@ -109,33 +95,124 @@ function postgresReachable() {
   });
 }
 
-step('lint (eslint, prettier)', () => run('npm', ['run', '--silent', 'lint']));
-step('type check', () => run('npm', ['run', '--silent', 'typecheck']));
-step('unit tests (domain, web)', () => vitest('unit', ['domain', 'web']));
-step('API tests on PGlite', () => vitest('api-pglite', ['api'], { NEXA_TEST_DB: 'pglite' }));
 const hasPostgres = process.env.NEXA_SKIP_POSTGRES ? false : await postgresReachable();
-step('API tests on PostgreSQL', () => {
-  if (!hasPostgres) {
-    console.log('PostgreSQL is not reachable (TEST_DATABASE_URL or 127.0.0.1:5432): the PostgreSQL API run is SKIPPED.');
-    return 'skipped';
+// Installed (apt-get) before any step starts, so an installer's questions and output stay whole.
+const nginx = hasPostgres ? ensureNginx() : undefined;
+const chromium = ensureChromium();
+const e2eDataDir = path.join(root, '.e2e-data');
+
+/**
+ * The steps, in the order they start when a lane is free. A step with `after` waits for those steps
+ * and is not run when one of them failed. `skip` gives the reason a step does not run.
+ */
+const steps = [
+  { id: 'build', name: 'build (web, server)', command: [projectNode(), 'scripts/build.mjs'] },
+  { id: 'lint', name: 'lint (eslint, prettier)', command: ['npm', 'run', '--silent', 'lint'] },
+  {
+    id: 'e2e',
+    name: 'end-to-end tests (Chromium)',
+    after: ['build'],
+    before: () => fs.rmSync(e2eDataDir, { recursive: true, force: true }),
+    command: ['npx', 'playwright', 'test'],
+    env: { CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eDataDir },
+  },
+  { id: 'typecheck', name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { id: 'unit', name: 'unit tests (domain, web)', command: vitest('unit', ['domain', 'web']) },
+  {
+    id: 'api-pglite',
+    name: 'API tests on PGlite',
+    command: vitest('api-pglite', ['api']),
+    env: { NEXA_TEST_DB: 'pglite' },
+  },
+  {
+    id: 'api-postgres',
+    name: 'API tests on PostgreSQL',
+    skip: hasPostgres
+      ? undefined
+      : 'PostgreSQL is not reachable (TEST_DATABASE_URL or 127.0.0.1:5432): the PostgreSQL API run is SKIPPED.',
+    before: () => {
+      const files = postgresPassFiles();
+      console.log(
+        `PostgreSQL reachable (${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}): ` +
+          `${files.length} test files check what the two databases could answer differently (scripts/test.mjs).`,
+      );
+      return files;
+    },
+    command: (files) => vitest('api-postgres', ['api'], files),
+    // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
+    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx },
+  },
+];
+
+const lanes = process.argv.includes('--serial') ? 1 : Math.max(1, Math.min(2, os.availableParallelism()));
+const seconds = (ms) => Math.round(ms / 1000);
+const clock = () => `${seconds(Date.now() - started)}s`.padStart(5);
+
+/** Runs one step through scripts/measured.mjs, its output into its log; resolves with its status and CPU. */
+function runStep(step) {
+  const t0 = Date.now();
+  const log = path.join(results, `${step.id}.log`);
+  const cpuFile = path.join(results, `${step.id}.cpu`);
+  let status;
+  try {
+    const prepared = step.before?.();
+    const [command, ...args] = typeof step.command === 'function' ? step.command(prepared) : step.command;
+    const out = fs.openSync(log, 'w');
+    const child = spawn(projectNode(), [path.join(root, 'scripts/measured.mjs'), cpuFile, command, ...args], {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...step.env },
+    });
+    fs.closeSync(out);
+    console.log(`${clock()} ▸ ${step.name} started (output: .test-reports/${step.id}.log)`);
+    return new Promise((resolve) => {
+      child.on('close', (code) => resolve(finish(step, code ?? 1, t0, log, cpuFile)));
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    status = 1;
   }
-  console.log(
-    `PostgreSQL reachable: running the API tests against ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}`,
-  );
-  // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
-  const nginx = ensureNginx();
-  const files = postgresPassFiles();
-  console.log(`${files.length} test files check what the two databases could answer differently (scripts/test.mjs).`);
-  return vitest('api-postgres', ['api'], { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx }, files);
-});
-const built = step('build (web, server)', () => (ensureBuild({ force: true }), 0));
-step('end-to-end tests (Chromium)', () => {
-  if (!built) return 1;
-  const chromium = ensureChromium();
-  const dataDir = path.join(root, '.e2e-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return run('npx', ['playwright', 'test'], { env: { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir } });
-});
+  return Promise.resolve(finish(step, status, t0, log, cpuFile));
+}
+
+function finish(step, status, t0, log, cpuFile) {
+  const cpu = fs.existsSync(cpuFile) ? JSON.parse(fs.readFileSync(cpuFile, 'utf8')).cpu : Number.NaN;
+  Object.assign(step, { status, seconds: seconds(Date.now() - t0), cpu: Number.isFinite(cpu) ? Math.round(cpu) : '?' });
+  console.log(`\n━━ ${step.name} (${clock()} into the run)`);
+  if (fs.existsSync(log)) process.stdout.write(fs.readFileSync(log));
+  console.log(`${status === 0 ? '✓' : '✗'} ${step.name}: ${step.seconds}s, ${step.cpu}s of CPU`);
+  return step;
+}
+
+async function lane() {
+  for (;;) {
+    const next = steps.find(
+      (s) =>
+        s.status === undefined &&
+        !s.running &&
+        (s.after ?? []).every((id) => steps.find((t) => t.id === id).status !== undefined),
+    );
+    if (!next) {
+      if (steps.some((s) => s.status === undefined && !s.running)) {
+        await Promise.race(steps.filter((s) => s.running).map((s) => s.running));
+        continue;
+      }
+      return;
+    }
+    const blocked = (next.after ?? []).find((id) => steps.find((t) => t.id === id).status !== 0);
+    if (next.skip || blocked) {
+      if (next.skip) console.log(`\n━━ ${next.name}\n${next.skip}`);
+      Object.assign(next, { status: next.skip ? 'skipped' : 1, seconds: 0, cpu: 0 });
+      if (blocked) console.log(`\n━━ ${next.name}: not run, ${blocked} failed`);
+      continue;
+    }
+    next.running = runStep(next);
+    await next.running;
+    next.running = undefined;
+  }
+}
+
+await Promise.all(Array.from({ length: lanes }, lane));
 
 // Sum the test counts from the runners' JSON reports.
 let passed = 0;
@@ -155,12 +232,13 @@ for (const file of fs.existsSync(results) ? fs.readdirSync(results) : []) {
   }
 }
 
-console.log('\n━━ summary');
+console.log(`\n━━ summary (${lanes === 1 ? 'one step at a time' : `${lanes} steps at a time`})`);
 for (const s of steps) {
   const mark = s.status === 0 ? 'ok     ' : s.status === 'skipped' ? 'skipped' : 'FAILED ';
-  console.log(`${mark} ${s.name} (${s.seconds}s)`);
+  console.log(`${mark} ${s.name} (${s.seconds}s, ${s.cpu}s of CPU)`);
 }
-console.log(`total time ${Math.round((Date.now() - started) / 1000)}s`);
+const cpu = steps.reduce((sum, s) => sum + (Number.isFinite(s.cpu) ? s.cpu : 0), 0);
+console.log(`total time ${seconds(Date.now() - started)}s, ${cpu}s of CPU (load average now ${os.loadavg()[0].toFixed(1)})`);
 const stepFailed = steps.some((s) => s.status !== 0 && s.status !== 'skipped');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(stepFailed || failed > 0 ? 1 : 0);
