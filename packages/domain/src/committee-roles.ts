@@ -1,5 +1,15 @@
 import { norm } from './call-roles.ts';
 import { namesNobody } from './call-people.ts';
+
+/** namesNobody once per speaker: a long call has thousands of turns and a handful of speakers. */
+function generic(): (speaker: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (speaker) => {
+    let answer = known.get(speaker);
+    if (answer === undefined) known.set(speaker, (answer = namesNobody(speaker)));
+    return answer;
+  };
+}
 import { type CommitteeRoleSuggestion, type SuggestedRole } from './schemas/call-insights.ts';
 import type { TranscriptLine } from './transcript.ts';
 import { words } from './unicode-words.ts';
@@ -189,8 +199,9 @@ export function selfNameOf(text: string): string | null {
 export function namesGivenInCall(lines: readonly TranscriptLine[]): Map<string, string> {
   const given = new Map<string, string>();
   const seen = new Map<string, number>();
+  const nobody = generic();
   for (const line of lines) {
-    if (!line.speaker || !namesNobody(line.speaker) || given.has(line.speaker)) continue;
+    if (!line.speaker || given.has(line.speaker) || !nobody(line.speaker)) continue;
     const turns = (seen.get(line.speaker) ?? 0) + 1;
     seen.set(line.speaker, turns);
     if (turns > 3) continue;
@@ -210,6 +221,28 @@ function clauseAt(text: string, index: number, length: number): string {
   return text.slice(start, end).trim();
 }
 
+/**
+ * Words each role's patterns need (a prefix of one of them): a line without any cannot say that role,
+ * and most lines of a call say none. One cheap test per role spares the patterns on a long call
+ * (a 2 MB transcript). committee-roles.test.ts runs every example through both.
+ */
+const ROLE_WORDS: Record<SuggestedRole, RegExp> = {
+  economic_buyer: /sign|approv|budget|through me|valide|tien/i,
+  decision_maker: /call|decision|decid|say|décide|tranche|dernier mot/i,
+  champion: /push|driv|champion|sponsor|case|porte|pousse|défendre/i,
+  technical_evaluator:
+    /evaluat|évaluation|poc|proof of|pilot|trial|review|revue|test|security|architecture|avis|occupe|charge|fais|mène|conduis|ferai/i,
+  legal_procurement: /procurement|purchas|legal|contract|msa|dpa|terms|paper|order form|achats|juridique|contrat|avis|relire/i,
+  blocker: /convinc|sold|against|skeptic|sceptic|need|veto|block|oppose|point|contre|intérêt|pourquoi/i,
+  user: /use|utilis/i,
+};
+const ANY_ROLE_WORD = new RegExp(
+  Object.values(ROLE_WORDS)
+    .map((r) => r.source)
+    .join('|'),
+  'i',
+);
+
 export interface CommitteeOptions {
   /** Each speaker's side as the role rules decided it; a seller's words never make them a buyer's role. */
   sideOf: (speaker: string) => 'rep' | 'prospect' | null;
@@ -223,6 +256,7 @@ export interface CommitteeOptions {
  */
 export function suggestCommitteeRoles(lines: readonly TranscriptLine[], options: CommitteeOptions): CommitteeRoleSuggestion[] {
   const given = namesGivenInCall(lines);
+  const nobody = generic();
   const sellers = (options.sellerNames ?? []).map((n) => norm(n)).filter(Boolean);
   const isSellerName = (name: string) => {
     const first = norm(name).split(' ')[0]!;
@@ -237,23 +271,26 @@ export function suggestCommitteeRoles(lines: readonly TranscriptLine[], options:
     out.push(s);
   };
   for (const line of lines) {
-    if (line.text.length > 3000) continue;
+    // Most lines say nothing of a role: one cheap test of the words every pattern needs skips them.
+    if (line.text.length > 3000 || !ANY_ROLE_WORD.test(line.text)) continue;
     const text = line.text.replace(/’/g, "'");
     const side = line.speaker ? options.sideOf(line.speaker) : null;
     // An unlabelled line or a speaker the transcript names nobody: known by the name it gives here, or earlier.
-    const selfNamed = !line.speaker || namesNobody(line.speaker) ? selfNameOf(text) : null;
+    const selfNamed = !line.speaker || nobody(line.speaker) ? selfNameOf(text) : null;
     const calledName = selfNamed ?? (line.speaker ? (given.get(line.speaker) ?? null) : null);
     if (side !== 'rep') {
       for (const [role, pattern] of FIRST_PERSON) {
+        if (!ROLE_WORDS[role].test(text)) continue;
         const m = pattern.exec(text);
         if (!m) continue;
         if (!line.speaker && !calledName) continue;
-        const name = line.speaker && !namesNobody(line.speaker) ? line.speaker : calledName;
+        const name = line.speaker && !nobody(line.speaker) ? line.speaker : calledName;
         if (name && isSellerName(name)) continue;
         add({ speaker: line.speaker, name, role, lines: [line.number], quote: clauseAt(line.text, m.index, m[0].length) });
       }
     }
     for (const [role, pattern] of THIRD_PERSON) {
+      if (!ROLE_WORDS[role].test(text)) continue;
       const m = pattern.exec(text);
       if (!m) continue;
       const name = personName(m.slice(1).find(Boolean) ?? '');
