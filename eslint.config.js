@@ -33,6 +33,8 @@ const moduleExports = [
   './opportunities/import.ts',
   // The audit log is written one way: team administration's and a contact's erasure (issue 36).
   './team-admin/audit.ts',
+  // A call's attendees become the deal's account's contacts when a transcript arrives through the ingest API.
+  './contacts-io/index.ts',
   // Who sees which account and contact is one rule for every module (issue 36).
   './accounts/scope.ts',
   // Accounts (create, disable, set a password) are made one way, by the CLI and by team administration.

@@ -41,6 +41,7 @@ const SQL_SENSITIVE = [
   'accounts-migration',
   'access-ownership',
   'auth',
+  'contacts-ingest',
   'contacts-io',
   'call-people',
   'contacts',

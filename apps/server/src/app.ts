@@ -42,6 +42,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { peopleImportRoutes } from './modules/contacts-io/import-routes.ts';
+import { peopleIngestRoutes } from './modules/contacts-io/ingest-routes.ts';
 import { peopleExportRoutes } from './modules/contacts-io/routes.ts';
 import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
@@ -283,6 +284,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   app.addHook('preClose', async () => dispatcher.stop());
   app.decorate('webhookDispatcher', dispatcher);
   await app.register(integrationRoutes, { db: database.db, ingest: config.ingest });
+  await app.register(peopleIngestRoutes, { db: database.db, ingest: config.ingest });
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -59,6 +59,7 @@ export const ACCESS_RULES: Record<string, Access> = {
   'GET /api/contacts/:id/vcard': [...REP, ...MANAGER],
   'GET /api/contacts/:id/export': MANAGER,
   'POST /api/contacts/:id/erase': MANAGER,
+  'POST /api/v1/contacts': 'api-key',
   'POST /api/opportunities': [...REP, ...MANAGER],
   'GET /api/opportunities/deleted': [...REP, ...MANAGER],
   'PATCH /api/opportunities/:id': [...REP, ...MANAGER],

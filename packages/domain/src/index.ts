@@ -29,6 +29,7 @@ export * from './specification.ts';
 export * from './csv-import.ts';
 export * from './csv-mapping.ts';
 export * from './contact-import.ts';
+export * from './schemas/contacts-ingest.ts';
 export * from './schemas/call-insights.ts';
 export * from './account-manager.ts';
 export * from './schemas/integrations.ts';

@@ -2269,6 +2269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a CRM's contacts (by external_id, else e-mail)
+         * @description Up to 500 contacts, in one transaction. Each is found by its `external_id`, else by `email`, and created when new; a found contact takes the `external_id` and has its empty fields completed — a value set in Nexa is never replaced. `account` (a company name) and `account_domain` find the account as a deal’s company does, or create it.
+         */
+        post: operations["upsertContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8973,7 +8993,17 @@ export interface operations {
                  *       "client_company_name": "Acme Corp",
                  *       "language": "en",
                  *       "transcript": "Alice Archer: Thanks for your time. What do you need from the platform?\nBob Buyer: Single sign-on with Okta, and the budget is around 40k this year.\nAlice Archer: SSO with Okta is supported. Shall we meet next Tuesday at 3pm?",
-                 *       "transcript_name": "call-2026-11-24.txt"
+                 *       "transcript_name": "call-2026-11-24.txt",
+                 *       "attendees": [
+                 *         {
+                 *           "name": "Alice Archer",
+                 *           "email": "alice@yourcompany.example"
+                 *         },
+                 *         {
+                 *           "name": "Bob Buyer",
+                 *           "email": "bob.buyer@acme.example"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -8990,6 +9020,10 @@ export interface operations {
                     speakers?: {
                         [key: string]: "rep" | "prospect";
                     };
+                    attendees?: {
+                        name: string;
+                        email?: string;
+                    }[];
                     callDate?: string;
                 };
             };
@@ -9091,6 +9125,91 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contacts": [
+                 *         {
+                 *           "external_id": "crm-contact-311",
+                 *           "full_name": "Priya Nair",
+                 *           "email": "priya.nair@acme.example",
+                 *           "title": "CFO",
+                 *           "account": "Acme Corp",
+                 *           "account_domain": "acme.example",
+                 *           "language": "en",
+                 *           "time_zone": "Europe/London"
+                 *         },
+                 *         {
+                 *           "email": "omar.haddad@acme.example",
+                 *           "full_name": "Omar Haddad",
+                 *           "account": "Acme Corp"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    contacts: {
+                        external_id?: string;
+                        full_name: string;
+                        email?: string;
+                        phone?: string;
+                        title?: string;
+                        account?: string;
+                        account_domain?: string;
+                        language?: string;
+                        time_zone?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 311,
+                     *           "external_id": "crm-contact-311",
+                     *           "created": true
+                     *         },
+                     *         {
+                     *           "id": 87,
+                     *           "external_id": null,
+                     *           "created": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            external_id: string | null;
+                            created: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

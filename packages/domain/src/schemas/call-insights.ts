@@ -7,6 +7,7 @@ import {
   type FieldsWith,
   type IngestValue,
 } from '../opportunity-fields.ts';
+import { attendeesSchema } from './contacts-ingest.ts';
 import { opportunityIdSchema } from './opportunity.ts';
 import { MAX_DEAL_AMOUNT } from './opportunity-edit.ts';
 import { INVALID_CHARACTERS, isSingleLine } from './text.ts';
@@ -396,6 +397,12 @@ export const transcriptIngestBodySchema = z.object({
   transcript_name: z.string().trim().max(200).optional(),
   /** The meeting tool's own knowledge of who is who (speaker name → "rep" | "prospect"). */
   speakers: speakerRolesSchema.optional(),
+  /**
+   * Who attended, as the meeting tool lists them (name, e-mail when known): a speaker with an
+   * attendee's name is matched by that e-mail first, and an attendee with an e-mail who is no member
+   * of the workspace becomes a contact of the deal's account.
+   */
+  attendees: attendeesSchema.optional(),
   /** When the call took place (callDateSchema); the time of the request when absent. */
   callDate: callDateSchema.optional(),
 });

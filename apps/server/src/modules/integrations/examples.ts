@@ -29,6 +29,10 @@ export const TRANSCRIPT_EXAMPLE = {
     'Bob Buyer: Single sign-on with Okta, and the budget is around 40k this year.\n' +
     'Alice Archer: SSO with Okta is supported. Shall we meet next Tuesday at 3pm?',
   transcript_name: 'call-2026-11-24.txt',
+  attendees: [
+    { name: 'Alice Archer', email: 'alice@yourcompany.example' },
+    { name: 'Bob Buyer', email: 'bob.buyer@acme.example' },
+  ],
 } satisfies z.input<typeof transcriptIngestBodySchema>;
 
 export const JOB_EXAMPLE = {

@@ -16,6 +16,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { callReferenceDate, enqueueTranscriptAnalysis, ownerTimeZone, readingRefused } from '../call-analysis/index.ts';
+import { attendeesAsContacts } from '../contacts-io/index.ts';
 import { findJob } from '../jobs/index.ts';
 import {
   CALL_INSIGHT_EXAMPLE,
@@ -153,6 +154,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
       // The opportunity and the job commit together: a refused job leaves no empty opportunity.
       const job = await db.transaction(async (tx) => {
         const opportunity = await opportunityForTranscript(tx, body);
+        // Attendees with an e-mail become the account's contacts; their e-mails match the speakers first.
+        const speakerEmails = body.attendees?.length ? await attendeesAsContacts(tx, opportunity.id, body.attendees) : null;
         // The call's own date (its header, else callDate), read in the owner's zone.
         const timeZone = await ownerTimeZone(tx, opportunity.id);
         return enqueueTranscriptAnalysis(tx, {
@@ -163,6 +166,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> 
           transcriptName: body.transcript_name || null,
           sellerName: opportunity.accountManager,
           speakerMetadata: body.speakers ?? null,
+          speakerEmails,
           callDate: callReferenceDate(body.transcript, body.callDate, timeZone),
           timeZone,
         });

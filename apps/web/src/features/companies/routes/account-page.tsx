@@ -68,7 +68,7 @@ export function AccountPage() {
           {account.data && <AccountFacts detail={account.data} />}
         </div>
         {account.data && (
-          <div className="flex gap-2">
+          <div className="flex w-full gap-2 sm:w-auto">
             <Button variant="secondary" onClick={() => setDialog('merge')}>
               <GitMerge className="h-4 w-4" aria-hidden /> {t('merge.open')}
             </Button>
@@ -355,7 +355,7 @@ function MergeDialog({
             {t('cancel')}
           </Button>
           <Button type="submit" disabled={!chosen.length || merge.isPending}>
-            {t('merge.confirm', { count: chosen.length })}
+            {chosen.length ? t('merge.confirm', { count: chosen.length }) : t('merge.submit')}
           </Button>
         </div>
       </form>
