@@ -104,9 +104,15 @@ describe('ingest API: a CRM’s contacts and a call’s attendees', () => {
     const [job] = await rows<{ payload: { speakerEmails?: Record<string, string> } }>(
       sql`SELECT payload FROM jobs WHERE id = ${res.body.id}::uuid`,
     );
-    expect(job!.payload.speakerEmails).toEqual({ 'Alice Archer': repEmail.toLowerCase(), 'Bob Buyer': 'bob.buyer@globex.example' });
+    expect(job!.payload.speakerEmails).toEqual({
+      'Alice Archer': repEmail.toLowerCase(),
+      'Bob Buyer': 'bob.buyer@globex.example',
+    });
     // Sent again: Bob is found, not doubled.
-    await crm.post('/api/v1/transcripts', { ...transcript, attendees: [{ name: 'Bob Buyer', email: 'bob.buyer@globex.example' }] });
+    await crm.post('/api/v1/transcripts', {
+      ...transcript,
+      attendees: [{ name: 'Bob Buyer', email: 'bob.buyer@globex.example' }],
+    });
     expect(await rows(sql`SELECT 1 FROM contacts WHERE email = 'bob.buyer@globex.example'`)).toHaveLength(1);
   });
 });

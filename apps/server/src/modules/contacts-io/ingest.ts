@@ -94,14 +94,21 @@ export async function upsertCrmContacts(db: Db, list: readonly CrmContact[]): Pr
  * never the workspace's members, who are the seller's side). Returns speaker name → e-mail, for the
  * speaker matching. A deal with no account yet keeps only the e-mails.
  */
-export async function attendeesAsContacts(tx: DbOrTx, opportunityId: number, attendees: readonly Attendee[]): Promise<Record<string, string>> {
+export async function attendeesAsContacts(
+  tx: DbOrTx,
+  opportunityId: number,
+  attendees: readonly Attendee[],
+): Promise<Record<string, string>> {
   const emails: Record<string, string> = {};
   const withEmail = attendees
     .map((a) => ({ name: a.name, email: a.email === undefined ? null : emailOf(a.email) }))
     .filter((a): a is { name: string; email: string } => !!a.email);
   for (const a of withEmail) emails[a.name] = a.email;
   if (!withEmail.length) return emails;
-  const [deal] = await tx.select({ accountId: opportunities.account_id }).from(opportunities).where(eq(opportunities.id, opportunityId));
+  const [deal] = await tx
+    .select({ accountId: opportunities.account_id })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId));
   if (!deal?.accountId) return emails;
   const members = new Set(
     (
