@@ -105,6 +105,8 @@ export const teamOverdueQuerySchema = z.object({
 
 export const teamOverdueSchema = z.object({
   items: z.array(taskSchema.extend({ owner_name: z.string() })),
+  /** Counted up to 10,000: `capped` when there are more. */
   total: z.number().int(),
+  capped: z.boolean(),
 });
 export type TeamOverdue = z.infer<typeof teamOverdueSchema>;

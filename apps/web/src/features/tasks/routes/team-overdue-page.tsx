@@ -33,7 +33,9 @@ export function TeamOverduePage() {
             <EmptyState title={t('team.empty')} />
           ) : (
             <>
-              <p className="mb-2 text-sm font-medium text-red-700">{t('team.total', { count: overdue.data.total })}</p>
+              <p className="mb-2 text-sm font-medium text-red-700">
+                {t(overdue.data.capped ? 'team.totalCapped' : 'team.total', { count: overdue.data.total })}
+              </p>
               {/* At 375 px each task is a card; from 640 px a table. */}
               <ul className="space-y-2 sm:hidden">
                 {overdue.data.items.map((task) => (
