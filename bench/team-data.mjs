@@ -3,12 +3,16 @@
 
 /**
  * `count` opportunities spread over the first `reps` representatives; the one with `firstOwnerEmail`
- * (the measured rep) owns one row in `reps`, the others likewise, by row number.
+ * (the measured rep) owns one row in `reps`, the others likewise, by row number. With `accounts`
+ * ({ count, firstId }: client_accounts firstId… named 'Account 1'…, already there), each deal
+ * belongs to one of them.
  */
-export const generateSql = (count, { reps = 50, firstOwnerEmail }) => `
+const accountNumber = (accounts) => `(1 + (g::bigint * 7919) % ${accounts.count})`;
+const accountOf = (accounts) => `(${accounts.firstId - 1} + ${accountNumber(accounts)})`;
+export const generateSql = (count, { reps = 50, firstOwnerEmail, accounts }) => `
 INSERT INTO opportunities (owner_id, account_manager, product, status, stage, lead_status, amount, client_company_name,
   client_name, next_meeting_date, closing_date, company_industry, company_size, record_date, technical_scoring,
-  commercial_scoring, technical_answers, commercial_answers, technical_feedback, commercial_feedback)
+  commercial_scoring, technical_answers, commercial_answers, technical_feedback, commercial_feedback${accounts ? ', account_id' : ''})
 SELECT o.id, o.full_name,
   (ARRAY['CRM Platform','Marketing Suite','Analytics Platform','Sales Automation','Support Desk','Data Pipeline','Edge Gateway','Identity Hub'])[1 + (g * 7 % 8)],
   (ARRAY['On-going','On-going','On-going','Negotiation','Qualified','Closed-Win','Closed Won','Closed-Lost','lost'])[1 + (g * 13 % 9)],
@@ -16,8 +20,12 @@ SELECT o.id, o.full_name,
   (ARRAY['New','New','New','Negotiation','Qualified','Closed-Win','Closed-Win','Closed-Lost','Closed-Lost'])[1 + (g * 13 % 9)],
   (ARRAY['Hot Lead','Warm Lead','Cold Lead','Qualified','Disqualified','Pending','Hot','Warm','Cold'])[1 + (g * 11 % 9)],
   ((g * 37 % 391) + 10) * 500,
-  (ARRAY['Northwind','Helios','Bluepeak','Quantix','Verdant','Ironclad','Lumen','Cobalt','Meridian','Arcadia','Solstice','Tidewater','Granite','Nimbus','Aurora'])[1 + (g * 3 % 15)] || ' ' ||
-  (ARRAY['Systems','Logistics','Health','Energy','Robotics','Analytics','Networks','Foods','Capital','Labs'])[1 + (g * 17 % 10)] || ' ' || (g % 97),
+  ${
+    accounts
+      ? `'Account ' || ${accountNumber(accounts)},`
+      : `(ARRAY['Northwind','Helios','Bluepeak','Quantix','Verdant','Ironclad','Lumen','Cobalt','Meridian','Arcadia','Solstice','Tidewater','Granite','Nimbus','Aurora'])[1 + (g * 3 % 15)] || ' ' ||
+  (ARRAY['Systems','Logistics','Health','Energy','Robotics','Analytics','Networks','Foods','Capital','Labs'])[1 + (g * 17 % 10)] || ' ' || (g % 97),`
+  }
   (ARRAY['Claire','Omar','Priya','Lucas','Hannah','Mateo'])[1 + (g % 6)] || ' ' || (ARRAY['Bernard','Haddad','Nair','Moreau','Schmidt'])[1 + (g % 5)],
   now() + (((g % 100000) * 7919 % 90) - 30) * interval '1 day' + (g % 9 + 9) * interval '1 hour',
   CASE WHEN g % 3 = 0 THEN (now() - (g % 60) * interval '1 day')::date END,
@@ -27,7 +35,7 @@ SELECT o.id, o.full_name,
   ((g * 7 % 70) + 30) / 10.0, ((g * 11 % 70) + 30) / 10.0,
   'Question: Does it integrate with Salesforce?' || chr(10) || 'Response: Yes, natively.',
   '1- Budget: approved.' || chr(10) || '2- Timeline: next quarter.',
-  'Good discovery.', 'Clear demo.'
+  'Good discovery.', 'Clear demo.'${accounts ? `, ${accountOf(accounts)}` : ''}
 FROM generate_series(1, ${count}) AS g
 JOIN (SELECT id, full_name, row_number() OVER (ORDER BY (email = '${firstOwnerEmail}') DESC, id) - 1 AS n FROM users WHERE role = 'Sales Representative') o
   ON o.n = g % ${reps}`;
