@@ -34,6 +34,8 @@ const TAGS: Record<string, string> = {
   accounts:
     'Client companies as records: a representative sees those where they own a deal, a manager all; edits, merges, splits and their undo.',
   team: "Managers: the team's figures and quotas.",
+  tasks:
+    "What a person owes whom: their own tasks (today, overdue, upcoming, done), a call's next steps to accept or dismiss, and the managers' view of the team's overdue tasks.",
   insights:
     "Managers: the forecast against quota, deals at risk with their evidence, weekly trends and coaching; a representative's own deal risks and forecast call.",
   leads: "The public site's demo requests, early-access requests and team applications; the managers' inbox.",

@@ -6159,6 +6159,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             name: string;
+                            account_id: number | null;
                             industry: string;
                             clients: string[];
                             recent_products: string[];
@@ -7626,6 +7627,7 @@ export interface operations {
                             owner_name: string;
                         }[];
                         total: number;
+                        capped: boolean;
                     };
                 };
             };
