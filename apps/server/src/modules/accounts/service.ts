@@ -107,10 +107,9 @@ export async function patchAccount(db: Db, actor: Actor, id: number, patch: Acco
       if (key === '') throw new AppError('bad_request', 'A name is needed', 'name');
       const [current] = await run<{ match_key: string }>(tx, sql`SELECT match_key FROM client_accounts WHERE id = ${id}`);
       if (key !== current!.match_key) {
-        const holder = await holderOfKey(tx, key);
-        // One of this account's own former names comes back: its alias row steps aside.
-        if (holder && holder.merged_into_id === id) await tx.execute(sql`DELETE FROM client_accounts WHERE id = ${holder.id}`);
-        else if (holder) throw nameTaken();
+        // Any row holding the key says no, even one merged into this account: rows are never deleted (a
+        // merge's undo and an archived deal may point at them), so a former name is not taken back.
+        if (await holderOfKey(tx, key)) throw nameTaken();
         set.match_key = key;
       }
       set.name = name;
