@@ -48,8 +48,11 @@ describe('deal risk rules', () => {
 
   it('thresholds are settings', () => {
     const deal = { ...healthy, last_activity_at: daysAgo(8), stage_changed_at: daysAgo(8) };
-    expect(codes(deal, [goodCall], { noActivityDays: 7, stuckInStageDays: 7 })).toEqual(['no_activity', 'stuck_in_stage']);
-    expect(codes(deal, [goodCall], { noActivityDays: 9, stuckInStageDays: 9 })).toEqual([]);
+    expect(codes(deal, [goodCall], { ...DEFAULT_RISK_THRESHOLDS, noActivityDays: 7, stuckInStageDays: 7 })).toEqual([
+      'no_activity',
+      'stuck_in_stage',
+    ]);
+    expect(codes(deal, [goodCall], { ...DEFAULT_RISK_THRESHOLDS, noActivityDays: 9, stuckInStageDays: 9 })).toEqual([]);
   });
 
   it('each warning carries its evidence', () => {
