@@ -81,6 +81,8 @@ export default defineConfig({
       // A queued call analysis is picked up within 200 ms rather than up to 2 s (the default), as in the
       // API tests: about fifteen analyses a run each waited a second for the worker's next look.
       JOBS_POLL_MS: '200',
+      // webhooks.spec.ts's receiver listens on loopback, which a deployment refuses by default (decision 036).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });
