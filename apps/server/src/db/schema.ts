@@ -1185,8 +1185,12 @@ export const deletedContacts = pgTable(
   {
     id: integer('id').primaryKey(),
     row: jsonb('row').$type<Record<string, unknown>>().notNull(),
-    committee: jsonb('committee').notNull().default(sql`'[]'::jsonb`),
-    speakers: jsonb('speakers').notNull().default(sql`'[]'::jsonb`),
+    committee: jsonb('committee')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    speakers: jsonb('speakers')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     deleted_by: text('deleted_by'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
