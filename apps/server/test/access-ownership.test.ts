@@ -38,11 +38,25 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   const contact = {} as Record<'a' | 'b' | 'delA' | 'delB' | 'memA' | 'memB' | 'remA' | 'remB', number>;
   const committeeDeal = {} as Record<'a' | 'b', number>;
   const invitation = {} as Record<'resend' | 'revoke', string>;
+  /** The deals' versions once the setup is done (the setup's own writes may move them). */
+  const version = {} as Record<'a' | 'b', number>;
+  /** Accounts (issue 36): each rep's, their merge sources, split sources with their deals, and a merge to undo. */
+  const account = {} as Record<'a' | 'b' | 'a2' | 'b2' | 'a3' | 'b3' | 'splitA' | 'splitB', number>;
+  const splitDeals = {} as Record<'a' | 'b', number[]>;
+  const accountChange = {} as Record<'a' | 'b', number>;
+  /** Contacts the manager erases (nothing else reads them). */
+  const erasable = {} as Record<'a' | 'b', number>;
+  /** Tasks (issue 37): each rep's, and one each to delete and restore. */
+  const task = {} as Record<'a' | 'b' | 'delA' | 'delB', number>;
+  /** Webhook endpoints (issue 37), the organisation's: two to change, two to delete, and a delivery of each. */
+  const endpoint = {} as Record<'first' | 'second' | 'delFirst' | 'delSecond', string>;
+  const delivery = {} as Record<'first' | 'second', number>;
 
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
     // Every case is a request from one address: more than the general budget of 300 a minute.
-    server = await startTestServer({ STORAGE_DIR: storageDir, RATE_LIMIT_MAX: '100000' });
+    // Webhook endpoints on loopback (port 9, nothing listens): their deliveries wait, which is all the cases need.
+    server = await startTestServer({ STORAGE_DIR: storageDir, RATE_LIMIT_MAX: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true' });
     const [a, b, m] = await Promise.all([
       server.createUser({ role: 'Sales Representative', fullName: 'Alice Archer' }),
       server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' }),
@@ -222,6 +236,75 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       if (added.status !== 200) throw new Error(`committee: ${added.status} ${added.text}`);
       contact[key] = added.body.members.find((m: { contact: { full_name: string } }) => m.contact.full_name === name).contact.id;
     }
+    for (const [key, who, name] of [
+      ['a', 'repA', 'Alice Erasable'],
+      ['b', 'repB', 'Bob Erasable'],
+    ] as const) {
+      const made = await clients[who].post('/api/contacts', { full_name: name });
+      if (made.status !== 201) throw new Error(`contact: ${made.status} ${made.text}`);
+      erasable[key] = made.body.id;
+    }
+    // Accounts come from deals written through the API (the change recorder links each to its account).
+    const dealOf = async (who: 'repA' | 'repB', company: string) => {
+      const made = await clients[who].post('/api/opportunities', { product: 'CRM', client_company_name: company, amount: 1000 });
+      if (made.status !== 201) throw new Error(`deal: ${made.status} ${made.text}`);
+      return made.body.id as number;
+    };
+    const accountOf = async (deal: number) =>
+      (
+        (await db.execute(sql`SELECT account_id FROM opportunities WHERE id = ${deal}`)) as unknown as {
+          rows: Array<{ account_id: number }>;
+        }
+      ).rows[0]!.account_id;
+    for (const [side, who, name] of [
+      ['a', 'repA', 'Alpha'],
+      ['b', 'repB', 'Bravo'],
+    ] as const) {
+      for (const [key, company] of [
+        [side, `Matrix ${name}`],
+        [`${side}2`, `Matrix ${name} Two`],
+        [`${side}3`, `Matrix ${name} Three`],
+      ] as const) {
+        account[key] = await accountOf(await dealOf(who, company));
+      }
+      const splitKey = side === 'a' ? 'splitA' : 'splitB';
+      splitDeals[side] = [await dealOf(who, `Matrix ${name} Split`), await dealOf(who, `Matrix ${name} Split`)];
+      account[splitKey] = await accountOf(splitDeals[side][0]!);
+      const into = await accountOf(await dealOf(who, `Matrix ${name} Undo`));
+      const from = await accountOf(await dealOf(who, `Matrix ${name} Undone`));
+      const merged = await clients[who].post(`/api/accounts/${into}/merge`, { from: [from] });
+      if (merged.status !== 200) throw new Error(`merge: ${merged.status} ${merged.text}`);
+      accountChange[side] = merged.body.change_id;
+    }
+    for (const [key, who] of [
+      ['a', 'repA'],
+      ['b', 'repB'],
+      ['delA', 'repA'],
+      ['delB', 'repB'],
+    ] as const) {
+      const made = await clients[who].post('/api/tasks', { title: `Task ${key}`, due_at: new Date(now + DAY).toISOString() });
+      if (made.status !== 201) throw new Error(`task: ${made.status} ${made.text}`);
+      task[key] = made.body.id;
+    }
+    for (const key of ['first', 'second', 'delFirst', 'delSecond'] as const) {
+      const made = await clients.manager.post('/api/webhooks/endpoints', {
+        url: `http://127.0.0.1:9/${key}`,
+        description: key,
+        events: ['deal.created'],
+      });
+      if (made.status !== 201) throw new Error(`endpoint: ${made.status} ${made.text}`);
+      endpoint[key] = made.body.id;
+    }
+    for (const key of ['first', 'second'] as const) {
+      const sent = await clients.manager.post(`/api/webhooks/endpoints/${endpoint[key]}/test`);
+      if (sent.status !== 202) throw new Error(`test event: ${sent.status} ${sent.text}`);
+      delivery[key] = sent.body.id;
+    }
+    // Read last: the setup's writes (accounts, committees, analyses) may have moved a deal's version.
+    for (const key of ['a', 'b'] as const) {
+      const read = await clients.manager.get(`/api/opportunities/${opp[key]}`);
+      version[key] = read.body.version;
+    }
   });
   afterAll(async () => {
     await server?.close();
@@ -246,7 +329,9 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
     route: string;
     /** The concrete URL for a target: "own" is rep A's row (or, on manager-only routes, rep A as the subject). */
     url: (target: Target) => string;
+    /** A value, or one per caller and target (for writes that can succeed only once per row). */
     body?: unknown;
+    bodyFor?: (caller: Caller, target: Target) => unknown;
     /** Expected status per caller and target. */
     expect: Record<Caller, Record<Target, number>>;
     /** Text only the "other" row holds, which must never appear in a refusal. */
@@ -264,6 +349,10 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
     `/api/call-analyses/${t === 'own' ? callAnalysis.a : t === 'other' ? callAnalysis.b : MISSING_UUID}${suffix}`;
   const publicRow = { own: 200, other: 200, missing: 404 };
   const forManager = (manager: Record<Target, number>) => ({ visitor: all(401), repA: all(403), repB: all(403), manager });
+  const accountUrl = (suffix: string) => (t: Target) =>
+    `/api/accounts/${t === 'own' ? account.a : t === 'other' ? account.b : MISSING_OPP}${suffix}`;
+  const endpointUrl = (own: keyof typeof endpoint, other: keyof typeof endpoint, suffix: string) => (t: Target) =>
+    `/api/webhooks/endpoints/${t === 'own' ? endpoint[own] : t === 'other' ? endpoint[other] : MISSING_UUID}${suffix}`;
 
   const cases: Case[] = [
     { route: 'GET /api/opportunities/:id', url: oppUrl(''), expect: repRow, secret: 'Bob Baker' },
@@ -324,10 +413,11 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       expect: repRow,
     },
     {
-      // Version 1 goes through once per deal; after that a visible deal answers 409, an invisible one 404.
+      // The version read after the setup goes through once per deal; after that a visible deal answers 409,
+      // an invisible one 404.
       route: 'PATCH /api/opportunities/:id',
       url: oppUrl(''),
-      body: { version: 1, notes: 'Seen by the access matrix' },
+      bodyFor: (_caller, target) => ({ version: version[target === 'other' ? 'b' : 'a'], notes: 'Seen by the access matrix' }),
       expect: {
         visitor: all(401),
         repA: { own: 200, other: 404, missing: 404 },
@@ -383,6 +473,24 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       },
       secret: 'Bob Deletable',
     })),
+    {
+      route: 'GET /api/contacts/:id/vcard',
+      url: (t: Target) => `/api/contacts/${t === 'own' ? contact.a : t === 'other' ? contact.b : MISSING_OPP}/vcard`,
+      expect: repRow,
+      secret: 'Bob Contact',
+    },
+    {
+      // Everything held on a person, for managers: rep A's contact and rep B's alike.
+      route: 'GET /api/contacts/:id/export',
+      url: (t: Target) => `/api/contacts/${t === 'own' ? contact.a : t === 'other' ? contact.b : MISSING_OPP}/export`,
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    {
+      route: 'POST /api/contacts/:id/erase',
+      url: (t: Target) => `/api/contacts/${t === 'own' ? erasable.a : t === 'other' ? erasable.b : MISSING_OPP}/erase`,
+      body: { confirm: true },
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
     { route: 'GET /api/opportunities/:id/committee', url: oppUrl('/committee'), expect: repRow, secret: 'Bob Member' },
     {
       route: 'POST /api/opportunities/:id/committee',
@@ -541,6 +649,110 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       },
       secret: 'Bob Speaker',
     })),
+    // Accounts (issue 36): a rep sees (and changes) the accounts of their own deals, a manager all.
+    ...(['GET', 'PATCH'] as const).map((method) => ({
+      route: `${method} /api/accounts/:id`,
+      url: accountUrl(''),
+      body: method === 'PATCH' ? { industry: 'Seen by the access matrix' } : undefined,
+      expect: repRow,
+      secret: 'Matrix Bravo',
+    })),
+    {
+      // Each allowed merge takes a source of its own: a rep's second account, the manager's third.
+      route: 'POST /api/accounts/:id/merge',
+      url: accountUrl('/merge'),
+      bodyFor: (caller, target) => ({
+        from: [account[`${target === 'other' ? 'b' : 'a'}${caller === 'manager' ? '3' : '2'}`]],
+      }),
+      expect: repRow,
+      secret: 'Matrix Bravo',
+    },
+    {
+      // Each allowed split moves a deal of its own to a new account.
+      route: 'POST /api/accounts/:id/split',
+      url: (t: Target) => `/api/accounts/${t === 'own' ? account.splitA : t === 'other' ? account.splitB : MISSING_OPP}/split`,
+      bodyFor: (caller, target) => ({
+        name: `Matrix split by ${caller} on ${target}`,
+        deal_ids: [splitDeals[target === 'other' ? 'b' : 'a'][caller === 'manager' ? 1 : 0]],
+      }),
+      expect: {
+        visitor: all(401),
+        repA: { own: 201, other: 404, missing: 404 },
+        repB: { own: 404, other: 201, missing: 404 },
+        manager: { own: 201, other: 201, missing: 404 },
+      },
+      secret: 'Matrix Bravo',
+    },
+    {
+      // A change is undone once: by the manager's turn both are, which it may see (409).
+      route: 'POST /api/accounts/merges/:id/undo',
+      url: (t: Target) =>
+        `/api/accounts/merges/${t === 'own' ? accountChange.a : t === 'other' ? accountChange.b : MISSING_OPP}/undo`,
+      expect: {
+        visitor: all(401),
+        repA: { own: 200, other: 404, missing: 404 },
+        repB: { own: 404, other: 200, missing: 404 },
+        manager: { own: 409, other: 409, missing: 404 },
+      },
+      secret: 'Matrix Bravo',
+    },
+    // Tasks (issue 37): a task is its owner's only, the manager's too (like a job).
+    {
+      route: 'PATCH /api/tasks/:id',
+      url: (t: Target) => `/api/tasks/${t === 'own' ? task.a : t === 'other' ? task.b : MISSING_OPP}`,
+      body: { title: 'Seen by the access matrix' },
+      expect: { visitor: all(401), repA: scoped, repB: repBView, manager: all(404) },
+      secret: 'Task b',
+    },
+    ...(
+      [
+        ['DELETE /api/tasks/:id', '', 204],
+        ['POST /api/tasks/:id/restore', '/restore', 200],
+      ] as const
+    ).map(([route, suffix, done]) => ({
+      route,
+      url: (t: Target) => `/api/tasks/${t === 'own' ? task.delA : t === 'other' ? task.delB : MISSING_OPP}${suffix}`,
+      expect: {
+        visitor: all(401),
+        repA: { own: done, other: 404, missing: 404 },
+        repB: { own: 404, other: done, missing: 404 },
+        manager: all(404),
+      },
+      secret: 'Task delB',
+    })),
+    // Webhooks (issue 37): the organisation's endpoints, any manager's; a representative is refused (403).
+    {
+      route: 'PATCH /api/webhooks/endpoints/:id',
+      url: endpointUrl('first', 'second', ''),
+      body: { description: 'Seen by the access matrix' },
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    {
+      route: 'DELETE /api/webhooks/endpoints/:id',
+      url: endpointUrl('delFirst', 'delSecond', ''),
+      expect: forManager({ own: 204, other: 204, missing: 404 }),
+    },
+    {
+      route: 'GET /api/webhooks/endpoints/:id/deliveries',
+      url: endpointUrl('first', 'second', '/deliveries'),
+      expect: forManager({ own: 200, other: 200, missing: 404 }),
+    },
+    {
+      // The other endpoint's delivery under the first endpoint's id is not that endpoint's: 404.
+      route: 'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay',
+      url: (t: Target) =>
+        t === 'own'
+          ? `/api/webhooks/endpoints/${endpoint.first}/deliveries/${delivery.first}/replay`
+          : t === 'other'
+            ? `/api/webhooks/endpoints/${endpoint.first}/deliveries/${delivery.second}/replay`
+            : `/api/webhooks/endpoints/${MISSING_UUID}/deliveries/${delivery.first}/replay`,
+      expect: forManager({ own: 202, other: 404, missing: 404 }),
+    },
+    {
+      route: 'POST /api/webhooks/endpoints/:id/test',
+      url: endpointUrl('first', 'second', '/test'),
+      expect: forManager({ own: 202, other: 202, missing: 404 }),
+    },
   ];
 
   it('covers every route of the access table that takes an id', () => {
@@ -562,7 +774,7 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   it.each(rows)('$name', async ({ c, caller, target }) => {
     const url = c.url(target);
     const method = c.route.split(' ')[0]!;
-    const res = await call(caller, method, url, c.body);
+    const res = await call(caller, method, url, c.bodyFor ? c.bodyFor(caller, target) : c.body);
     const expected = c.expect[caller][target];
     expect(res.status, `${method} ${url}`).toBe(expected);
     if (expected === 404) {
