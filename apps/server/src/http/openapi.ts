@@ -31,6 +31,8 @@ const TAGS: Record<string, string> = {
   pipeline:
     "A representative's pipeline figures, and the pipeline board (a representative's deals, or a manager's team) by stage.",
   companies: "The companies of a representative's deals.",
+  contacts:
+    "The people of client companies: a representative sees the contacts of the accounts where they own a deal (and those they created), a manager all; a deal's buying committee, a contact's activity, the accounts' and contacts' import and export (CSV, vCard).",
   accounts:
     'Client companies as records: a representative sees those where they own a deal, a manager all; edits, merges, splits and their undo.',
   team: "Managers: the team's figures and quotas.",
