@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './support/users.ts';
@@ -136,5 +137,43 @@ test.describe('contacts and the buying committee', () => {
     await expect(page.getByTestId('contact-deal').getByTestId('role-chips')).toHaveText('Champion');
     await expect(page.locator('body')).not.toContainText('Bravo hidden product');
     await expect(page.locator('body')).not.toContainText('Economic buyer');
+  });
+
+  test('a manager downloads a contact’s vCard, then erases them and they leave the list', async ({ page }) => {
+    test.setTimeout(90_000);
+    const [rep, manager] = await Promise.all([createUser({ role: 'rep' }), createUser({ role: 'manager' })]);
+    const stamp = `${Date.now()}`.slice(-6);
+    const name = `Erin Vale ${test.info().project.name} ${stamp}`;
+    const dealId = await createDeal(rep, { client_company_name: `Erase Corp ${stamp}`, product: 'Pumps', stage: 'Qualified' });
+    const added = await addToCommittee(rep, dealId, { contact: { full_name: name, title: 'CTO' }, roles: ['champion'] });
+    const contactId = added.members[0]!.contact.id;
+
+    await signInAsUser(page, manager);
+    await page.goto(`/manager/contacts/${contactId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const shots = process.env.E2E_SHOTS; // optional: where to keep screenshots of the pages for a look
+    if (shots) await page.screenshot({ path: `${shots}/contact-${test.info().project.name}.png`, fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download vCard' }).click(),
+    ]);
+    const card = await readFile((await download.path())!, 'utf8');
+    expect(card).toContain('BEGIN:VCARD');
+    expect(card).toContain(`FN:${name}`);
+
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase this person' });
+    const confirm = dialog.getByRole('button', { name: 'Erase for good' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/manager\/contacts$/);
+    await expect(page.getByText('The person was erased')).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/contacts-${test.info().project.name}.png`, fullPage: true });
+    await page.getByLabel('Search contacts').fill(name);
+    await expect(page.getByText('No contact found')).toBeVisible();
+    await expect(page.getByTestId('contact-row')).toHaveCount(0);
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
   });
 });

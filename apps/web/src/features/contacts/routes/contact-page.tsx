@@ -1,13 +1,15 @@
-import { ArrowLeft, AudioLines, Mail, Phone } from 'lucide-react';
+import { ArrowLeft, AudioLines, Contact as ContactCard, Mail, Phone } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { currencyOf, type Contact, type ContactActivity } from '@nexa/domain';
+import { ContactPrivacyActions } from '../../../components/contacts-io/contact-privacy-actions.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useContact, useContactActivity, useDeleteContact, usePatchContact } from '../api/contacts.ts';
@@ -71,7 +73,7 @@ export function ContactPage() {
 }
 
 function Details({ contact }: { contact: Contact }) {
-  const { t } = useTranslation('contacts');
+  const { t } = useTranslation(['contacts', 'contacts-io']);
   const navigate = useNavigate();
   const links = useContactLinks();
   const [editing, setEditing] = useState(false);
@@ -96,6 +98,10 @@ function Details({ contact }: { contact: Contact }) {
       },
       onError: (error) => toast.error(t('page.deleteError', { message: t(errorKey(error)) })),
     });
+  const downloadCard = () =>
+    downloadFile(`/api/contacts/${contact.id}/vcard`, `contact-${contact.id}.vcf`).catch((error: unknown) =>
+      toast.error(t('contacts-io:export.failed'), { description: error instanceof Error ? error.message : undefined }),
+    );
   const rows: Array<[string, ReactNode]> = [
     [
       t('fields.email'),
@@ -131,7 +137,11 @@ function Details({ contact }: { contact: Contact }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>{t('page.details')}</CardTitle>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => void downloadCard()}>
+            <ContactCard className="h-4 w-4" aria-hidden />
+            {t('contacts-io:export.contact')}
+          </Button>
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
             {t('page.edit')}
           </Button>
@@ -149,6 +159,15 @@ function Details({ contact }: { contact: Contact }) {
             </div>
           ))}
         </dl>
+        {links.manager && (
+          <div className="mt-4 border-t border-slate-200 pt-4">
+            <ContactPrivacyActions
+              contactId={contact.id}
+              fullName={contact.full_name}
+              onErased={() => void navigate(links.list, { replace: true })}
+            />
+          </div>
+        )}
       </CardContent>
       {editing && <EditContactDialog contact={contact} onClose={() => setEditing(false)} />}
     </Card>

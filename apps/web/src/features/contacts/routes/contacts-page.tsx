@@ -1,9 +1,11 @@
-import { UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Upload, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Contact } from '@nexa/domain';
+import { PeopleExportLinks } from '../../../components/contacts-io/people-export-links.tsx';
+import type { PeopleKind } from '../../../components/contacts-io/people-import-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -19,14 +21,19 @@ import { ContactDialog } from '../components/contact-dialog.tsx';
 import { emptyDraft } from '../contact-logic.ts';
 import { useContactLinks } from '../workspace.ts';
 
+// The CSV import (its parser and mapping) downloads only when someone opens it.
+const PeopleImportDialog = lazy(() => import('../../../components/contacts-io/people-import-dialog.tsx'));
+
 /** The contacts the person may see (a representative: those of the accounts where they own a deal), searchable. */
 export function ContactsPage() {
-  const { t } = useTranslation('contacts');
+  const { t } = useTranslation(['contacts', 'contacts-io']);
+  const { manager } = useContactLinks();
   usePageMeta(t('metaTitle'));
   const [filters, setFilters] = useUrlFilters<ContactFilters & Record<string, string | number | undefined>>(['page', 'account']);
   const contacts = useContacts(filters);
   const [text, setText] = useState(filters.q ?? '');
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState<PeopleKind | null>(null);
   useEffect(() => setText(filters.q ?? ''), [filters.q]);
   useEffect(() => {
     if (text === (filters.q ?? '')) return;
@@ -45,10 +52,23 @@ export function ContactsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
           <p className="text-slate-600">{t('subtitle')}</p>
         </div>
-        <Button onClick={() => setCreating(true)}>
-          <UserPlus className="h-4 w-4" aria-hidden />
-          {t('new')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setCreating(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden />
+            {t('new')}
+          </Button>
+          <Button variant="secondary" onClick={() => setImporting('contacts')}>
+            <Upload className="h-4 w-4" aria-hidden />
+            {t('contacts-io:import.open.contacts')}
+          </Button>
+          {manager && (
+            <Button variant="secondary" onClick={() => setImporting('accounts')}>
+              <Upload className="h-4 w-4" aria-hidden />
+              {t('contacts-io:import.open.accounts')}
+            </Button>
+          )}
+          <PeopleExportLinks kind="contacts" />
+        </div>
       </header>
       <Card>
         <CardContent className="space-y-4 pt-4 sm:pt-5">
@@ -83,6 +103,11 @@ export function ContactsPage() {
         </CardContent>
       </Card>
       <CreateContactDialog open={creating} onOpenChange={setCreating} />
+      {importing && (
+        <Suspense fallback={null}>
+          <PeopleImportDialog kind={importing} open onOpenChange={(open) => !open && setImporting(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
