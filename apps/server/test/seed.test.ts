@@ -106,7 +106,13 @@ describe('demo seed', () => {
       } else expect(row.stage).toBe('New');
       expect(row.last_activity_at.getTime()).toBe(Math.max(...mine.map((c) => c.at.getTime())));
       expect(mine.every((c) => c.at.getTime() <= now.getTime())).toBe(true);
+      // A committee member joins the deal after its creation (the demo's buying committees, issue 36).
+      const committee = mine.filter((c) => c.field === 'committee');
+      expect(committee.every((c) => c.at.getTime() >= mine[0]!.at.getTime())).toBe(true);
     }
+    // Committee rows are intended: each representative's biggest open deals get a buying committee.
+    const withCommittee = new Set(changes.filter((c) => c.field === 'committee').map((c) => c.opportunity_id));
+    expect(withCommittee.size).toBeGreaterThan(0);
   });
 
   it('is not repeated on a database that has users', async () => {
