@@ -24,7 +24,7 @@ import {
   type Stage,
 } from '@nexa/domain';
 import { DEFAULT_CALL_DUE_DAY } from '@nexa/domain/forecast-call';
-import { callAnalyses, opportunities, opportunityChanges } from '../src/db/schema.ts';
+import { callAnalyses, contacts, dealContacts, opportunities, opportunityChanges } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
@@ -256,7 +256,10 @@ describe('insights', () => {
     });
     expect(tooLikely.status).toBe(400);
     expect((await put(repClient, '/api/insights/settings', defaults)).status).toBe(403);
-    const changed: InsightSettings = { ...defaults, riskThresholds: { noActivityDays: 7, stuckInStageDays: 21 } };
+    const changed: InsightSettings = {
+      ...defaults,
+      riskThresholds: { ...defaults.riskThresholds, noActivityDays: 7, stuckInStageDays: 21 },
+    };
     expect((await put(manager, '/api/insights/settings', changed)).body).toEqual(changed);
     expect(await body(manager, '/api/insights/settings')).toEqual(changed);
     await put(manager, '/api/insights/settings', defaults);
@@ -345,6 +348,9 @@ describe('insights', () => {
         withStage({ owner_id: reps[0]!.id, status: 'Closed Lost', amount: 99_999, last_activity_at: ago(300) }),
       ])
       .returning({ id: opportunities.id });
+    // The calm deal's committee names its economic buyer, so a late-stage deal without one is the exception.
+    const [buyer] = await db.insert(contacts).values({ full_name: 'Priya Shah', title: 'CFO' }).returning({ id: contacts.id });
+    await db.insert(dealContacts).values({ opportunity_id: calm!.id, contact_id: buyer!.id, roles: ['economic_buyer'] });
     const [analysis] = await db
       .insert(callAnalyses)
       .values({
@@ -370,15 +376,18 @@ describe('insights', () => {
       'meeting_past',
       'close_date_passed',
       'stuck_in_stage',
+      'no_economic_buyer',
     ]);
     expect(staleItem.warnings[0].evidence.days).toBe(20);
     expect(rivalItem.warnings.map((w: { code: string }) => w.code)).toEqual([
+      'no_economic_buyer',
       'single_threaded',
       'no_decision_maker',
       'budget_not_discussed',
       'competitor_mentioned',
     ]);
-    expect(rivalItem.warnings[3].evidence.lines).toEqual([
+    const rivalNamed = rivalItem.warnings.find((w: { code: string }) => w.code === 'competitor_mentioned');
+    expect(rivalNamed.evidence.lines).toEqual([
       { analysisId: analysis!.id, opportunityId: rival!.id, line: 2, text: 'Dana: We are also evaluating Gong for this.' },
     ]);
 
@@ -392,11 +401,11 @@ describe('insights', () => {
     expect(second.items).toEqual([]);
 
     // A representative reads their own deal's badge; not another's; the manager any.
-    expect((await body(repClient, `/api/opportunities/${stale!.id}/risks`)).warnings).toHaveLength(4);
+    expect((await body(repClient, `/api/opportunities/${stale!.id}/risks`)).warnings).toHaveLength(5);
     expect((await body(repClient, `/api/opportunities/${calm!.id}/risks`)).warnings).toEqual([]);
     expect((await body(repClient, `/api/opportunities/${closed!.id}/risks`)).warnings).toEqual([]);
     expect((await repClient.get(`/api/opportunities/${rival!.id}/risks`)).status).toBe(404);
-    expect((await body(otherRepClient, `/api/opportunities/${rival!.id}/risks`)).warnings).toHaveLength(4);
+    expect((await body(otherRepClient, `/api/opportunities/${rival!.id}/risks`)).warnings).toHaveLength(5);
     expect((await repClient.get('/api/insights/risks')).status).toBe(403);
 
     // Thresholds are settings: a longer quiet period clears "no activity".
@@ -405,7 +414,11 @@ describe('insights', () => {
       riskThresholds: { noActivityDays: 30, stuckInStageDays: 60 },
     });
     const relaxed = await body(manager, `/api/opportunities/${stale!.id}/risks`);
-    expect(relaxed.warnings.map((w: { code: string }) => w.code)).toEqual(['meeting_past', 'close_date_passed']);
+    expect(relaxed.warnings.map((w: { code: string }) => w.code)).toEqual([
+      'meeting_past',
+      'close_date_passed',
+      'no_economic_buyer',
+    ]);
     await put(manager, '/api/insights/settings', {
       stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
       riskThresholds: DEFAULT_RISK_THRESHOLDS,
