@@ -105,6 +105,11 @@ describe('deals and their accounts', () => {
     });
     expect(res.status, res.text).toBeLessThan(300);
     expect(await dealAccount(res.body.opportunityId)).toMatchObject({ account_id: acmeId, company: 'ACME, Inc.' });
+    // Its "created" event shows the company as the deal does, as for a deal created by a person.
+    const history = (await manager.get(`/api/opportunities/${res.body.opportunityId}/history`)).body.items;
+    expect(history.find((h: { field: string }) => h.field === 'created')).toMatchObject({
+      after: { client_company_name: 'ACME, Inc.' },
+    });
   });
 
   it('a deal archived before accounts existed comes back linked', async () => {

@@ -12,6 +12,7 @@ import {
 import type { ApiKeyActor } from '../../auth/access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { withAccountOf } from '../accounts/deals.ts';
 import { applyCallAnalysis } from '../call-analysis/index.ts';
 import {
   lockDealByExternalId,
@@ -65,6 +66,21 @@ async function newOwner(tx: Tx, row: Row, body: CallInsight): Promise<Partial<Ma
 }
 
 /**
+ * A new deal with its account (the deal shows the account's name, and so does its "created" event,
+ * as insertRecorded does for the other paths), unless its external_id is taken: its id, or undefined.
+ */
+async function insertRecordedUnlessTaken(
+  tx: Tx,
+  row: Parameters<typeof insertDealUnlessExternalIdTaken>[1],
+  origin: ChangeOrigin,
+): Promise<number | undefined> {
+  const linked = await withAccountOf(tx, row);
+  const id = await insertDealUnlessExternalIdTaken(tx, linked);
+  if (id !== undefined) await recordEvents(tx, [{ id, event: 'created', after: headline(linked) }], origin);
+  return id;
+}
+
+/**
  * Upsert by external_id, idempotent: the same request twice writes nothing the second time.
  * The analysis is applied first and the request's explicit fields after it, so a field the
  * integration states wins over what its analysis suggests — and a repeat finds nothing to do.
@@ -78,11 +94,7 @@ export async function upsertCallInsight(db: Db, apiKey: ApiKeyActor, body: CallI
     let created = false;
     let changed = false;
     const fresh = withStage({ ...wanted, external_id: body.external_id, ...(await ownerFor(tx, accountManagerOf(body))) });
-    const insertedId = await insertDealUnlessExternalIdTaken(tx, fresh);
-    if (insertedId !== undefined) {
-      created = changed = true;
-      await recordEvents(tx, [{ id: insertedId, event: 'created', after: headline(fresh) }], origin);
-    }
+    if ((await insertRecordedUnlessTaken(tx, fresh, origin)) !== undefined) created = changed = true;
     const existing = await lockDealByExternalId(tx, body.external_id);
     // The conflicting row was inserted and deleted in between: rare enough to ask for a retry.
     if (!existing) throw new Error('opportunity vanished during upsert');
@@ -142,10 +154,7 @@ export async function opportunityForTranscript(
     status: 'On-going',
     ...(await ownerFor(tx, accountManagerOf(input))),
   });
-  const insertedId = await insertDealUnlessExternalIdTaken(tx, fresh);
-  if (insertedId !== undefined) {
-    await recordEvents(tx, [{ id: insertedId, event: 'created', after: headline(fresh) }], { source: 'ingest' });
-  }
+  await insertRecordedUnlessTaken(tx, fresh, { source: 'ingest' });
   // Lost a race with another request for the same external_id: use the row it created.
   return (await find())!;
 }

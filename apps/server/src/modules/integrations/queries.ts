@@ -2,7 +2,6 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ROLES } from '@nexa/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys, callAnalyses, opportunities, users } from '../../db/schema.ts';
-import { withAccountOf } from '../accounts/deals.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -64,14 +63,17 @@ export async function noteKeyUsed(db: Db, id: string): Promise<void> {
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.last_used_at), lt(apiKeys.last_used_at, sql`now() - interval '1 minute'`))));
 }
 
-/** A new deal, unless one with its external id exists: its id, or undefined when it was taken. */
+/**
+ * A new deal, unless one with its external id exists: its id, or undefined when it was taken. The row
+ * comes with its account (ingest.ts resolves it first, so its "created" event shows the account's name).
+ */
 export async function insertDealUnlessExternalIdTaken(
   tx: DbOrTx,
   row: typeof opportunities.$inferInsert,
 ): Promise<number | undefined> {
   const [inserted] = await tx
     .insert(opportunities)
-    .values(await withAccountOf(tx, row))
+    .values(row)
     .onConflictDoNothing({ target: opportunities.external_id })
     .returning({ id: opportunities.id });
   return inserted?.id;
