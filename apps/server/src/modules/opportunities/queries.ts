@@ -34,7 +34,7 @@ import {
   repWinRate,
   users,
 } from '../../db/schema.ts';
-import { withAccountOf, withAccounts } from '../accounts/deals.ts';
+import { withAccountOf } from '../accounts/deals.ts';
 import { iso, isoText } from '../../db/iso.ts';
 import {
   FILTER_NAMES,
@@ -233,12 +233,12 @@ export async function closedDealsOf(db: Db, ownerId: string): Promise<{ won: num
   return rate;
 }
 
-/** Inserts the rows in one statement (all of them or, on an error, none); their ids in order. */
+/**
+ * Inserts the rows in one statement (all of them or, on an error, none); their ids in order. The rows
+ * come with their accounts: the change recorder's insertRecorded, the one caller, resolves them first.
+ */
 export async function insertOpportunities(db: DbOrTx, rows: Array<typeof o.$inferInsert>): Promise<number[]> {
-  const inserted = await db
-    .insert(o)
-    .values(await withAccounts(db, rows))
-    .returning({ id: o.id });
+  const inserted = await db.insert(o).values(rows).returning({ id: o.id });
   return inserted.map((row) => row.id);
 }
 
