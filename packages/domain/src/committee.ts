@@ -50,8 +50,9 @@ export function isCommitteeHistoryValue(value: unknown): value is CommitteeHisto
 
 /**
  * The stages from which an open deal is expected to know its economic buyer: past the early ones
- * (New, Qualified), a proposal goes to someone who signs. The SQL twin is in
- * modules/insights/queries.ts (riskCandidates), which reads this list.
+ * (New, Qualified), a proposal goes to someone who signs. The SQL twin is lacksEconomicBuyerSql
+ * (apps/server/src/modules/insights/committee-risks.ts, used by riskCandidates), which reads this list;
+ * test/contacts.test.ts checks the risk list against a recomputation from the rows.
  */
 export const ECONOMIC_BUYER_EXPECTED_STAGES: readonly Stage[] = ['Proposal', 'Negotiation'];
 
