@@ -225,12 +225,18 @@ export async function seedCommittees(db: Db, ownerId: string, repName: string, i
    * activity (the k-th of n members at k/(n+1) of the way), so the history still begins with the
    * deal's creation and ends at its last activity.
    */
+  // Each deal's first history row, read once: the members' rows land after it, so it does not move.
+  const firstAt = new Map<number, number>();
   const join = async (deal: Deal, person: Person, contactId: number, k: number, n: number) => {
-    const [first] = await selectRows<{ at: Date | string }>(
-      db,
-      sql`SELECT min(at) AS at FROM opportunity_changes WHERE opportunity_id = ${deal.id}`,
-    );
-    const from = first?.at ? new Date(first.at).getTime() : deal.last_activity_at.getTime();
+    let from = firstAt.get(deal.id);
+    if (from === undefined) {
+      const [first] = await selectRows<{ at: Date | string }>(
+        db,
+        sql`SELECT min(at) AS at FROM opportunity_changes WHERE opportunity_id = ${deal.id}`,
+      );
+      from = first?.at ? new Date(first.at).getTime() : deal.last_activity_at.getTime();
+      firstAt.set(deal.id, from);
+    }
     const at = new Date(from + Math.floor(((deal.last_activity_at.getTime() - from) * (k + 1)) / (n + 1)));
     await db.execute(sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles, source, created_at)
       VALUES (${deal.id}, ${contactId}, ${sql.raw(`ARRAY[${person.roles.map((r) => `'${r}'`).join(',')}]::text[]`)}, 'person', ${at})
