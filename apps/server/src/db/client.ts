@@ -22,7 +22,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** The rows of a raw SQL statement: both drivers answer `{ rows }`, typed differently. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

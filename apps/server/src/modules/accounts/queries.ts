@@ -13,6 +13,7 @@ import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
+import { visibleDealAs } from '../opportunities/scope.ts';
 import { accountsVisibleTo, contactsVisibleTo } from './scope.ts';
 
 /*
@@ -20,11 +21,6 @@ import { accountsVisibleTo, contactsVisibleTo } from './scope.ts';
  * account's deals and figures from the deals' own rule: a representative counts and lists only their
  * own deals of an account, a manager all of them, so no page shows a deal the reader may not open.
  */
-
-export const run = <T>(db: DbOrTx, query: SQL) => selectRows<T>(db as Db, query);
-
-/** A condition on deals aliased `o`: the ones the actor may see (opportunities/scope.ts's rule). */
-export const visibleDeals = (actor: Actor): SQL => (actor.role === ROLES.manager ? sql`TRUE` : sql`o.owner_id = ${actor.userId}`);
 
 /** An account the actor may see, as a condition on `client_accounts` (TRUE for a manager). */
 export const visibleAccount = (actor: Actor): SQL => accountsVisibleTo(actor, sql`client_accounts.id`) ?? sql`TRUE`;
@@ -43,7 +39,7 @@ const figuresOf = (actor: Actor, account: SQL) => sql`(SELECT jsonb_build_object
     'open_pipeline', coalesce(sum(o.amount) FILTER (WHERE o.outcome = 'open'), 0)::float8,
     'won_deals', (count(*) FILTER (WHERE o.outcome = 'won'))::int,
     'won_amount', coalesce(sum(o.amount) FILTER (WHERE o.outcome = 'won'), 0)::float8)
-  FROM opportunities o WHERE o.account_id = ${account} AND ${visibleDeals(actor)})`;
+  FROM opportunities o WHERE o.account_id = ${account} AND ${visibleDealAs(actor)})`;
 
 const ORDER: Record<AccountListQuery['sort'], SQL> = {
   name: sql`client_accounts.name, client_accounts.id`,
@@ -65,13 +61,13 @@ export async function listAccounts(
   }
   const where = sql.join(conditions, sql` AND `);
   const [items, totals] = await Promise.all([
-    run<AccountListItem & { figures: AccountFigures | string }>(
+    selectRows<AccountListItem & { figures: AccountFigures | string }>(
       db,
       sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures
         FROM client_accounts WHERE ${where} ORDER BY ${ORDER[query.sort]}
         LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
-    run<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM client_accounts WHERE ${where}`),
+    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM client_accounts WHERE ${where}`),
   ]);
   return {
     items: items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures })),
@@ -81,7 +77,7 @@ export async function listAccounts(
 
 /** The live account `id` when the actor may see it. */
 export async function visibleAccountRow(db: DbOrTx, actor: Actor, id: number, lock = false) {
-  const [row] = await run<AccountDetail['account']>(
+  const [row] = await selectRows<AccountDetail['account']>(
     db,
     sql`SELECT ${ACCOUNT_COLUMNS} FROM client_accounts
       WHERE client_accounts.id = ${id} AND client_accounts.merged_into_id IS NULL AND ${visibleAccount(actor)}
@@ -97,16 +93,16 @@ export async function accountDetail(db: Db, actor: Actor, id: number): Promise<A
   const account = await visibleAccountRow(db, actor, id);
   if (!account) return undefined;
   const [figures, deals, contacts, history] = await Promise.all([
-    run<{ figures: AccountFigures | string }>(db, sql`SELECT ${figuresOf(actor, sql`${id}::int`)} AS figures`),
-    run<AccountDeal>(
+    selectRows<{ figures: AccountFigures | string }>(db, sql`SELECT ${figuresOf(actor, sql`${id}::int`)} AS figures`),
+    selectRows<AccountDeal>(
       db,
       sql`SELECT o.id, o.product, o.stage, o.outcome, o.amount::float8 AS amount, o.currency, o.owner_id,
           u.full_name AS owner_name, ${isoText(sql`o.next_meeting_date`)} AS next_meeting_date, o.closing_date::text AS closing_date
         FROM opportunities o LEFT JOIN users u ON u.id = o.owner_id
-        WHERE o.account_id = ${id} AND ${visibleDeals(actor)}
+        WHERE o.account_id = ${id} AND ${visibleDealAs(actor)}
         ORDER BY (o.outcome = 'open') DESC, o.next_meeting_date NULLS LAST, o.id DESC LIMIT ${LISTED + 1}`,
     ),
-    run<AccountContact>(
+    selectRows<AccountContact>(
       db,
       sql`SELECT contacts.id, contacts.full_name, contacts.title, contacts.email, contacts.phone FROM contacts
         WHERE contacts.account_id = ${id} AND ${contactsVisibleTo(actor) ?? sql`TRUE`}
@@ -139,7 +135,7 @@ interface ChangeRow {
 
 /** The merges and splits an account took part in, newest first (the last 20). */
 export async function accountHistory(db: DbOrTx, actor: Actor, id: number): Promise<AccountChange[]> {
-  const rows = await run<ChangeRow>(
+  const rows = await selectRows<ChangeRow>(
     db,
     sql`SELECT m.id, m.kind, ${isoText(sql`m.at`)} AS at, u.full_name AS actor, m.account_id, a.name AS account_name,
         (SELECT coalesce(jsonb_agg(s.name ORDER BY s.name), '[]'::jsonb) FROM client_accounts s WHERE s.id = ANY(m.source_ids)) AS others,

@@ -38,7 +38,7 @@ export function contactsVisibleTo(
   owner: Owner = actor.userId,
 ): SQL | undefined {
   if (actor.role === ROLES.manager) return undefined;
-  return sql`(EXISTS (SELECT 1 FROM opportunities vo WHERE vo.owner_id = ${owner} AND vo.account_id = ${columns.accountId})
+  return sql`(${accountsVisibleTo(actor, columns.accountId, owner)}
     OR EXISTS (SELECT 1 FROM deal_contacts vdc JOIN opportunities vo ON vo.id = vdc.opportunity_id
       WHERE vdc.contact_id = ${columns.id} AND vo.owner_id = ${owner})
     OR (${columns.accountId} IS NULL AND ${columns.createdBy} = ${owner}))`;

@@ -10,10 +10,11 @@ import {
   type AccountSplit,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { visibleDealAs } from '../opportunities/scope.ts';
 import { recordAudit } from '../team-admin/audit.ts';
-import { run, visibleAccountRow } from './queries.ts';
+import { visibleAccountRow } from './queries.ts';
 import { accountName } from './resolve.ts';
 
 /*
@@ -43,7 +44,7 @@ interface Moved {
 /** A representative may change only accounts whose live deals are all theirs (else another rep's deals would move). */
 async function assertMayChange(tx: DbOrTx, actor: Actor, ids: readonly number[]): Promise<void> {
   if (actor.role === ROLES.manager) return;
-  const [shared] = await run<{ n: number }>(
+  const [shared] = await selectRows<{ n: number }>(
     tx,
     sql`SELECT count(*)::int AS n FROM opportunities
       WHERE account_id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
@@ -69,7 +70,7 @@ async function renameDeals(tx: DbOrTx, actor: Actor, dealIds: readonly number[],
 }
 
 async function accountById(tx: DbOrTx, id: number): Promise<Account> {
-  const [row] = await run<Account>(
+  const [row] = await selectRows<Account>(
     tx,
     sql`SELECT id, name, domain, industry, size, country, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
       to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at FROM client_accounts WHERE id = ${id}`,
@@ -79,7 +80,7 @@ async function accountById(tx: DbOrTx, id: number): Promise<Account> {
 
 /** Which row holds a match key (any, merged or not). */
 async function holderOfKey(tx: DbOrTx, key: string): Promise<{ id: number; merged_into_id: number | null } | undefined> {
-  const [row] = await run<{ id: number; merged_into_id: number | null }>(
+  const [row] = await selectRows<{ id: number; merged_into_id: number | null }>(
     tx,
     sql`SELECT id, merged_into_id FROM client_accounts WHERE match_key = ${key} FOR UPDATE`,
   );
@@ -105,7 +106,7 @@ export async function patchAccount(db: Db, actor: Actor, id: number, patch: Acco
       await assertMayChange(tx, actor, [id]);
       const key = accountMatchKey(name);
       if (key === '') throw new AppError('bad_request', 'A name is needed', 'name');
-      const [current] = await run<{ match_key: string }>(tx, sql`SELECT match_key FROM client_accounts WHERE id = ${id}`);
+      const [current] = await selectRows<{ match_key: string }>(tx, sql`SELECT match_key FROM client_accounts WHERE id = ${id}`);
       if (key !== current!.match_key) {
         // Any row holding the key says no, even one merged into this account: rows are never deleted (a
         // merge's undo and an archived deal may point at them), so a former name is not taken back.
@@ -119,7 +120,7 @@ export async function patchAccount(db: Db, actor: Actor, id: number, patch: Acco
       Object.entries(set).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`),
       sql`, `,
     );
-    const [old] = await run<{ match_key: string; name: string }>(
+    const [old] = await selectRows<{ match_key: string; name: string }>(
       tx,
       sql`SELECT match_key, name FROM client_accounts WHERE id = ${id}`,
     );
@@ -131,7 +132,7 @@ export async function patchAccount(db: Db, actor: Actor, id: number, patch: Acco
       );
     }
     if (set.name !== undefined) {
-      const deals = await run<{ id: number }>(tx, sql`SELECT id FROM opportunities WHERE account_id = ${id}`);
+      const deals = await selectRows<{ id: number }>(tx, sql`SELECT id FROM opportunities WHERE account_id = ${id}`);
       await renameDeals(
         tx,
         actor,
@@ -163,11 +164,11 @@ export async function mergeAccounts(db: Db, actor: Actor, id: number, input: Acc
     if (!target) throw notFound('Account');
     for (const source of from) if (!(await visibleAccountRow(tx, actor, source, true))) throw notFound('Account');
     await assertMayChange(tx, actor, [id, ...from]);
-    const deals = await run<MovedDeal>(
+    const deals = await selectRows<MovedDeal>(
       tx,
       sql`SELECT id, account_id, client_company_name AS name FROM opportunities WHERE account_id IN ${idList(from)} ORDER BY id FOR UPDATE`,
     );
-    const contacts = await run<MovedContact>(
+    const contacts = await selectRows<MovedContact>(
       tx,
       sql`SELECT id, account_id FROM contacts WHERE account_id IN ${idList(from)} ORDER BY id FOR UPDATE`,
     );
@@ -180,12 +181,12 @@ export async function mergeAccounts(db: Db, actor: Actor, id: number, input: Acc
     );
     await tx.execute(sql`UPDATE contacts SET account_id = ${id}, updated_at = now() WHERE account_id IN ${idList(from)}`);
     const moved: Moved = { deals, contacts };
-    const [change] = await run<{ id: number }>(
+    const [change] = await selectRows<{ id: number }>(
       tx,
       sql`INSERT INTO account_merges (kind, account_id, source_ids, moved, actor_id)
         VALUES ('merge', ${id}, ARRAY(SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(from)}::jsonb)), ${JSON.stringify(moved)}::jsonb, ${actor.userId}) RETURNING id`,
     );
-    const names = await run<{ name: string }>(
+    const names = await selectRows<{ name: string }>(
       tx,
       sql`SELECT name FROM client_accounts WHERE id IN ${idList(from)} ORDER BY name`,
     );
@@ -210,21 +211,20 @@ export async function splitAccount(db: Db, actor: Actor, id: number, input: Acco
     const key = accountMatchKey(name);
     if (key === '') throw new AppError('bad_request', 'A name is needed', 'name');
     if (await holderOfKey(tx, key)) throw nameTaken();
-    const visibleDeal = actor.role === ROLES.manager ? sql`TRUE` : sql`owner_id = ${actor.userId}`;
-    const deals = await run<MovedDeal>(
+    const deals = await selectRows<MovedDeal>(
       tx,
       sql`SELECT id, account_id, client_company_name AS name FROM opportunities
-        WHERE id IN ${idList(input.deal_ids)} AND account_id = ${id} AND ${visibleDeal} ORDER BY id FOR UPDATE`,
+        WHERE id IN ${idList(input.deal_ids)} AND account_id = ${id} AND ${visibleDealAs(actor, 'opportunities')} ORDER BY id FOR UPDATE`,
     );
     if (deals.length !== new Set(input.deal_ids).size)
       throw new AppError('bad_request', 'A chosen deal is not one of this account’s', 'deal_ids');
-    const contacts = await run<MovedContact>(
+    const contacts = await selectRows<MovedContact>(
       tx,
       sql`SELECT id, account_id FROM contacts WHERE id IN ${idList(input.contact_ids)} AND account_id = ${id} ORDER BY id FOR UPDATE`,
     );
     if (contacts.length !== new Set(input.contact_ids).size)
       throw new AppError('bad_request', 'A chosen contact is not one of this account’s', 'contact_ids');
-    const [created] = await run<{ id: number }>(
+    const [created] = await selectRows<{ id: number }>(
       tx,
       sql`INSERT INTO client_accounts (name, match_key, domain, industry, size, country)
         VALUES (${name}, ${key}, NULL, ${source.industry}, ${source.size}, ${source.country}) RETURNING id`,
@@ -241,7 +241,7 @@ export async function splitAccount(db: Db, actor: Actor, id: number, input: Acco
         sql`UPDATE contacts SET account_id = ${newId}, updated_at = now() WHERE id IN ${idList(contacts.map((c) => c.id))}`,
       );
     const moved: Moved = { deals, contacts };
-    const [change] = await run<{ id: number }>(
+    const [change] = await selectRows<{ id: number }>(
       tx,
       sql`INSERT INTO account_merges (kind, account_id, source_ids, moved, actor_id)
         VALUES ('split', ${newId}, ARRAY[${id}::int], ${JSON.stringify(moved)}::jsonb, ${actor.userId}) RETURNING id`,
@@ -264,7 +264,7 @@ export async function splitAccount(db: Db, actor: Actor, id: number, input: Acco
  */
 export async function undoAccountChange(db: Db, actor: Actor, changeId: number): Promise<AccountChangeResult> {
   return db.transaction(async (tx) => {
-    const [change] = await run<{
+    const [change] = await selectRows<{
       id: number;
       kind: string;
       account_id: number;
@@ -280,7 +280,7 @@ export async function undoAccountChange(db: Db, actor: Actor, changeId: number):
         ? JSON.parse(change.source_ids.replace('{', '[').replace('}', ']'))
         : change.source_ids
     ) as number[];
-    const [later] = await run<{ id: number }>(
+    const [later] = await selectRows<{ id: number }>(
       tx,
       sql`SELECT id FROM account_merges WHERE id > ${changeId} AND undone_at IS NULL AND kind <> 'migration'
         AND (account_id IN (${change.account_id}, ${sql.join(
@@ -301,7 +301,7 @@ export async function undoAccountChange(db: Db, actor: Actor, changeId: number):
         WHERE id IN ${idList(sources)} AND merged_into_id = ${change.account_id}`);
       for (const source of sources) {
         const dealIds = moved.deals.filter((d) => d.account_id === source).map((d) => d.id);
-        const still = await run<{ id: number }>(
+        const still = await selectRows<{ id: number }>(
           tx,
           sql`SELECT id FROM opportunities WHERE id IN ${idList(dealIds)} AND account_id = ${change.account_id}`,
         );
@@ -318,7 +318,7 @@ export async function undoAccountChange(db: Db, actor: Actor, changeId: number):
       shown = change.account_id;
     } else {
       const [source] = sources;
-      const all = await run<{ id: number }>(tx, sql`SELECT id FROM opportunities WHERE account_id = ${change.account_id}`);
+      const all = await selectRows<{ id: number }>(tx, sql`SELECT id FROM opportunities WHERE account_id = ${change.account_id}`);
       await renameDeals(
         tx,
         actor,

@@ -5,6 +5,7 @@ import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { contactsVisibleTo } from '../accounts/scope.ts';
+import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
  * The SQL of contacts (issue 36). Every read starts from `visibleContact` (the rule of
@@ -12,16 +13,9 @@ import { contactsVisibleTo } from '../accounts/scope.ts';
  * is read through the deals the actor may see (a representative: their own).
  */
 
-export const run = <T>(db: DbOrTx, query: SQL) => selectRows<T>(db as Db, query);
-
 /** The contacts the actor may see, as a condition on the table `contacts` (TRUE for a manager). */
 export function visibleContact(actor: Actor): SQL {
   return contactsVisibleTo(actor) ?? sql`TRUE`;
-}
-
-/** A deal the actor may see, as a condition on `alias` (the house rule of opportunities/scope.ts). */
-export function visibleDeal(actor: Actor, alias = 'o'): SQL {
-  return actor.role === ROLES.manager ? sql`TRUE` : sql`${sql.raw(alias)}.owner_id = ${actor.userId}`;
 }
 
 const CONTACT_COLUMNS = sql`contacts.id, contacts.full_name, contacts.email, contacts.phone, contacts.title,
@@ -43,19 +37,19 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const where = sql.join(conditions, sql` AND `);
   const offset = (query.page - 1) * query.pageSize;
   const [items, [count]] = await Promise.all([
-    run<Contact>(
+    selectRows<Contact>(
       db,
       sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE ${where}
         ORDER BY lower(contacts.full_name), contacts.id LIMIT ${query.pageSize} OFFSET ${offset}`,
     ),
-    run<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${FROM_CONTACTS} WHERE ${where}`),
+    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${FROM_CONTACTS} WHERE ${where}`),
   ]);
   return { items, total: Number(count?.total ?? 0) };
 }
 
 /** One contact, when the actor may see it. */
 export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<Contact | undefined> {
-  const [row] = await run<Contact>(
+  const [row] = await selectRows<Contact>(
     db,
     sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = ${id} AND ${visibleContact(actor)}
       ${lock ? sql`FOR UPDATE OF contacts` : sql``}`,
@@ -65,7 +59,10 @@ export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, l
 
 /** Whether an account exists (and was not merged away): a contact may only point at one. */
 export async function accountExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await run<{ id: number }>(db, sql`SELECT id FROM client_accounts WHERE id = ${id} AND merged_into_id IS NULL`);
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM client_accounts WHERE id = ${id} AND merged_into_id IS NULL`,
+  );
   return Boolean(row);
 }
 
@@ -75,7 +72,7 @@ export async function insertContact(
   values: ContactCreate & { account_id: number | null },
   createdBy: string,
 ): Promise<number> {
-  const [row] = await run<{ id: number }>(
+  const [row] = await selectRows<{ id: number }>(
     tx,
     sql`INSERT INTO contacts (account_id, full_name, email, phone, title, language, time_zone, created_by)
       VALUES (${values.account_id}, ${values.full_name}, ${values.email ?? null}, ${values.phone ?? null},
@@ -93,12 +90,18 @@ export async function updateContact(tx: DbOrTx, id: number, patch: ContactPatch)
     (field) => sql`${sql.identifier(field)} = ${patch[field] ?? null}`,
   );
   if (!sets.length) return;
-  await run(tx, sql`UPDATE contacts SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id} RETURNING id`);
+  await selectRows(tx, sql`UPDATE contacts SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id} RETURNING id`);
 }
 
 /** The deals a contact is on (all of them, visible or not): for a delete, which must record each. */
 export async function committeesOf(tx: DbOrTx, contactId: number) {
-  return run<{ opportunity_id: number; roles: string[]; source: string | null; created_at: string; owner_id: string | null }>(
+  return selectRows<{
+    opportunity_id: number;
+    roles: string[];
+    source: string | null;
+    created_at: string;
+    owner_id: string | null;
+  }>(
     tx,
     sql`SELECT dc.opportunity_id, dc.roles, dc.source, ${isoText(sql`dc.created_at`)} AS created_at, o.owner_id
       FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id WHERE dc.contact_id = ${contactId}
@@ -110,7 +113,7 @@ export async function committeesOf(tx: DbOrTx, contactId: number) {
 
 /** Their deals the actor may see, with their roles on each. */
 export async function contactDeals(db: Db, actor: Actor, contactId: number) {
-  return run<{
+  return selectRows<{
     id: number;
     product: string | null;
     client_company_name: string | null;
@@ -123,7 +126,7 @@ export async function contactDeals(db: Db, actor: Actor, contactId: number) {
     db,
     sql`SELECT o.id, o.product, o.client_company_name, o.stage, o.amount::float8 AS amount, o.currency, o.owner_id, dc.roles
       FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
-      WHERE dc.contact_id = ${contactId} AND ${visibleDeal(actor)}
+      WHERE dc.contact_id = ${contactId} AND ${visibleDealAs(actor)}
       ORDER BY o.last_activity_at DESC, o.id DESC LIMIT 200`,
   );
 }
@@ -142,14 +145,14 @@ export interface ContactCallRow {
 
 /** The calls they spoke in, on deals the actor may see, newest first, with the analysis to read their words from. */
 export async function contactCalls(db: Db, actor: Actor, contactId: number, limit = 50): Promise<ContactCallRow[]> {
-  return run<ContactCallRow>(
+  return selectRows<ContactCallRow>(
     db,
     sql`SELECT c.id AS "analysisId", c.opportunity_id AS "opportunityId", ${isoText(sql`c.created_at`)} AS "createdAt",
         c.transcript_name, cs.speaker, cs.talk_seconds::float8 AS talk_seconds, cs.lines, c.result, c.transcript_lines
       FROM call_speakers cs
         JOIN call_analyses c ON c.id = cs.call_analysis_id
         JOIN opportunities o ON o.id = c.opportunity_id
-      WHERE cs.contact_id = ${contactId} AND ${visibleDeal(actor)}
+      WHERE cs.contact_id = ${contactId} AND ${visibleDealAs(actor)}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}`,
   );
 }
@@ -167,7 +170,7 @@ export interface ArchivedContact {
 
 /** Moves the contact, whole, into deleted_contacts with their committee places and call speakers. */
 export async function archiveContact(tx: DbOrTx, id: number, deletedBy: string): Promise<void> {
-  await run(
+  await selectRows(
     tx,
     sql`INSERT INTO deleted_contacts (id, row, committee, speakers, deleted_by)
       SELECT c.id, to_jsonb(c.*),
@@ -181,7 +184,7 @@ export async function archiveContact(tx: DbOrTx, id: number, deletedBy: string):
         deleted_by = excluded.deleted_by, deleted_at = now()`,
   );
   // deal_contacts go with the row (cascade); call_speakers keep their line, without the person.
-  await run(tx, sql`DELETE FROM contacts WHERE id = ${id}`);
+  await selectRows(tx, sql`DELETE FROM contacts WHERE id = ${id}`);
 }
 
 /** A contact deleted in the last `days` days that the actor may restore (a representative: one they deleted), locked. */
@@ -192,7 +195,7 @@ export async function lockArchivedContact(
   days: number,
 ): Promise<ArchivedContact | undefined> {
   const mine = actor.role === ROLES.manager ? sql`TRUE` : sql`d.deleted_by = ${actor.userId}`;
-  const [row] = await run<ArchivedContact>(
+  const [row] = await selectRows<ArchivedContact>(
     tx,
     sql`SELECT d.id, d.row, d.committee, d.speakers, d.deleted_by, ${isoText(sql`d.deleted_at`)} AS deleted_at
       FROM deleted_contacts d
@@ -203,11 +206,11 @@ export async function lockArchivedContact(
 
 /** Puts the contact back under the same id, with their committee places (a deleted deal's too: it may come back) and their calls' speakers. */
 export async function unarchiveContact(tx: DbOrTx, archived: ArchivedContact): Promise<number[]> {
-  await run(
+  await selectRows(
     tx,
     sql`INSERT INTO contacts SELECT * FROM jsonb_populate_record(null::contacts, ${JSON.stringify(archived.row)}::jsonb)`,
   );
-  const back = await run<{ opportunity_id: number }>(
+  const back = await selectRows<{ opportunity_id: number }>(
     tx,
     sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles, source, created_at)
       SELECT (m->>'opportunity_id')::int, ${archived.id}, ARRAY(SELECT jsonb_array_elements_text(m->'roles')), m->>'source',
@@ -216,25 +219,25 @@ export async function unarchiveContact(tx: DbOrTx, archived: ArchivedContact): P
       ON CONFLICT DO NOTHING
       RETURNING opportunity_id`,
   );
-  await run(
+  await selectRows(
     tx,
     sql`UPDATE call_speakers cs SET contact_id = ${archived.id}
       FROM jsonb_array_elements(${JSON.stringify(archived.speakers)}::jsonb) s
       WHERE cs.call_analysis_id = (s->>'call_analysis_id')::uuid AND cs.speaker = s->>'speaker' AND cs.contact_id IS NULL`,
   );
-  await run(tx, sql`DELETE FROM deleted_contacts WHERE id = ${archived.id}`);
+  await selectRows(tx, sql`DELETE FROM deleted_contacts WHERE id = ${archived.id}`);
   return back.map((r) => r.opportunity_id);
 }
 
 /** Forgets contacts deleted more than `days` days ago (run at each delete, as for deals). */
 export async function purgeDeletedContacts(tx: DbOrTx, days: number): Promise<void> {
-  await run(tx, sql`DELETE FROM deleted_contacts WHERE deleted_at <= now() - make_interval(days => ${days})`);
+  await selectRows(tx, sql`DELETE FROM deleted_contacts WHERE deleted_at <= now() - make_interval(days => ${days})`);
 }
 
 /** Contacts the actor deleted (a manager: anyone) in the last `days` days, newest first. */
 export async function recentlyDeletedContacts(db: Db, actor: Actor, days: number) {
   const mine = actor.role === ROLES.manager ? sql`TRUE` : sql`d.deleted_by = ${actor.userId}`;
-  return run<{ id: number; full_name: string; deleted_at: string }>(
+  return selectRows<{ id: number; full_name: string; deleted_at: string }>(
     db,
     sql`SELECT d.id, d.row->>'full_name' AS full_name, ${isoText(sql`d.deleted_at`)} AS deleted_at FROM deleted_contacts d
       WHERE ${mine} AND d.deleted_at > now() - make_interval(days => ${days}) ORDER BY d.deleted_at DESC LIMIT 50`,
@@ -250,7 +253,7 @@ export interface MemberRow extends Contact {
 
 /** The committee of a deal (the caller checked the deal is visible): each member with their contact. */
 export async function committeeMembers(db: DbOrTx, opportunityId: number): Promise<MemberRow[]> {
-  return run<MemberRow>(
+  return selectRows<MemberRow>(
     db,
     sql`SELECT ${CONTACT_COLUMNS}, dc.roles, dc.source
       FROM deal_contacts dc JOIN ${FROM_CONTACTS} ON contacts.id = dc.contact_id
@@ -262,7 +265,7 @@ export async function committeeMembers(db: DbOrTx, opportunityId: number): Promi
 
 /** A member's roles now (null: not on the committee), locked. */
 export async function memberRoles(tx: DbOrTx, opportunityId: number, contactId: number): Promise<string[] | null> {
-  const [row] = await run<{ roles: string[] }>(
+  const [row] = await selectRows<{ roles: string[] }>(
     tx,
     sql`SELECT roles FROM deal_contacts WHERE opportunity_id = ${opportunityId} AND contact_id = ${contactId} FOR UPDATE`,
   );
@@ -270,7 +273,7 @@ export async function memberRoles(tx: DbOrTx, opportunityId: number, contactId: 
 }
 
 export async function upsertMember(tx: DbOrTx, opportunityId: number, contactId: number, roles: string[], source: string) {
-  await run(
+  await selectRows(
     tx,
     sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles, source)
       VALUES (${opportunityId}, ${contactId}, ${sql.raw(pgTextArray(roles))}, ${source})
@@ -279,7 +282,7 @@ export async function upsertMember(tx: DbOrTx, opportunityId: number, contactId:
 }
 
 export async function deleteMember(tx: DbOrTx, opportunityId: number, contactId: number) {
-  await run(tx, sql`DELETE FROM deal_contacts WHERE opportunity_id = ${opportunityId} AND contact_id = ${contactId}`);
+  await selectRows(tx, sql`DELETE FROM deal_contacts WHERE opportunity_id = ${opportunityId} AND contact_id = ${contactId}`);
 }
 
 /** A list of role names (checked against BUYING_ROLES by the schema: letters and underscores) as an SQL array literal. */

@@ -12,7 +12,7 @@ import {
 } from '@nexa/domain';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/access.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import {
   lockDeal,
@@ -21,6 +21,7 @@ import {
   type ChangeOrigin,
   type OpportunityRow,
 } from '../opportunities/changes.ts';
+import { visibleDealAs } from '../opportunities/scope.ts';
 import {
   accountExists,
   archiveContact,
@@ -35,12 +36,10 @@ import {
   memberRoles,
   purgeDeletedContacts,
   recentlyDeletedContacts,
-  run,
   unarchiveContact,
   updateContact,
   upsertMember,
   visibleContactById,
-  visibleDeal,
   type MemberRow,
 } from './queries.ts';
 
@@ -126,7 +125,7 @@ export async function restoreContact(db: Db, actor: Actor, id: number): Promise<
       if (deal && change) await recordCommitteeChange(tx, deal, change, personOf(actor));
     }
     // A manager restores any; a representative the ones they deleted, which they may no longer see (their deal gone).
-    const [row] = await run<{ id: number }>(tx, sql`SELECT id FROM contacts WHERE id = ${id}`);
+    const [row] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM contacts WHERE id = ${id}`);
     if (!row) throw notFound('Deleted contact');
     return (await visibleContactById(tx, { ...actor, role: ROLES.manager }, id))!;
   });
@@ -183,9 +182,9 @@ async function committeeOf(db: DbOrTx, deal: Pick<OpportunityRow, 'id' | 'versio
 
 /** GET: the deal's committee, 404 for a deal the actor may not see. */
 export async function getCommittee(db: Db, actor: Actor, opportunityId: number): Promise<Committee> {
-  const [deal] = await run<{ id: number; version: number }>(
+  const [deal] = await selectRows<{ id: number; version: number }>(
     db,
-    sql`SELECT o.id, o.version FROM opportunities o WHERE o.id = ${opportunityId} AND ${visibleDeal(actor)}`,
+    sql`SELECT o.id, o.version FROM opportunities o WHERE o.id = ${opportunityId} AND ${visibleDealAs(actor)}`,
   );
   if (!deal) throw notFound('Opportunity');
   return committeeOf(db, deal);
@@ -294,7 +293,7 @@ export async function removeMember(
 
 /** A member of a deal the actor may see: visible through the deal, whatever their account. */
 async function memberOf(tx: DbOrTx, opportunityId: number, contactId: number) {
-  const [row] = await run<{ id: number; full_name: string }>(
+  const [row] = await selectRows<{ id: number; full_name: string }>(
     tx,
     sql`SELECT c.id, c.full_name FROM deal_contacts dc JOIN contacts c ON c.id = dc.contact_id
       WHERE dc.opportunity_id = ${opportunityId} AND dc.contact_id = ${contactId}`,

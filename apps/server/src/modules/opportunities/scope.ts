@@ -1,4 +1,4 @@
-import { eq, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ROLES } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
@@ -18,4 +18,12 @@ export function visibleTo(
 ): SQL | undefined {
   if (actor.role === ROLES.manager) return undefined;
   return eq(ownerColumn, owner);
+}
+
+/**
+ * The same rule for a raw SQL statement that reads deals as `alias` (`o` by default): a condition to
+ * AND in, TRUE for a manager.
+ */
+export function visibleDealAs(actor: Actor, alias = 'o'): SQL {
+  return actor.role === ROLES.manager ? sql`TRUE` : sql`${sql.raw(alias)}.owner_id = ${actor.userId}`;
 }

@@ -3,17 +3,14 @@ import { ROLES } from '@nexa/domain';
 import type { TaskView } from '@nexa/domain/tasks';
 import type { Task } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { selectRows, type DbOrTx } from '../../db/client.ts';
+import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
  * The statements of tasks (issue 37). Every read of a person's tasks names their id; a task's deal is
  * shown only when its owner may read it (the rule of opportunities/scope.ts: a representative their
  * own deals, a manager every deal), so a deal that changed hands leaves the task without its link.
  */
-
-export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface TaskRow {
   id: number | string;
@@ -90,7 +87,7 @@ export async function listPage(
   pageSize: number,
 ): Promise<TaskRow[]> {
   const order = view === 'done' ? sql.raw('t.due_at DESC, t.id DESC') : sql.raw('t.due_at, t.id');
-  return rows<TaskRow>(
+  return selectRows<TaskRow>(
     db,
     sql`SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin}
       WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition(view, bounds.now, bounds.endOfDay)}
@@ -104,7 +101,7 @@ export async function listCounts(
   ownerId: string,
   bounds: { now: string; endOfDay: string },
 ): Promise<{ today: number; overdue: number; upcoming: number; done: number }> {
-  const [row] = await rows<Record<'today' | 'overdue' | 'upcoming' | 'done', number | string>>(
+  const [row] = await selectRows<Record<'today' | 'overdue' | 'upcoming' | 'done', number | string>>(
     db,
     sql`SELECT
         (SELECT count(*) FROM tasks t WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition('overdue', bounds.now, bounds.endOfDay)}) AS overdue,
@@ -121,7 +118,7 @@ export async function listCounts(
 }
 
 export async function readTask(db: DbOrTx, ownerId: string, id: number, lock = false): Promise<TaskRow | undefined> {
-  const [row] = await rows<TaskRow>(
+  const [row] = await selectRows<TaskRow>(
     db,
     sql`SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin} WHERE t.id = ${id} AND t.owner_id = ${ownerId}
       AND t.deleted_at IS NULL AND t.status <> 'dismissed'${lock ? sql.raw(' FOR UPDATE OF t') : sql``}`,
@@ -131,13 +128,15 @@ export async function readTask(db: DbOrTx, ownerId: string, id: number, lock = f
 
 /** Whether `actor` may read deal `id` (opportunities/scope.ts's rule, in SQL). */
 export async function dealVisible(db: DbOrTx, actor: Actor, id: number): Promise<boolean> {
-  const scope = actor.role === ROLES.manager ? sql`` : sql` AND owner_id = ${actor.userId}`;
-  const found = await rows<{ id: number }>(db, sql`SELECT id FROM opportunities WHERE id = ${id}${scope}`);
+  const found = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT o.id FROM opportunities o WHERE o.id = ${id} AND ${visibleDealAs(actor)}`,
+  );
   return found.length > 0;
 }
 
 export async function personZone(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await rows<{ time_zone: string | null }>(db, sql`SELECT time_zone FROM users WHERE id = ${userId}`);
+  const [row] = await selectRows<{ time_zone: string | null }>(db, sql`SELECT time_zone FROM users WHERE id = ${userId}`);
   return row?.time_zone ?? null;
 }
 
@@ -160,7 +159,7 @@ export const SUGGESTION_DAYS = 30;
  * deal (the call analysed again) is offered once, from the latest.
  */
 export async function pendingSteps(db: DbOrTx, ownerId: string, limit = 50): Promise<StepRow[]> {
-  return rows<StepRow>(
+  return selectRows<StepRow>(
     db,
     sql`SELECT * FROM (
         SELECT DISTINCT ON (ca.opportunity_id, lower(s.value->>'text'))
@@ -184,14 +183,13 @@ export async function pendingSteps(db: DbOrTx, ownerId: string, limit = 50): Pro
 
 /** One next step of an analysis of a deal `actor` may read, with the line it cites. */
 export async function stepOf(db: DbOrTx, actor: Actor, callAnalysisId: string, step: number): Promise<StepRow | undefined> {
-  const scope = actor.role === ROLES.manager ? sql`` : sql` AND o.owner_id = ${actor.userId}`;
-  const [row] = await rows<StepRow>(
+  const [row] = await selectRows<StepRow>(
     db,
     sql`SELECT ca.id AS call_analysis_id, ca.opportunity_id, ca.created_at AS analysed_at,
         coalesce(nullif(o.client_company_name, ''), o.product, '#' || o.id) AS opportunity_name,
         ${step}::int AS step, ca.result->'nextSteps'->${step}::int AS value,
         ca.transcript_lines->>((ca.result->'nextSteps'->${step}::int->'lines'->>0)::int - 1) AS line_text
-      FROM call_analyses ca JOIN opportunities o ON o.id = ca.opportunity_id${scope}
+      FROM call_analyses ca JOIN opportunities o ON o.id = ca.opportunity_id AND ${visibleDealAs(actor)}
       WHERE ca.id = ${callAnalysisId}::uuid`,
   );
   return row;
@@ -199,7 +197,7 @@ export async function stepOf(db: DbOrTx, actor: Actor, callAnalysisId: string, s
 
 /** The manager's view: every open task past its due time, the longest overdue first, with its owner. */
 export async function teamOverduePage(db: DbOrTx, now: string, page: number, pageSize: number) {
-  return rows<TaskRow & { owner_name: string }>(
+  return selectRows<TaskRow & { owner_name: string }>(
     db,
     sql`SELECT ${TASK_COLUMNS}, coalesce(u.full_name, '') AS owner_name FROM tasks t JOIN users u ON u.id = t.owner_id ${dealJoin}
       WHERE t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${now}::timestamptz
@@ -211,7 +209,7 @@ export async function teamOverduePage(db: DbOrTx, now: string, page: number, pag
 export const TEAM_OVERDUE_COUNT_CAP = 10_000;
 
 export async function teamOverdueTotal(db: DbOrTx, now: string): Promise<number> {
-  const [row] = await rows<{ n: number | string }>(
+  const [row] = await selectRows<{ n: number | string }>(
     db,
     sql`SELECT count(*) AS n FROM (SELECT 1 FROM tasks t WHERE t.status = 'open' AND t.deleted_at IS NULL
       AND t.due_at < ${now}::timestamptz LIMIT ${TEAM_OVERDUE_COUNT_CAP + 1}) overdue`,

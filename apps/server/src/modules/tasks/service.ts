@@ -4,7 +4,7 @@ import { isTimeZone, TIME_ZONE_COOKIE } from '@nexa/domain/time-zone';
 import { snoozeUntil, stepTitle, suggestedDue, todayIn, type TaskView } from '@nexa/domain/tasks';
 import type { Task, TaskAccept, TaskCreate, TaskList, TaskPatch, TaskSuggestion, TeamOverdue } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
@@ -15,7 +15,6 @@ import {
   pendingSteps,
   personZone,
   readTask,
-  rows,
   stepOf,
   TEAM_OVERDUE_COUNT_CAP,
   teamOverduePage,
@@ -81,7 +80,7 @@ export async function listTasks(
 
 async function insertTask(tx: DbOrTx, values: Record<string, unknown>): Promise<number | undefined> {
   const columns = Object.keys(values);
-  const [row] = await rows<{ id: number | string }>(
+  const [row] = await selectRows<{ id: number | string }>(
     tx,
     sql`INSERT INTO tasks (${sql.raw(columns.join(', '))}) VALUES (${sql.join(
       columns.map((c) => sql`${values[c]}`),
@@ -261,7 +260,7 @@ export async function patchTask(
 }
 
 export async function deleteTask(db: Db, actor: Actor, id: number): Promise<void> {
-  const gone = await rows<{ id: number }>(
+  const gone = await selectRows<{ id: number }>(
     db,
     sql`UPDATE tasks SET deleted_at = now(), updated_at = now()
       WHERE id = ${id} AND owner_id = ${actor.userId} AND deleted_at IS NULL AND status <> 'dismissed' RETURNING id`,
@@ -271,7 +270,7 @@ export async function deleteTask(db: Db, actor: Actor, id: number): Promise<void
 
 export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Task> {
   return db.transaction(async (tx) => {
-    const back = await rows<{ id: number }>(
+    const back = await selectRows<{ id: number }>(
       tx,
       sql`UPDATE tasks SET deleted_at = NULL, updated_at = now()
         WHERE id = ${id} AND owner_id = ${actor.userId} AND deleted_at IS NOT NULL RETURNING id`,
