@@ -96,13 +96,13 @@ export async function patchContact(db: Db, actor: Actor, id: number, patch: Cont
  */
 export async function deleteContact(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await visibleContactById(tx, actor, id, true))) throw notFound('Contact');
+    const contact = await visibleContactById(tx, actor, id, true);
+    if (!contact) throw notFound('Contact');
     const places = await committeesOf(tx, id);
     if (actor.role !== ROLES.manager && places.some((p) => p.owner_id !== actor.userId)) {
       throw new AppError('conflict', 'This person is on other representatives’ deals: a manager can delete them');
     }
     await purgeDeletedContacts(tx, DELETED_CONTACT_DAYS);
-    const contact = (await visibleContactById(tx, actor, id))!;
     for (const place of places) {
       const deal = await lockDeal(tx, place.opportunity_id);
       const change = committeeChange(contact, place.roles, null);
@@ -125,9 +125,9 @@ export async function restoreContact(db: Db, actor: Actor, id: number): Promise<
       if (deal && change) await recordCommitteeChange(tx, deal, change, personOf(actor));
     }
     // A manager restores any; a representative the ones they deleted, which they may no longer see (their deal gone).
-    const [row] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM contacts WHERE id = ${id}`);
-    if (!row) throw notFound('Deleted contact');
-    return (await visibleContactById(tx, { ...actor, role: ROLES.manager }, id))!;
+    const restored = await visibleContactById(tx, { ...actor, role: ROLES.manager }, id);
+    if (!restored) throw notFound('Deleted contact');
+    return restored;
   });
 }
 
