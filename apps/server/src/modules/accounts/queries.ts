@@ -25,7 +25,7 @@ import { accountsVisibleTo, contactsVisibleTo } from './scope.ts';
 /** An account the actor may see, as a condition on `client_accounts` (TRUE for a manager). */
 export const visibleAccount = (actor: Actor): SQL => accountsVisibleTo(actor, sql`client_accounts.id`) ?? sql`TRUE`;
 
-const ACCOUNT_COLUMNS = sql`client_accounts.id, client_accounts.name, client_accounts.domain, client_accounts.industry,
+export const ACCOUNT_COLUMNS = sql`client_accounts.id, client_accounts.name, client_accounts.domain, client_accounts.industry,
   client_accounts.size, client_accounts.country, ${isoText(sql`client_accounts.created_at`)} AS created_at,
   ${isoText(sql`client_accounts.updated_at`)} AS updated_at`;
 

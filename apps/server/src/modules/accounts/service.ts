@@ -14,7 +14,7 @@ import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 import { recordAudit } from '../team-admin/audit.ts';
-import { visibleAccountRow } from './queries.ts';
+import { ACCOUNT_COLUMNS, visibleAccountRow } from './queries.ts';
 import { accountName } from './resolve.ts';
 
 /*
@@ -72,8 +72,7 @@ async function renameDeals(tx: DbOrTx, actor: Actor, dealIds: readonly number[],
 async function accountById(tx: DbOrTx, id: number): Promise<Account> {
   const [row] = await selectRows<Account>(
     tx,
-    sql`SELECT id, name, domain, industry, size, country, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-      to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at FROM client_accounts WHERE id = ${id}`,
+    sql`SELECT ${ACCOUNT_COLUMNS} FROM client_accounts WHERE client_accounts.id = ${id}`,
   );
   return row!;
 }
