@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 
 // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: quote it as text.
@@ -26,3 +27,21 @@ export function safeCsv<Row>(columns: ReadonlyArray<keyof Row & string>, rows: R
 /** A download's Content-Disposition, with an ASCII name and the exact one for browsers that read it. */
 export const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * A download of at most `max` rows, read as `max + 1` so that `X-Export-Truncated: true` can say
+ * there were more: `type` is the media type (UTF-8), `render` writes the rows kept.
+ */
+export function cappedDownload<Row>(
+  reply: FastifyReply,
+  file: { type: string; name: string },
+  rows: readonly Row[],
+  max: number,
+  render: (rows: readonly Row[]) => string,
+) {
+  return reply
+    .type(`${file.type}; charset=utf-8`)
+    .header('content-disposition', attachment(file.name))
+    .header('x-export-truncated', String(rows.length > max))
+    .send(render(rows.slice(0, max)));
+}

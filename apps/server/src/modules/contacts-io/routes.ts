@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactIdParamsSchema, ROLES } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
-import { attachment, safeCsv } from '../../http/csv.ts';
+import { attachment, cappedDownload, safeCsv } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import { ACCOUNT_EXPORT_COLUMNS, cardOf, CONTACT_EXPORT_COLUMNS, exportAccounts, exportContacts } from './export.ts';
 import { vcardsOf } from './vcard.ts';
@@ -17,6 +18,10 @@ const accountFilterSchema = z.object({
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The contacts a download holds (one more than it keeps, to know whether there were more). */
+const contactsToExport = (request: FastifyRequest, accountId: number | undefined) =>
+  exportContacts(request.readDb, actorOf(request), { accountId }, PEOPLE_EXPORT_MAX_ROWS + 1);
 
 /**
  * Accounts and contacts out of Nexa (issue 36): CSV (the columns the import reads back) and vCard 4.0,
@@ -34,14 +39,14 @@ export const peopleExportRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `The accounts the caller sees, by name, as CSV (at most ${PEOPLE_EXPORT_MAX_ROWS.toLocaleString('en')} rows; \`X-Export-Truncated: true\` when there were more).`,
       },
     },
-    async (request, reply) => {
-      const rows = await exportAccounts(request.readDb, actorOf(request), PEOPLE_EXPORT_MAX_ROWS + 1);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`nexa-accounts-${today()}.csv`))
-        .header('x-export-truncated', String(rows.length > PEOPLE_EXPORT_MAX_ROWS))
-        .send(safeCsv(ACCOUNT_EXPORT_COLUMNS, rows.slice(0, PEOPLE_EXPORT_MAX_ROWS)));
-    },
+    async (request, reply) =>
+      cappedDownload(
+        reply,
+        { type: 'text/csv', name: `nexa-accounts-${today()}.csv` },
+        await exportAccounts(request.readDb, actorOf(request), PEOPLE_EXPORT_MAX_ROWS + 1),
+        PEOPLE_EXPORT_MAX_ROWS,
+        (rows) => safeCsv(ACCOUNT_EXPORT_COLUMNS, rows),
+      ),
   );
 
   app.get(
@@ -55,19 +60,14 @@ export const peopleExportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: accountFilterSchema,
       },
     },
-    async (request, reply) => {
-      const rows = await exportContacts(
-        request.readDb,
-        actorOf(request),
-        { accountId: request.query.account_id },
-        PEOPLE_EXPORT_MAX_ROWS + 1,
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`nexa-contacts-${today()}.csv`))
-        .header('x-export-truncated', String(rows.length > PEOPLE_EXPORT_MAX_ROWS))
-        .send(safeCsv(CONTACT_EXPORT_COLUMNS, rows.slice(0, PEOPLE_EXPORT_MAX_ROWS)));
-    },
+    async (request, reply) =>
+      cappedDownload(
+        reply,
+        { type: 'text/csv', name: `nexa-contacts-${today()}.csv` },
+        await contactsToExport(request, request.query.account_id),
+        PEOPLE_EXPORT_MAX_ROWS,
+        (rows) => safeCsv(CONTACT_EXPORT_COLUMNS, rows),
+      ),
   );
 
   app.get(
@@ -81,19 +81,14 @@ export const peopleExportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: accountFilterSchema,
       },
     },
-    async (request, reply) => {
-      const rows = await exportContacts(
-        request.readDb,
-        actorOf(request),
-        { accountId: request.query.account_id },
-        PEOPLE_EXPORT_MAX_ROWS + 1,
-      );
-      return reply
-        .type('text/vcard; charset=utf-8')
-        .header('content-disposition', attachment(`nexa-contacts-${today()}.vcf`))
-        .header('x-export-truncated', String(rows.length > PEOPLE_EXPORT_MAX_ROWS))
-        .send(vcardsOf(rows.slice(0, PEOPLE_EXPORT_MAX_ROWS).map(cardOf)));
-    },
+    async (request, reply) =>
+      cappedDownload(
+        reply,
+        { type: 'text/vcard', name: `nexa-contacts-${today()}.vcf` },
+        await contactsToExport(request, request.query.account_id),
+        PEOPLE_EXPORT_MAX_ROWS,
+        (rows) => vcardsOf(rows.map(cardOf)),
+      ),
   );
 
   app.get(
