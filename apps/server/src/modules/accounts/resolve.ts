@@ -44,6 +44,16 @@ const blank = (value: string | null | undefined) => {
   return text ? text : null;
 };
 
+/** What a resolution knows of an account: its name and the details a write may fill in. */
+const ACCOUNT_FIELDS = {
+  id: clientAccounts.id,
+  name: clientAccounts.name,
+  domain: clientAccounts.domain,
+  industry: clientAccounts.industry,
+  size: clientAccounts.size,
+  country: clientAccounts.country,
+};
+
 /** The live accounts the given ids stand for (themselves, or the ones they were merged into). */
 async function liveAccounts(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, LiveAccount>> {
   const result = new Map<number, LiveAccount>();
@@ -52,15 +62,7 @@ async function liveAccounts(tx: DbOrTx, ids: readonly number[]): Promise<Map<num
   for (const id of new Set(ids)) pending.set(id, [id]);
   for (let hop = 0; hop < MAX_HOPS && pending.size; hop++) {
     const rows = await tx
-      .select({
-        id: clientAccounts.id,
-        name: clientAccounts.name,
-        mergedInto: clientAccounts.merged_into_id,
-        domain: clientAccounts.domain,
-        industry: clientAccounts.industry,
-        size: clientAccounts.size,
-        country: clientAccounts.country,
-      })
+      .select({ ...ACCOUNT_FIELDS, mergedInto: clientAccounts.merged_into_id })
       .from(clientAccounts)
       .where(
         sql`${clientAccounts.id} IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify([...pending.keys()])}::jsonb))`,
@@ -147,14 +149,7 @@ export async function resolveAccounts(tx: DbOrTx, inputs: readonly AccountInput[
     const byDomain = new Map<string, LiveAccount>();
     if (domains.length) {
       const rows = await tx
-        .select({
-          id: clientAccounts.id,
-          name: clientAccounts.name,
-          domain: clientAccounts.domain,
-          industry: clientAccounts.industry,
-          size: clientAccounts.size,
-          country: clientAccounts.country,
-        })
+        .select(ACCOUNT_FIELDS)
         .from(clientAccounts)
         .where(
           and(
