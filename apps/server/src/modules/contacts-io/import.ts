@@ -22,26 +22,28 @@ import { claimImport, finishImport, failImport } from '../opportunities/import.t
 
 type Kind = 'accounts' | 'contacts';
 
-/** Whether the account was created by this transaction (its created_at is the transaction's now()). */
-async function createdNow(tx: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ fresh: sql<boolean>`${clientAccounts.created_at} = now()` })
+/** Which of the accounts this transaction created (their created_at is the transaction's now()), in one read. */
+async function createdNow(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: clientAccounts.id })
     .from(clientAccounts)
-    .where(eq(clientAccounts.id, id));
-  return row?.fresh === true;
+    .where(
+      sql`${clientAccounts.id} IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))
+        AND ${clientAccounts.created_at} = now()`,
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 async function writeAccounts(tx: Tx, rows: AccountImportRow[]): Promise<{ inserted: number; updated: number }> {
-  const created = new Set<number>();
-  let updated = 0;
+  const ids: number[] = [];
   for (const row of rows) {
     const account = await resolveAccountRecord(tx, row);
-    if (!account) continue;
-    // A row naming an account already there, or one an earlier row of the file created, completes it.
-    if (!created.has(account.id) && (await createdNow(tx, account.id))) created.add(account.id);
-    else updated++;
+    if (account) ids.push(account.id);
   }
-  return { inserted: created.size, updated };
+  // A row naming an account already there, or one an earlier row of the file created, completes it.
+  const inserted = (await createdNow(tx, ids)).size;
+  return { inserted, updated: ids.length - inserted };
 }
 
 async function writeContacts(tx: Tx, actor: Actor, rows: ContactImportRow[]): Promise<{ inserted: number; updated: number }> {
