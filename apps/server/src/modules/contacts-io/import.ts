@@ -7,6 +7,7 @@ import { clientAccounts, contacts } from '../../db/schema.ts';
 import type { ReadImport } from '../../workers/import-body.ts';
 import { resolveAccountRecord } from '../accounts/resolve.ts';
 import { claimImport, finishImport, failImport } from '../opportunities/import.ts';
+import { completion } from './ingest.ts';
 
 /*
  * CSV import of accounts and of contacts (issue 36). The body is read and checked as the deals' is
@@ -68,16 +69,10 @@ async function writeContacts(tx: Tx, actor: Actor, rows: ContactImportRow[]): Pr
       .orderBy(contacts.id)
       .limit(1);
     if (existing) {
+      // Found within its account (or among the person's own without one): account_id stays as it is.
       await tx
         .update(contacts)
-        .set({
-          email: sql`coalesce(${contacts.email}, ${row.email})`,
-          phone: sql`coalesce(${contacts.phone}, ${row.phone})`,
-          title: sql`coalesce(${contacts.title}, ${row.title})`,
-          language: sql`coalesce(${contacts.language}, ${row.language})`,
-          time_zone: sql`coalesce(${contacts.time_zone}, ${row.time_zone})`,
-          updated_at: sql`now()`,
-        })
+        .set(completion({ ...row, accountId }))
         .where(eq(contacts.id, existing.id));
       updated++;
     } else {

@@ -12,7 +12,9 @@ import { resolveAccountRecord } from '../accounts/resolve.ts';
  */
 
 /** Completes the empty fields of a contact from what an integration sent (never replacing a value). */
-function completion(contact: Partial<CrmContact> & { accountId?: number | null }) {
+export function completion(
+  contact: Partial<Record<'email' | 'phone' | 'title' | 'language' | 'time_zone', string | null>> & { accountId?: number | null },
+) {
   return {
     account_id: sql`coalesce(${contacts.account_id}, ${contact.accountId ?? null}::int)`,
     email: sql`coalesce(${contacts.email}, ${contact.email ?? null})`,
