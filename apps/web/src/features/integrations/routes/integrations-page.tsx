@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
+import { ListSection } from '../../../components/ui/list-section.tsx';
 import { inputClass } from '../../../components/ui/text-field.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -150,28 +150,17 @@ export function IntegrationsPage() {
         </div>
       </form>
 
-      <section aria-labelledby={`${id}-list`} className="space-y-3">
-        <h2 id={`${id}-list`} className="text-base font-semibold text-slate-900">
-          {t('list.title')}
-        </h2>
-        {keys.isPending ? (
-          <LoadingState className={INLINE_STATE}>{t('list.loading')}</LoadingState>
-        ) : keys.isError ? (
-          <ErrorState className={INLINE_STATE}>{t(errorKey(keys.error))}</ErrorState>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 p-8 text-center">
-            <KeyRound className="h-8 w-8 text-slate-400" aria-hidden />
-            <p className="text-sm text-slate-600">{t('list.empty')}</p>
-          </div>
-        ) : (
-          <ul className="space-y-3">
-            {items.map((key) => (
-              <KeyRow key={key.id} apiKey={key} onRevoke={setRevoking} />
-            ))}
-          </ul>
-        )}
-        <p className="text-sm text-slate-600">{t('docs')}</p>
-      </section>
+      <ListSection
+        title={t('list.title')}
+        pending={keys.isPending}
+        error={keys.isError ? t(errorKey(keys.error)) : null}
+        loadingText={t('list.loading')}
+        emptyText={t('list.empty')}
+        emptyIcon={KeyRound}
+        items={items}
+        renderItem={(key) => <KeyRow key={key.id} apiKey={key} onRevoke={setRevoking} />}
+        footer={t('docs')}
+      />
 
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
       <RevokeKeyDialog

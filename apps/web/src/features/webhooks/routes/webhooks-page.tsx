@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@nexa/domain/webhooks';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
+import { ListSection } from '../../../components/ui/list-section.tsx';
 import { inputClass } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -247,7 +247,6 @@ function CreateForm({ onCreated }: { onCreated: (created: CreatedWebhookEndpoint
 export function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   usePageMeta(`${t('title')} — Nexa`);
-  const id = useId();
   const endpoints = useWebhookEndpoints();
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const items = endpoints.data?.items ?? [];
@@ -261,28 +260,17 @@ export function WebhooksPage() {
 
       <CreateForm onCreated={setCreated} />
 
-      <section aria-labelledby={`${id}-list`} className="space-y-3">
-        <h2 id={`${id}-list`} className="text-base font-semibold text-slate-900">
-          {t('list.title')}
-        </h2>
-        {endpoints.isPending ? (
-          <LoadingState className={INLINE_STATE}>{t('list.loading')}</LoadingState>
-        ) : endpoints.isError ? (
-          <ErrorState className={INLINE_STATE}>{t(errorKey(endpoints.error))}</ErrorState>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 p-8 text-center">
-            <Webhook className="h-8 w-8 text-slate-400" aria-hidden />
-            <p className="text-sm text-slate-600">{t('list.empty')}</p>
-          </div>
-        ) : (
-          <ul className="space-y-3">
-            {items.map((endpoint) => (
-              <EndpointCard key={endpoint.id} endpoint={endpoint} />
-            ))}
-          </ul>
-        )}
-        <p className="text-sm text-slate-600">{t('docs')}</p>
-      </section>
+      <ListSection
+        title={t('list.title')}
+        pending={endpoints.isPending}
+        error={endpoints.isError ? t(errorKey(endpoints.error)) : null}
+        loadingText={t('list.loading')}
+        emptyText={t('list.empty')}
+        emptyIcon={Webhook}
+        items={items}
+        renderItem={(endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />}
+        footer={t('docs')}
+      />
 
       <SecretDialog created={created} onClose={() => setCreated(null)} />
     </div>
