@@ -5,6 +5,7 @@ import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import { machineCompanyAsAccount, withAccounts } from '../accounts/deals.ts';
 import { emitEvents, outboxStatementText, type OutboxEvent } from '../webhooks/outbox.ts';
 import {
+  changesInsert,
   insertChanges,
   insertOpportunities,
   lockOpportunityByExternalId,
@@ -89,8 +90,8 @@ export async function recordChanges(
   const record = row as unknown as Record<string, unknown>;
   const old = before as unknown as Record<string, unknown>;
   const rows = fields.map((field) => changeRow(before.id, origin, field, old[field], record[field]));
-  await insertChanges(tx, rows);
-  await emitEvents(tx, dealChangeEvents(row, origin, rows));
+  // The history and the webhook events in one statement: the outbox costs no round trip of its own.
+  await emitEvents(tx, dealChangeEvents(row, origin, rows), { alongside: changesInsert(tx, rows) });
   return row;
 }
 
@@ -247,10 +248,7 @@ export async function recordEvents(
   events: ReadonlyArray<{ id: number; event: DealEvent; after?: unknown }>,
   origin: ChangeOrigin,
 ): Promise<void> {
-  await insertChanges(
-    tx,
-    events.map(({ id, event, after }) => changeRow(id, origin, event, null, after ?? null)),
-  );
+  if (!events.length) return;
   const created = events.filter((event) => event.event === 'created');
   await emitEvents(
     tx,
@@ -258,7 +256,14 @@ export async function recordEvents(
       type: 'deal.created' as const,
       payload: { id, ...(after && typeof after === 'object' ? after : {}), ...eventAuthor(origin) },
     })),
-    { dealColumns: true },
+    {
+      dealColumns: true,
+      // The history rows in the same statement as the events.
+      alongside: changesInsert(
+        tx,
+        events.map(({ id, event, after }) => changeRow(id, origin, event, null, after ?? null)),
+      ),
+    },
   );
 }
 

@@ -312,8 +312,11 @@ export async function touchActivity(tx: DbOrTx, id: number): Promise<void> {
 export type ChangeRow = typeof opportunityChanges.$inferInsert;
 
 export async function insertChanges(tx: DbOrTx, rows: ChangeRow[]): Promise<void> {
-  if (rows.length) await tx.insert(opportunityChanges).values(rows);
+  if (rows.length) await changesInsert(tx, rows);
 }
+
+/** The INSERT of history rows (at least one), unsent: for a caller that runs it inside a larger statement. */
+export const changesInsert = (tx: DbOrTx, rows: ChangeRow[]) => tx.insert(opportunityChanges).values(rows);
 
 /** A deal's history, newest first, one page, with the names of the people and keys behind it. */
 export async function historyPage(db: DbOrTx, id: number, page: number, pageSize: number) {

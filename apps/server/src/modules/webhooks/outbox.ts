@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@nexa/domain';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 
@@ -49,19 +49,25 @@ const EMIT_TEXT = `, ${outboxStatementText('webhook_source')} SELECT count(*)::i
 /**
  * Writes events in the caller's transaction (none when no enabled endpoint takes their type). With
  * `dealColumns`, each payload's `id` names a deal whose owner, stage, status and outcome are added
- * as the transaction sees them.
+ * as the transaction sees them. With `alongside`, the caller's own write (an INSERT, whose rows are
+ * not read) runs in the same statement, so the events cost no round trip of their own: the change
+ * recorder writes a deal's history this way.
  */
 export async function emitEvents(
   tx: DbOrTx,
   events: readonly OutboxEvent[],
-  options: { dealColumns?: boolean } = {},
+  options: { dealColumns?: boolean; alongside?: SQLWrapper } = {},
 ): Promise<void> {
-  if (!events.length) return;
+  if (!events.length) {
+    if (options.alongside) await tx.execute(options.alongside.getSQL());
+    return;
+  }
   const input = JSON.stringify(events.map((event, ord) => ({ ord, type: event.type, payload: event.payload })));
+  const head = options.alongside ? sql`WITH webhook_alongside AS (${options.alongside.getSQL()}), ` : sql`WITH `;
   const source = options.dealColumns
-    ? sql`WITH webhook_source AS (SELECT r.ord, r.type, r.payload || coalesce((SELECT jsonb_build_object('owner_id', o.owner_id, 'stage', o.stage, 'status', o.status, 'outcome', o.outcome) FROM opportunities o WHERE o.id = (r.payload->>'id')::int), '{}'::jsonb) AS payload FROM jsonb_to_recordset(${input}::jsonb) AS r(ord integer, type text, payload jsonb))`
-    : sql`WITH webhook_source AS (SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS r(ord integer, type text, payload jsonb))`;
-  const [row] = await selectRows<{ queued: number }>(tx as Db, sql`${source}${sql.raw(EMIT_TEXT)}`);
+    ? sql`webhook_source AS (SELECT r.ord, r.type, r.payload || coalesce((SELECT jsonb_build_object('owner_id', o.owner_id, 'stage', o.stage, 'status', o.status, 'outcome', o.outcome) FROM opportunities o WHERE o.id = (r.payload->>'id')::int), '{}'::jsonb) AS payload FROM jsonb_to_recordset(${input}::jsonb) AS r(ord integer, type text, payload jsonb))`
+    : sql`webhook_source AS (SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS r(ord integer, type text, payload jsonb))`;
+  const [row] = await selectRows<{ queued: number }>(tx as Db, sql`${head}${source}${sql.raw(EMIT_TEXT)}`);
   if (row && Number(row.queued) > 0) wakeWebhookDispatcher();
 }
 
