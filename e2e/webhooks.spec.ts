@@ -1,47 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
+import { startReceiver } from '../apps/server/test/webhook-receiver.ts';
 import { baseURL } from '../playwright.config.ts';
 import { apiAs, createUser, signInAsUser } from './support/users.ts';
-
-interface Received {
-  id: string;
-  type: string;
-  data: { id?: number; from?: string; to?: string };
-  verified: boolean;
-}
-
-/** A real receiver on loopback: keeps what it got in order, each checked with `standardwebhooks`. */
-async function startReceiver() {
-  let verifier: Webhook | null = null;
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let verified = false;
-      try {
-        verifier?.verify(body, request.headers as Record<string, string>);
-        verified = verifier !== null;
-      } catch {
-        verified = false;
-      }
-      const parsed = JSON.parse(body) as { type: string; data: Received['data'] };
-      received.push({ id: String(request.headers['webhook-id']), type: parsed.type, data: parsed.data, verified });
-      response.end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/nexa`,
-    received,
-    setSecret: (secret: string) => void (verifier = new Webhook(secret)),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 test('a manager registers a webhook; a deal moved reaches the receiver signed and in order; a delivery is replayed', async ({
   page,
@@ -117,7 +78,7 @@ test('a manager registers a webhook; a deal moved reaches the receiver signed an
     expect(
       mine()
         .filter((r) => r.type === 'deal.stage_moved')
-        .map((r) => `${r.data.from}→${r.data.to}`),
+        .map((r) => `${String(r.data.from)}→${String(r.data.to)}`),
     ).toEqual(['New→Qualified', 'Qualified→Proposal']);
 
     // The delivery log: delivered, with the receiver's answer; replay the last move.
