@@ -1,5 +1,5 @@
 import { ArrowLeft, GitMerge, Split, Undo2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -326,38 +327,22 @@ function MergeDialog({
           {others.length === 0 ? (
             <p className="text-sm text-slate-600">{search.isPending ? t('loading') : t('merge.none')}</p>
           ) : (
-            <ul className="max-h-64 space-y-1 overflow-y-auto">
-              {others.map((item) => (
-                <li key={item.id}>
-                  <label className="flex items-center gap-2 rounded p-1 hover:bg-slate-50">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(item.id)}
-                      onChange={(e) =>
-                        setChosen((list) => (e.target.checked ? [...list, item.id] : list.filter((x) => x !== item.id)))
-                      }
-                    />
-                    <span className="[overflow-wrap:anywhere]">{item.name}</span>
-                    <span className="text-sm text-slate-500">{t('merge.deals', { count: item.figures.deal_count })}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={others}
+              chosen={chosen}
+              onChange={setChosen}
+              className="max-h-64"
+              label={(item) => item.name}
+              aside={(item) => t('merge.deals', { count: item.figures.deal_count })}
+            />
           )}
         </fieldset>
-        {merge.isError && (
-          <p role="alert" className="text-sm text-red-700">
-            {t(errorKey(merge.error))}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={!chosen.length || merge.isPending}>
-            {chosen.length ? t('merge.confirm', { count: chosen.length }) : t('merge.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          error={merge.isError ? t(errorKey(merge.error)) : null}
+          onCancel={() => onOpenChange(false)}
+          disabled={!chosen.length || merge.isPending}
+          submit={chosen.length ? t('merge.confirm', { count: chosen.length }) : t('merge.submit')}
+        />
       </form>
     </Dialog>
   );
@@ -375,12 +360,10 @@ function SplitDialog({
   onDone: (result: AccountChangeResult) => void;
 }) {
   const { t } = useTranslation('accounts');
-  const nameId = useId();
   const [name, setName] = useState('');
   const [deals, setDeals] = useState<number[]>([]);
   const [contacts, setContacts] = useState<number[]>([]);
   const split = useSplitAccount(detail.account.id);
-  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
   const ready = name.trim().length > 0 && deals.length + contacts.length > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -407,71 +390,104 @@ function SplitDialog({
       testId="split-dialog"
     >
       <form onSubmit={submit} className="space-y-4">
-        <div className="space-y-1">
-          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
-            {t('split.name')}
-          </label>
-          <input
-            id={nameId}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={200}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-          />
-        </div>
+        <TextField label={t('split.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium text-slate-800">{t('deals.title')}</legend>
-          <ul className="max-h-48 space-y-1 overflow-y-auto">
-            {detail.deals.map((deal) => (
-              <li key={deal.id}>
-                <label className="flex items-center gap-2 rounded p-1 hover:bg-slate-50">
-                  <input
-                    type="checkbox"
-                    checked={deals.includes(deal.id)}
-                    onChange={(e) => setDeals(toggle(deals, deal.id, e.target.checked))}
-                  />
-                  <span className="[overflow-wrap:anywhere]">{deal.product ?? t('deals.untitled')}</span>
-                  <span className="text-sm text-slate-500 tabular-nums">
-                    {formatMoney(deal.amount, { currency: deal.currency })}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={detail.deals}
+            chosen={deals}
+            onChange={setDeals}
+            className="max-h-48"
+            label={(deal) => deal.product ?? t('deals.untitled')}
+            aside={(deal) => formatMoney(deal.amount, { currency: deal.currency })}
+          />
         </fieldset>
         {detail.contacts.length > 0 && (
           <fieldset className="space-y-1">
             <legend className="text-sm font-medium text-slate-800">{t('contacts.title')}</legend>
-            <ul className="max-h-40 space-y-1 overflow-y-auto">
-              {detail.contacts.map((contact) => (
-                <li key={contact.id}>
-                  <label className="flex items-center gap-2 rounded p-1 hover:bg-slate-50">
-                    <input
-                      type="checkbox"
-                      checked={contacts.includes(contact.id)}
-                      onChange={(e) => setContacts(toggle(contacts, contact.id, e.target.checked))}
-                    />
-                    <span>{contact.full_name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={detail.contacts}
+              chosen={contacts}
+              onChange={setContacts}
+              className="max-h-40"
+              label={(contact) => contact.full_name}
+            />
           </fieldset>
         )}
-        {split.isError && (
-          <p role="alert" className="text-sm text-red-700">
-            {t(errorKey(split.error))}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={!ready || split.isPending}>
-            {t('split.confirm')}
-          </Button>
-        </div>
+        <DialogActions
+          error={split.isError ? t(errorKey(split.error)) : null}
+          onCancel={() => onOpenChange(false)}
+          disabled={!ready || split.isPending}
+          submit={t('split.confirm')}
+        />
       </form>
     </Dialog>
+  );
+}
+
+/** Rows to tick, each a labelled checkbox; `chosen` holds the ticked ids. */
+function CheckList<T extends { id: number }>({
+  items,
+  chosen,
+  onChange,
+  label,
+  aside,
+  className,
+}: {
+  items: T[];
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  label: (item: T) => string;
+  aside?: (item: T) => string;
+  className: string;
+}) {
+  return (
+    <ul className={`space-y-1 overflow-y-auto ${className}`}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <label className="flex items-center gap-2 rounded p-1 hover:bg-slate-50">
+            <input
+              type="checkbox"
+              checked={chosen.includes(item.id)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, item.id] : chosen.filter((x) => x !== item.id))}
+            />
+            <span className="[overflow-wrap:anywhere]">{label(item)}</span>
+            {aside && <span className="text-sm text-slate-500 tabular-nums">{aside(item)}</span>}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A dialog form's error, if any, then its cancel and submit buttons. */
+function DialogActions({
+  error,
+  onCancel,
+  disabled,
+  submit,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  disabled: boolean;
+  submit: string;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={disabled}>
+          {submit}
+        </Button>
+      </div>
+    </>
   );
 }
