@@ -209,113 +209,105 @@ function Activity({ query }: { query: { data?: ContactActivity; isPending: boole
   };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card className="lg:col-span-2">
-        <CardHeader>
-          <CardTitle>{t('page.deals')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {deals.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('page.noDeals')}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100" data-testid="contact-deals">
-              {deals.map((deal) => (
-                <li
-                  key={deal.id}
-                  className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
-                  data-testid="contact-deal"
+      <Section title={t('page.deals')} empty={deals.length === 0 ? t('page.noDeals') : null} className="lg:col-span-2">
+        <ul className="divide-y divide-slate-100" data-testid="contact-deals">
+          {deals.map((deal) => (
+            <li
+              key={deal.id}
+              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="contact-deal"
+            >
+              <div className="min-w-0">
+                <Link to={links.deal(deal)} className="font-medium text-brand-700 hover:underline [overflow-wrap:anywhere]">
+                  {dealName(deal.id)}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {t(`insights:stages.${deal.stage}`, { defaultValue: deal.stage })}
+                  {deal.amount !== null && ` · ${formatMoney(deal.amount, { currency: currencyOf(deal) })}`}
+                </p>
+              </div>
+              <RoleChips roles={deal.roles} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t('page.calls')} empty={calls.length === 0 ? t('page.noCalls') : null}>
+        <ul className="space-y-3" data-testid="contact-calls">
+          {calls.map((call) => (
+            <li
+              key={`${call.analysisId}-${call.speaker}`}
+              className="rounded-lg bg-slate-50 p-3 text-sm"
+              data-testid="contact-call"
+            >
+              <p className="flex items-center gap-2 font-medium text-slate-900">
+                <AudioLines className="h-4 w-4 text-slate-500" aria-hidden />
+                <time dateTime={call.createdAt}>{formatDateTime(call.createdAt)}</time>
+              </p>
+              <p className="text-slate-700 [overflow-wrap:anywhere]">
+                {call.transcript_name ?? dealName(call.opportunityId)} {t('page.asSpeaker', { speaker: call.speaker })}
+              </p>
+              <p className="text-slate-600">
+                {talkTime(call.talk_seconds) !== null && (
+                  <span data-testid="talk-time">
+                    {t('page.talk')}: {talkTime(call.talk_seconds)}
+                  </span>
+                )}
+                {talkTime(call.talk_seconds) !== null && call.lines !== null && ' · '}
+                {call.lines !== null && t('page.lines', { count: call.lines })}
+              </p>
+              {dealOf(call.opportunityId) && (
+                <Link to={`${links.deal(dealOf(call.opportunityId)!)}#call-analysis`} className="text-brand-700 hover:underline">
+                  {t('page.openCall')}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t('page.asked')} empty={asked.length === 0 ? t('page.noAsked') : null}>
+        <ul className="space-y-3" data-testid="contact-asked">
+          {asked.map((item, i) => (
+            <li key={`${item.analysisId}-${i}`} className="space-y-1 text-sm" data-testid="contact-asked-item">
+              <p className="text-slate-900">
+                <span className="font-semibold">{t(`page.${item.kind}`)}: </span>
+                {item.text}
+              </p>
+              {item.lines.map((line) => (
+                <blockquote
+                  key={line.line}
+                  className="border-l-2 border-brand-300 bg-slate-50 py-1 pr-2 pl-3 text-slate-800 [overflow-wrap:anywhere]"
+                  data-testid="cited-line"
                 >
-                  <div className="min-w-0">
-                    <Link to={links.deal(deal)} className="font-medium text-brand-700 hover:underline [overflow-wrap:anywhere]">
-                      {dealName(deal.id)}
-                    </Link>
-                    <p className="text-sm text-slate-600">
-                      {t(`insights:stages.${deal.stage}`, { defaultValue: deal.stage })}
-                      {deal.amount !== null && ` · ${formatMoney(deal.amount, { currency: currencyOf(deal) })}`}
-                    </p>
-                  </div>
-                  <RoleChips roles={deal.roles} />
-                </li>
+                  <span className="mr-2 text-xs font-semibold text-slate-600">{t('page.line', { line: line.line })}</span>
+                  {line.text}
+                </blockquote>
               ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('page.calls')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {calls.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('page.noCalls')}</p>
-          ) : (
-            <ul className="space-y-3" data-testid="contact-calls">
-              {calls.map((call) => (
-                <li
-                  key={`${call.analysisId}-${call.speaker}`}
-                  className="rounded-lg bg-slate-50 p-3 text-sm"
-                  data-testid="contact-call"
-                >
-                  <p className="flex items-center gap-2 font-medium text-slate-900">
-                    <AudioLines className="h-4 w-4 text-slate-500" aria-hidden />
-                    <time dateTime={call.createdAt}>{formatDateTime(call.createdAt)}</time>
-                  </p>
-                  <p className="text-slate-700 [overflow-wrap:anywhere]">
-                    {call.transcript_name ?? dealName(call.opportunityId)} {t('page.asSpeaker', { speaker: call.speaker })}
-                  </p>
-                  <p className="text-slate-600">
-                    {talkTime(call.talk_seconds) !== null && (
-                      <span data-testid="talk-time">
-                        {t('page.talk')}: {talkTime(call.talk_seconds)}
-                      </span>
-                    )}
-                    {talkTime(call.talk_seconds) !== null && call.lines !== null && ' · '}
-                    {call.lines !== null && t('page.lines', { count: call.lines })}
-                  </p>
-                  {dealOf(call.opportunityId) && (
-                    <Link
-                      to={`${links.deal(dealOf(call.opportunityId)!)}#call-analysis`}
-                      className="text-brand-700 hover:underline"
-                    >
-                      {t('page.openCall')}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('page.asked')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {asked.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('page.noAsked')}</p>
-          ) : (
-            <ul className="space-y-3" data-testid="contact-asked">
-              {asked.map((item, i) => (
-                <li key={`${item.analysisId}-${i}`} className="space-y-1 text-sm" data-testid="contact-asked-item">
-                  <p className="text-slate-900">
-                    <span className="font-semibold">{t(`page.${item.kind}`)}: </span>
-                    {item.text}
-                  </p>
-                  {item.lines.map((line) => (
-                    <blockquote
-                      key={line.line}
-                      className="border-l-2 border-brand-300 bg-slate-50 py-1 pr-2 pl-3 text-slate-800 [overflow-wrap:anywhere]"
-                      data-testid="cited-line"
-                    >
-                      <span className="mr-2 text-xs font-semibold text-slate-600">{t('page.line', { line: line.line })}</span>
-                      {line.text}
-                    </blockquote>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </div>
+  );
+}
+
+/** A card of the activity: its title, then its list or, when there is nothing, `empty`. */
+function Section({
+  title,
+  empty,
+  className,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{empty === null ? children : <p className="text-sm text-slate-600">{empty}</p>}</CardContent>
+    </Card>
   );
 }
