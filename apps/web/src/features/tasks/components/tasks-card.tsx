@@ -1,21 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TaskList } from '@nexa/domain/schemas/tasks';
-import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTasks } from '../api/task-reads.ts';
 
 /**
  * The dashboard's card: how many tasks are overdue and due today, and today's next five. Kept as
- * small as it can be for /rep's 200 KB budget (e2e/js-budget.spec.ts): one read of its own under the
- * tasks' query key (every task write refreshes it), its words in the already loaded workspace namespace.
+ * small as it can be for /rep's 200 KB budget (e2e/js-budget.spec.ts): the task pages' own read
+ * (api/task-reads.ts: type imports only, no mutations, no zod), so every task write refreshes it,
+ * its words in the already loaded workspace namespace.
  */
 export function TasksCard({ href }: { href: string }) {
   const { t } = useTranslation('workspace');
-  const { data } = useQuery({
-    queryKey: ['tasks', 'list', 'today', 1, 5],
-    queryFn: ({ signal }) => api.get<TaskList>('/api/tasks?view=today&pageSize=5', { signal }),
-  });
+  const { data } = useTasks('today', 1, 5);
   return (
     <section
       aria-labelledby="tasks-card"
