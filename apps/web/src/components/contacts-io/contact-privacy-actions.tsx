@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, errorKey } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 
 /**
@@ -34,7 +34,7 @@ export function ContactPrivacyActions({
     try {
       await downloadFile(`/api/contacts/${contactId}/export`, `contact-${contactId}-personal-data.json`);
     } catch (error) {
-      toast.error(t('privacy.exportFailed'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('privacy.exportFailed'), { description: t(errorKey(error)) });
     }
   };
 
@@ -48,7 +48,7 @@ export function ContactPrivacyActions({
       void queryClient.invalidateQueries();
       onErased();
     } catch (error) {
-      toast.error(t('privacy.eraseFailed'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('privacy.eraseFailed'), { description: t(errorKey(error)) });
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../ui/button.tsx';
+import { errorKey } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 
 /**
@@ -19,7 +20,7 @@ export function PeopleExportLinks({ kind, accountId }: { kind: 'accounts' | 'con
     try {
       await downloadFile(`/api/${kind}/export.${format}${query}`, `nexa-${kind}.${format}`);
     } catch (error) {
-      toast.error(t('export.failed'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('export.failed'), { description: t(errorKey(error)) });
     } finally {
       setBusy(false);
     }

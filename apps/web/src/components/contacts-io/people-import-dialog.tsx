@@ -12,6 +12,7 @@ import {
 } from '@nexa/domain';
 import { CsvMappingDialog } from '../csv-import/csv-mapping-dialog.tsx';
 import { postImportRows } from '../../lib/api/import-rows.ts';
+import { errorKey } from '../../lib/api-client.ts';
 
 export type PeopleKind = 'accounts' | 'contacts';
 
@@ -56,7 +57,7 @@ export default function PeopleImportDialog({
         toast.success(t(`toasts.${kind}.done`, { inserted: answer.inserted, updated: answer.updated ?? 0 }));
         if (answer.errorCount) toast.warning(t('toasts.errors', { count: answer.errorCount }));
       }}
-      onFailed={(error) => toast.error(t('toasts.failed'), { description: error instanceof Error ? error.message : undefined })}
+      onFailed={(error) => toast.error(t('toasts.failed'), { description: t(errorKey(error)) })}
     />
   );
 }

@@ -100,7 +100,7 @@ function Details({ contact }: { contact: Contact }) {
     });
   const downloadCard = () =>
     downloadFile(`/api/contacts/${contact.id}/vcard`, `contact-${contact.id}.vcf`).catch((error: unknown) =>
-      toast.error(t('contacts-io:export.failed'), { description: error instanceof Error ? error.message : undefined }),
+      toast.error(t('contacts-io:export.failed'), { description: t(errorKey(error)) }),
     );
   const rows: Array<[string, ReactNode]> = [
     [
