@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchSpeakers, nameStrength, namesNobody, personNamed, speakerTalk } from './call-people.ts';
+import { matchSpeakers, nameStrength, personNamed, speakerTalk } from './call-people.ts';
+import { namesNobody } from './call-roles.ts';
 import type { TranscriptLine } from './transcript.ts';
 
 const contacts = [

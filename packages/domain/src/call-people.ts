@@ -1,5 +1,5 @@
-import { norm } from './call-roles.ts';
-import { isPhoneName, type TranscriptLine } from './transcript.ts';
+import { namesNobody, norm } from './call-roles.ts';
+import type { TranscriptLine } from './transcript.ts';
 
 /**
  * Speakers are people (issue 36): each speaker of a call is matched to one of the deal's contacts
@@ -46,13 +46,6 @@ const tokensOf = (name: string) =>
   norm(name.replace(/\(.*?\)/g, ' '))
     .split(' ')
     .filter(Boolean);
-
-/** "Caller 3", "Speaker 2", "Intervenant 1", a phone number: a name that names nobody. */
-const GENERIC =
-  /^(?:caller|speaker|participant|guest|user|unknown|phone|dial ?in|appelant|intervenant|invite|interlocuteur|locuteur|utilisateur|telephone)(?: \d+)?$/;
-export function namesNobody(speaker: string): boolean {
-  return isPhoneName(speaker) || GENERIC.test(norm(speaker)) || !tokensOf(speaker).length;
-}
 
 /**
  * How well a spoken name designates a person's name: 3 the same words (in any order), 2 the same

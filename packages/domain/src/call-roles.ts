@@ -48,10 +48,16 @@ export const norm = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** "Caller 3", "Speaker 2", "Participant 1", "Appelant 2", "Guest": a name that names nobody. */
+/** Generic speaker names, accents, case and punctuation folded by norm ("Speaker (2)" is "speaker 2"). */
 const GENERIC_NAME =
-  /^(?:caller|speaker|participant|guest|user|unknown|phone|dial[- ]?in|appelant|intervenant|invité|interlocuteur|locuteur|utilisateur|téléphone)(?:\s*\(?\d+\)?)?$/i;
-const anonymous = (name: string) => isPhoneName(name) || GENERIC_NAME.test(name.trim());
+  /^(?:caller|speaker|participant|guest|user|unknown|phone|dial ?in|appelant|intervenant|invite|interlocuteur|locuteur|utilisateur|telephone)(?: ?\d+)?$/;
+/**
+ * "Caller 3", "Speaker 2", "Intervenant 1", "Guest", a phone number, a name of punctuation alone:
+ * a name that names nobody. The role rules, the speaker matcher and the panel all ask this one.
+ */
+export function namesNobody(name: string): boolean {
+  return isPhoneName(name) || GENERIC_NAME.test(norm(name)) || !norm(name.replace(/\(.*?\)/g, ' '));
+}
 
 function roleOfLabel(label: string, clientCompany?: string | null): SpeakerRole | null {
   const l = norm(label).replace(/\s+/g, ' ');
@@ -76,7 +82,7 @@ export function sameName(speaker: string, name: string | null | undefined): bool
 function sameTokens(speaker: string, a: readonly string[], b: readonly string[]): boolean {
   if (!a.length || !b.length) return false;
   if (a.join(' ') === b.join(' ')) return true;
-  if (anonymous(speaker)) return false;
+  if (namesNobody(speaker)) return false;
   if (a[0] !== b[0] || a[0]!.length < 2) {
     // "Lee" alone for "Sam Lee" is too weak; a full name in another order ("Lee Sam") is the same person.
     return a.length > 1 && a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
@@ -173,7 +179,7 @@ interface Mention {
 
 /** The names a speaker is called by in the call: the first name (and the full name), or the name a dial-in gives itself. */
 function aliasesOf(speaker: string, lines: readonly TranscriptLine[]): string[] {
-  if (!anonymous(speaker)) {
+  if (!namesNobody(speaker)) {
     const parts = speaker
       .replace(/\(.*?\)/g, ' ')
       .trim()
@@ -344,7 +350,7 @@ export function resolveRoles(lines: readonly TranscriptLine[], options: RoleOpti
     const repKnown = [...decided.values()].some((d) => d.role === 'rep');
     const prospectKnown = [...decided.values()].some((d) => d.role === 'prospect');
     // One seller on a call is the common case: when none is known yet, the most seller-like speaker is.
-    const named = open.filter((s) => !anonymous(s));
+    const named = open.filter((s) => !namesNobody(s));
     const best = [...(named.length ? named : open)].sort((a, b) => scores.get(b)! - scores.get(a)!)[0]!;
     for (const speaker of open) {
       const score = scores.get(speaker)!;

@@ -1,5 +1,8 @@
-import { norm } from './call-roles.ts';
-import { namesNobody } from './call-people.ts';
+import { namesNobody, norm } from './call-roles.ts';
+
+import { type CommitteeRoleSuggestion, type SuggestedRole } from './schemas/call-insights.ts';
+import type { TranscriptLine } from './transcript.ts';
+import { words } from './unicode-words.ts';
 
 /** namesNobody once per speaker: a long call has thousands of turns and a handful of speakers. */
 function generic(): (speaker: string) => boolean {
@@ -10,9 +13,6 @@ function generic(): (speaker: string) => boolean {
     return answer;
   };
 }
-import { type CommitteeRoleSuggestion, type SuggestedRole } from './schemas/call-insights.ts';
-import type { TranscriptLine } from './transcript.ts';
-import { words } from './unicode-words.ts';
 
 /**
  * Buying roles a call suggests (issue 36), each with the line it stands on: "I sign anything above
