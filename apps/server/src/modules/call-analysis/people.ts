@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import {
   matchSpeakers,
   namesGivenInCall,
@@ -24,24 +24,28 @@ import { callSpeakers, committeeSuggestions, contacts, dealContacts, opportuniti
 interface ContactRow extends KnownPerson {
   id: number;
   side: ContactSide;
+  /** The roles the contact holds on this deal's committee; null when not on it. */
+  roles: string[] | null;
 }
 
-/** The people a deal's speakers may be: the contacts of its account and those on its committee. */
+/** The people a deal's speakers may be: the contacts of its account and those on its committee, with their roles on it. */
 export async function dealPeople(db: DbOrTx, opportunityId: number): Promise<ContactRow[]> {
   const [deal] = await db
     .select({ accountId: opportunities.account_id })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId));
-  const onCommittee = db
-    .select({ id: dealContacts.contact_id })
-    .from(dealContacts)
-    .where(eq(dealContacts.opportunity_id, opportunityId));
-  const rows = await db
-    .select({ id: contacts.id, fullName: contacts.full_name, email: contacts.email, side: contacts.side })
+  return db
+    .select({
+      id: contacts.id,
+      fullName: contacts.full_name,
+      email: contacts.email,
+      side: contacts.side,
+      roles: dealContacts.roles,
+    })
     .from(contacts)
-    .where(or(deal?.accountId != null ? eq(contacts.account_id, deal.accountId) : sql`false`, inArray(contacts.id, onCommittee)))
+    .leftJoin(dealContacts, and(eq(dealContacts.contact_id, contacts.id), eq(dealContacts.opportunity_id, opportunityId)))
+    .where(or(deal?.accountId != null ? eq(contacts.account_id, deal.accountId) : sql`false`, isNotNull(dealContacts.contact_id)))
     .limit(2000);
-  return rows;
 }
 
 /** The workspace's active members, with the names deals are matched on: always the seller's side. */
@@ -152,16 +156,13 @@ export async function recordCallPeople(tx: DbOrTx, input: RecordPeopleInput): Pr
     const row = rows.find((r) => r.speaker === speaker);
     return row?.side === 'seller';
   };
-  const held = await tx
-    .select({ contactId: dealContacts.contact_id, roles: dealContacts.roles })
-    .from(dealContacts)
-    .where(eq(dealContacts.opportunity_id, input.opportunityId));
+  // The roles held come with the deal's people (a suggestion is only ever about one of them).
   const pending = await tx
     .select({ contactId: committeeSuggestions.contact_id, role: committeeSuggestions.role })
     .from(committeeSuggestions)
     .where(and(eq(committeeSuggestions.opportunity_id, input.opportunityId), eq(committeeSuggestions.status, 'pending')));
   const offered = new Set([
-    ...held.flatMap((h) => h.roles.map((role) => `${h.contactId}:${role}`)),
+    ...people.flatMap((p) => (p.roles ?? []).map((role) => `${p.id}:${role}`)),
     ...pending.filter((p) => p.contactId !== null).map((p) => `${p.contactId}:${p.role}`),
   ]);
   const values: Array<typeof committeeSuggestions.$inferInsert> = [];
