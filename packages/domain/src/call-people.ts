@@ -1,5 +1,5 @@
 import { namesNobody, norm } from './call-roles.ts';
-import type { TranscriptLine } from './transcript.ts';
+import { nextTurnStarts, type TranscriptLine } from './transcript.ts';
 
 /**
  * Speakers are people (issue 36): each speaker of a call is matched to one of the deal's contacts
@@ -160,9 +160,7 @@ export interface SpeakerTalk {
 /** Each speaker's turns and speaking time (a turn lasts until its cue ends, or until the next turn starts). */
 export function speakerTalk(lines: readonly TranscriptLine[]): SpeakerTalk[] {
   const out = new Map<string, { lines: number; seconds: number; timed: boolean }>();
-  // The start of the next timed turn after each line, found once from the end (a long call has 20,000 lines).
-  const nextStart: Array<number | null> = new Array<number | null>(lines.length).fill(null);
-  for (let i = lines.length - 2; i >= 0; i -= 1) nextStart[i] = lines[i + 1]!.start ?? nextStart[i + 1]!;
+  const nextStart = nextTurnStarts(lines);
   lines.forEach((line, i) => {
     if (!line.speaker) return;
     const entry = out.get(line.speaker) ?? { lines: 0, seconds: 0, timed: true };

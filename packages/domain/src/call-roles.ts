@@ -1,4 +1,4 @@
-import { isPhoneName, type TranscriptLine } from './transcript.ts';
+import { isPhoneName, nextTurnStarts, type TranscriptLine } from './transcript.ts';
 import { escapeRegExp, words } from './unicode-words.ts';
 
 /**
@@ -384,9 +384,7 @@ export function talkShare(lines: readonly TranscriptLine[], roleOf: (line: Trans
   let repTime = 0;
   let allTime = 0;
   let timed = true;
-  // The start of the next timed turn after each line, found once from the end (a 2 MB call has 20,000 lines).
-  const nextStart: Array<number | null> = new Array<number | null>(lines.length).fill(null);
-  for (let i = lines.length - 2; i >= 0; i -= 1) nextStart[i] = lines[i + 1]!.start ?? nextStart[i + 1]!;
+  const nextStart = nextTurnStarts(lines);
   lines.forEach((line, i) => {
     const role = roleOf(line);
     if (!role) return;
