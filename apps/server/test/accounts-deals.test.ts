@@ -123,11 +123,21 @@ describe('deals and their accounts', () => {
     expect(back).toMatchObject({ company: 'Hooli', account: 'Hooli' });
   });
 
+  it('a restore keeps a company name no account can hold as it was archived', async () => {
+    const created = (await rep.post('/api/opportunities', { product: 'Blank', client_company_name: 'Initech' })).body;
+    await server.database.db.execute(
+      sql`UPDATE opportunities SET client_company_name = '  ', account_id = NULL WHERE id = ${created.id}`,
+    );
+    expect((await rep.delete(`/api/opportunities/${created.id}`)).status).toBe(204);
+    expect((await rep.post(`/api/opportunities/${created.id}/restore`)).status).toBe(200);
+    expect(await dealAccount(created.id)).toMatchObject({ company: '  ', account_id: null });
+  });
+
   it('leaves no deal with a company and no account, and every deal shows its account’s name', async () => {
     const [counts] = await rows<{ unlinked: number; renamed: number; total: number }>(
       sql`SELECT count(*) FILTER (WHERE o.account_id IS NULL)::int AS unlinked,
           count(*) FILTER (WHERE a.name IS DISTINCT FROM o.client_company_name)::int AS renamed, count(*)::int AS total
-        FROM opportunities o LEFT JOIN client_accounts a ON a.id = o.account_id WHERE o.client_company_name IS NOT NULL`,
+        FROM opportunities o LEFT JOIN client_accounts a ON a.id = o.account_id WHERE btrim(o.client_company_name) <> ''`,
     );
     expect(counts).toMatchObject({ unlinked: 0, renamed: 0 });
     expect(counts!.total).toBeGreaterThan(10);

@@ -86,12 +86,14 @@ export async function relinkRestoredDeal(tx: DbOrTx, id: number): Promise<void> 
   const account =
     (deal.accountId != null ? await liveAccount(tx, deal.accountId) : null) ??
     (await resolveAccountRecord(tx, { name: deal.name, domain: deal.domain }));
-  if (account?.id === deal.accountId && account?.name === deal.name) return;
+  // A name no account can hold (blank) stays as it was archived: a restore gives back, it does not clean.
+  if (!account) return;
+  if (account.id === deal.accountId && account.name === deal.name) return;
   await tx
     .update(opportunities)
     .set({
-      account_id: account?.id ?? null,
-      client_company_name: account?.name ?? null,
+      account_id: account.id,
+      client_company_name: account.name,
       version: sql`${opportunities.version} + 1`,
     })
     .where(eq(opportunities.id, id));
