@@ -48,6 +48,7 @@ import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
+import { dealEmailRoutes } from './modules/deal-emails/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
 import { apiKeyLookup } from './modules/integrations/keys.ts';
 import { createCallAnalysisProvider } from './ai/call-index.ts';
@@ -243,6 +244,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(accountRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db });
   await app.register(taskRoutes, { db: database.db });
+  await app.register(dealEmailRoutes, { db: database.db, mailer, rateLimit: config.followUpEmail.rateLimit });
   await app.register(jobRoutes, { db: database.db });
   await app.register(callAnalysisRoutes, { db: database.db, workerTimeoutMs: config.callWorker.timeoutMs });
 

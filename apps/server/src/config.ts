@@ -138,6 +138,13 @@ const envSchema = z.object({
   AI_CALL_WINDOW_OVERLAP: z.coerce.number().int().min(0).max(50).default(CALL_WINDOW_OVERLAP),
   ANALYSIS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   ANALYSIS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Follow-up e-mails sent from deals, per person per window (issue 37): a rep sends a few a day, not a campaign.
+  FOLLOW_UP_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  FOLLOW_UP_EMAIL_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   ANALYSIS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
   CALL_WORKER_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(20_000),
   INGEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
@@ -264,6 +271,8 @@ export interface Config {
     callWindowOverlap: number;
   };
   analysis: { rateLimit: { max: number; windowMs: number }; cacheTtlMs: number };
+  /** Follow-up e-mails from a deal: sends allowed per person per window. */
+  followUpEmail: { rateLimit: { max: number; windowMs: number } };
   /** One task (reading or analysing a transcript) on the shared call-analysis worker; past it that task alone fails. */
   callWorker: { timeoutMs: number };
   /** The ingest API (/api/v1): requests allowed per window, per API key. */
@@ -434,6 +443,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     analysis: {
       rateLimit: { max: env.ANALYSIS_RATE_LIMIT_MAX, windowMs: env.ANALYSIS_RATE_LIMIT_WINDOW_MS },
       cacheTtlMs: env.ANALYSIS_CACHE_TTL_MS,
+    },
+    followUpEmail: {
+      rateLimit: { max: env.FOLLOW_UP_EMAIL_RATE_LIMIT_MAX, windowMs: env.FOLLOW_UP_EMAIL_RATE_LIMIT_WINDOW_MS },
     },
     callWorker: { timeoutMs: env.CALL_WORKER_TIMEOUT_MS },
     ingest: { rateLimit: { max: env.INGEST_RATE_LIMIT_MAX, windowMs: env.INGEST_RATE_LIMIT_WINDOW_MS } },

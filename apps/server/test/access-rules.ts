@@ -67,6 +67,8 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/opportunities/:id/restore': [...REP, ...MANAGER],
   'GET /api/opportunities/:id/history': [...REP, ...MANAGER],
   'GET /api/opportunities/:id/suggestions': [...REP, ...MANAGER],
+  'GET /api/opportunities/:id/follow-up-email': [...REP, ...MANAGER],
+  'POST /api/opportunities/:id/follow-up-email': [...REP, ...MANAGER],
   'POST /api/opportunities/:id/suggestions/decide': [...REP, ...MANAGER],
   'GET /api/pipeline': REP,
   'GET /api/quota': REP,

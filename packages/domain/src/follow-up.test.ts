@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFollowUp, formatMeeting, mailtoHref, type FollowUpInput } from './follow-up.ts';
+import { draftFollowUp, formatMeeting, mailtoHref, meetingTitle, type FollowUpInput } from './follow-up.ts';
 
 const analysis: FollowUpInput['analysis'] = {
   technicalRequirements: [
@@ -73,6 +73,35 @@ describe('draftFollowUp', () => {
     expect(none.body).not.toContain('technical questions');
     expect(none.body).toContain('Next step: let me know a time that suits you for our next conversation.');
     expect(draftFollowUp(input({ language: 'fr', contactName: null })).body.startsWith('Bonjour,\n')).toBe(true);
+  });
+
+  it('lists the accepted next steps with their due day, then the meeting and the invite (issue 37)', () => {
+    const steps = [
+      { title: 'Send the security questionnaire.', due: '2026-11-30T14:00:00Z' },
+      { title: 'Book the legal review', due: null },
+    ];
+    const en = draftFollowUp(input({ acceptedSteps: steps, inviteAttached: true }));
+    expect(en.body).toContain(
+      'Next steps:\n- Send the security questionnaire (by Monday, November 30)\n- Book the legal review\n\nOur next meeting: Tuesday, December 1, 2026 at 03:00',
+    );
+    expect(en.body).toMatch(/EST\.\nThe invitation is attached\.\n\nBest regards,/);
+    expect(en.body).not.toContain('Next step:');
+    const fr = draftFollowUp(input({ language: 'fr', timeZone: 'Europe/Paris', acceptedSteps: steps, inviteAttached: true }));
+    expect(fr.body).toContain("Prochaines étapes :\n- Send the security questionnaire (d'ici le lundi 30 novembre)");
+    expect(fr.body).toContain("Notre prochain rendez-vous : mardi 1 décembre 2026 à 21:00 UTC+1.\nL'invitation est jointe.");
+    // No meeting: the steps, then a request for one; no invite line without a meeting.
+    const open = draftFollowUp(
+      input({ acceptedSteps: steps, inviteAttached: true, nextMeeting: null, analysis: { ...analysis, nextMeeting: null } }),
+    );
+    expect(open.body).toContain('- Book the legal review\n\nLet me know a time that suits you for our next conversation.\n\nBest');
+    expect(open.body).not.toContain('invitation');
+  });
+
+  it('thanks without announcing a recap when there is nothing to recap', () => {
+    const bare = draftFollowUp(input({ analysis: { ...analysis, commercialPoints: [] } }));
+    expect(bare.body).toContain('Hello Claire,\n\nThank you for your time today.\n\nAnswers');
+    expect(meetingTitle('fr', 'Northwind')).toBe('Rendez-vous avec Northwind');
+    expect(meetingTitle('en', ' ')).toBe('Meeting');
   });
 
   it('recaps what was said, not who said it, and each quote once', () => {

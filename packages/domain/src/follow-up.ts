@@ -13,6 +13,13 @@ export interface FollowUpInput {
   nextMeeting: string | null;
   /** The sender's time zone, named beside the meeting time so the reader can convert it. */
   timeZone: string;
+  /**
+   * The deal's accepted next steps (its open tasks, issue 37), listed with their due day. Without
+   * them the draft names the call's first next step, as before.
+   */
+  acceptedSteps?: ReadonlyArray<{ title: string; due: string | null }>;
+  /** The next meeting goes with the e-mail as an invite (.ics): the draft says so. */
+  inviteAttached?: boolean;
 }
 
 export interface FollowUpDraft {
@@ -20,9 +27,13 @@ export interface FollowUpDraft {
   body: string;
 }
 
+/** How long the next meeting lasts in its invite (the deal records only when it starts). */
+export const FOLLOW_UP_MEETING_MINUTES = 30;
+
 // A follow-up stays short: the main points, not the whole analysis.
 const RECAP_POINTS = 3;
 const ANSWERS = 5;
+const STEPS = 5;
 
 const WORDS = {
   en: {
@@ -32,7 +43,13 @@ const WORDS = {
     thanks: (product: string | null) =>
       `Thank you for your time today. Here is a short recap of our conversation${product ? ` about ${product}` : ''}:`,
     answers: 'Answers to your technical questions:',
+    thanksOnly: 'Thank you for your time today.',
     nextStep: 'Next step',
+    nextSteps: 'Next steps:',
+    by: (day: string) => `by ${day}`,
+    meetingLine: (when: string) => `Our next meeting: ${when}.`,
+    invite: 'The invitation is attached.',
+    meetingTitle: (company: string | null) => (company ? `Meeting with ${company}` : 'Meeting'),
     meeting: (when: string) => `our next meeting on ${when}`,
     noDate: 'let me know a time that suits you for our next conversation.',
     bye: 'Best regards,',
@@ -44,7 +61,13 @@ const WORDS = {
     thanks: (product: string | null) =>
       `Merci pour votre temps aujourd'hui. Voici un bref récapitulatif de notre échange${product ? ` sur ${product}` : ''} :`,
     answers: 'Réponses à vos questions techniques :',
+    thanksOnly: "Merci pour votre temps aujourd'hui.",
     nextStep: 'Prochaine étape',
+    nextSteps: 'Prochaines étapes :',
+    by: (day: string) => `d'ici le ${day}`,
+    meetingLine: (when: string) => `Notre prochain rendez-vous : ${when}.`,
+    invite: "L'invitation est jointe.",
+    meetingTitle: (company: string | null) => (company ? `Rendez-vous avec ${company}` : 'Rendez-vous'),
     meeting: (when: string) => `notre prochain rendez-vous le ${when}`,
     noDate: 'dites-moi quand vous êtes disponible pour notre prochain échange.',
     bye: 'Bien cordialement,',
@@ -64,6 +87,20 @@ export function formatMeeting(iso: string, language: TranscriptLanguage, timeZon
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
+
+/** A due day in the sender's zone: "Tuesday, December 1" / "mardi 1 décembre". */
+function formatDay(iso: string, language: TranscriptLanguage, timeZone: string): string {
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** The title of the next meeting's invite, in the deal's language. */
+export const meetingTitle = (language: TranscriptLanguage, company: string | null): string =>
+  WORDS[language].meetingTitle(company?.trim() || null);
 
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
 const sentence = (text: string) => text.trim().replace(/[.;:,]*$/, '');
@@ -97,8 +134,9 @@ function recapPoints(points: CallAnalysis['commercialPoints']): string[] {
 export function draftFollowUp(input: FollowUpInput): FollowUpDraft {
   const w = WORDS[input.language];
   const { analysis } = input;
-  const lines: string[] = [w.hello(firstName(input.contactName)), '', w.thanks(input.product)];
-  for (const point of recapPoints(analysis.commercialPoints)) lines.push(`- ${point}`);
+  const points = recapPoints(analysis.commercialPoints);
+  const lines: string[] = [w.hello(firstName(input.contactName)), '', points.length ? w.thanks(input.product) : w.thanksOnly];
+  for (const point of points) lines.push(`- ${point}`);
 
   const answers = analysis.technicalRequirements.slice(0, ANSWERS);
   if (answers.length) {
@@ -107,11 +145,23 @@ export function draftFollowUp(input: FollowUpInput): FollowUpDraft {
   }
 
   const meeting = input.nextMeeting ?? analysis.nextMeeting?.date ?? null;
-  const step = analysis.nextSteps[0] ? sentence(withoutSpeaker(analysis.nextSteps[0].text)) : null;
-  const when = meeting ? w.meeting(formatMeeting(meeting, input.language, input.timeZone)) : null;
-  const separator = input.language === 'fr' ? ' : ' : ': ';
-  const next = step ? `${step}${when ? ` — ${when}` : ''}.` : when ? `${when}.` : w.noDate;
-  lines.push('', `${w.nextStep}${separator}${next}`, '', w.bye, input.senderName);
+  const when = meeting ? formatMeeting(meeting, input.language, input.timeZone) : null;
+  const steps = (input.acceptedSteps ?? []).filter((s) => s.title.trim()).slice(0, STEPS);
+  if (steps.length) {
+    // The accepted next steps, each with its due day; then the meeting on a line of its own.
+    lines.push('', w.nextSteps);
+    for (const { title, due } of steps)
+      lines.push(`- ${sentence(title)}${due ? ` (${w.by(formatDay(due, input.language, input.timeZone))})` : ''}`);
+    lines.push('', when ? w.meetingLine(when) : w.noDate.replace(/^./, (c) => c.toUpperCase()));
+  } else {
+    const step = analysis.nextSteps[0] ? sentence(withoutSpeaker(analysis.nextSteps[0].text)) : null;
+    const at = when ? w.meeting(when) : null;
+    const separator = input.language === 'fr' ? ' : ' : ': ';
+    const next = step ? `${step}${at ? ` — ${at}` : ''}.` : at ? `${at}.` : w.noDate;
+    lines.push('', `${w.nextStep}${separator}${next}`);
+  }
+  if (input.inviteAttached && meeting) lines.push(w.invite);
+  lines.push('', w.bye, input.senderName);
 
   return { subject: w.subject(input.companyName?.trim() || null, input.product?.trim() || null), body: lines.join('\n') };
 }

@@ -34,7 +34,15 @@ export interface ChangeOrigin {
 }
 
 /** Events of the deal itself, recorded under these pseudo-fields beside the field changes. */
-export type DealEvent = 'created' | 'deleted' | 'restored' | 'suggestion_dismissed' | 'task_completed' | 'task_reopened';
+export type DealEvent =
+  | 'created'
+  | 'deleted'
+  | 'restored'
+  | 'suggestion_dismissed'
+  | 'task_completed'
+  | 'task_reopened'
+  /** A follow-up e-mail sent from the deal (modules/deal-emails): subject, to, cc, whether the invite went with it. */
+  | 'email_sent';
 
 export type { OpportunityRow };
 
