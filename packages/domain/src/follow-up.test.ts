@@ -93,7 +93,9 @@ describe('draftFollowUp', () => {
     const open = draftFollowUp(
       input({ acceptedSteps: steps, inviteAttached: true, nextMeeting: null, analysis: { ...analysis, nextMeeting: null } }),
     );
-    expect(open.body).toContain('- Book the legal review\n\nLet me know a time that suits you for our next conversation.\n\nBest');
+    expect(open.body).toContain(
+      '- Book the legal review\n\nLet me know a time that suits you for our next conversation.\n\nBest',
+    );
     expect(open.body).not.toContain('invitation');
   });
 

@@ -77,13 +77,14 @@ export async function openSteps(
   return rows.map((row) => ({ title: row.title, due_at: iso(row.due_at) }));
 }
 
-export async function senderOf(
-  db: DbOrTx,
-  userId: string,
-): Promise<{ email: string; full_name: string; language: string | null } | undefined> {
-  const [row] = await selectRows<{ email: string; full_name: string; language: string | null }>(
-    db,
-    sql`SELECT email, full_name, language FROM users WHERE id = ${userId}`,
-  );
+interface Sender {
+  email: string;
+  full_name: string;
+  language: string | null;
+  time_zone: string | null;
+}
+
+export async function senderOf(db: DbOrTx, userId: string): Promise<Sender | undefined> {
+  const [row] = await selectRows<Sender>(db, sql`SELECT email, full_name, language, time_zone FROM users WHERE id = ${userId}`);
   return row;
 }

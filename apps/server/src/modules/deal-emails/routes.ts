@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, opportunityIdParamsSchema, ROLES } from '@nexa/domain';
-import {
-  followUpEmailDraftSchema,
-  followUpEmailSendSchema,
-  followUpEmailSentSchema,
-} from '@nexa/domain/schemas/follow-up-email';
+import { followUpEmailDraftSchema, followUpEmailSendSchema, followUpEmailSentSchema } from '@nexa/domain/schemas/follow-up-email';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -23,10 +19,7 @@ export interface DealEmailRoutesOptions {
 const SEND_BODY_LIMIT_BYTES = 128 * 1024;
 
 /** The follow-up e-mail of a deal (issue 37): its draft, and sending it. Whoever may see the deal may send it. */
-export const dealEmailRoutes: FastifyPluginAsyncZod<DealEmailRoutesOptions> = async (
-  app,
-  { db, mailer, rateLimit },
-) => {
+export const dealEmailRoutes: FastifyPluginAsyncZod<DealEmailRoutesOptions> = async (app, { db, mailer, rateLimit }) => {
   app.get(
     '/api/opportunities/:id/follow-up-email',
     {

@@ -13,7 +13,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
-import { zoneOf } from '../tasks/service.ts';
+import { parseCookie } from 'cookie';
+import { isTimeZone, TIME_ZONE_COOKIE } from '@nexa/domain/time-zone';
 import { committeeAddresses, latestAnalysis, openSteps, senderOf, visibleDeal, type DealForMail } from './queries.ts';
 
 /*
@@ -40,14 +41,16 @@ const asLanguage = (value: string | null | undefined): TranscriptLanguage | null
 async function dealContext(db: DbOrTx, actor: Actor, id: number, cookieHeader: string | undefined) {
   const deal = await visibleDeal(db, actor, id);
   if (!deal) throw notFound('Opportunity');
-  const [recipients, analysis, steps, sender, timeZone] = await Promise.all([
+  const [recipients, analysis, steps, sender] = await Promise.all([
     committeeAddresses(db, id),
     latestAnalysis(db, id),
     openSteps(db, actor, id, STEPS),
     senderOf(db, actor.userId),
-    zoneOf(db, actor.userId, cookieHeader),
   ]);
   if (!sender) throw notFound('Sender');
+  // Times in the sender's zone: the one they chose, else their browser's (its cookie), else UTC.
+  const browser = cookieHeader ? parseCookie(cookieHeader)[TIME_ZONE_COOKIE] : undefined;
+  const timeZone = isTimeZone(sender.time_zone) ? sender.time_zone : isTimeZone(browser) ? browser : 'UTC';
   // The deal's language: its latest call's; else its contacts'; else the sender's; else English.
   const language =
     analysis?.language ?? recipients.map((r) => asLanguage(r.language)).find(Boolean) ?? asLanguage(sender.language) ?? 'en';

@@ -7,7 +7,15 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 
-const EVENTS = new Set(['created', 'deleted', 'restored', 'suggestion_dismissed', 'task_completed', 'task_reopened']);
+const EVENTS = new Set([
+  'created',
+  'deleted',
+  'restored',
+  'suggestion_dismissed',
+  'task_completed',
+  'task_reopened',
+  'email_sent',
+]);
 
 /**
  * A recorded value as text: money in the deal's currency, the names of a choice's values (a stage)
@@ -49,9 +57,13 @@ export function ChangeText({
   const { t } = useTranslation(['opportunities', 'insights']);
   const na = t('detail.na');
   if (EVENTS.has(change.field)) {
+    const after = change.after as { subject?: string; to?: string[]; cc?: string[] } | null;
     return (
-      <p className="font-medium text-slate-900">
+      <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">
         {t(`history.events.${change.field}`, {
+          // A sent follow-up e-mail names its subject and recipients (issue 37).
+          subject: after?.subject ?? '',
+          to: [...(after?.to ?? []), ...(after?.cc ?? [])].join(', '),
           field: t(fieldLabel((change.after as { field?: string } | null)?.field ?? ''), { defaultValue: '' }),
           // A task's event names the task (issue 37).
           title: (change.after as { title?: string } | null)?.title ?? '',

@@ -19,6 +19,10 @@ export const queryKeys = {
     risks: (id: number) => ['opportunities', 'detail', id, 'risks'] as const,
     /** The deal's buying committee: under the detail, so whatever refreshes the deal refreshes it. */
     committee: (id: number) => ['opportunities', 'detail', id, 'committee'] as const,
+    /** The deal's follow-up e-mail, drafted (issue 37). */
+    followUpEmail: (id: number) => ['opportunities', 'detail', id, 'follow-up-email'] as const,
+    /** Every page of the deal's history: a sent e-mail refreshes them. */
+    histories: (id: number) => ['opportunities', 'detail', id, 'history'] as const,
   },
   contacts: {
     all: ['contacts'] as const,

@@ -1,8 +1,15 @@
-import { CalendarPlus, Copy, Mail, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarPlus, Copy, Mail, PenLine, Send } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { calendarInvite, draftFollowUp, mailtoHref, type FollowUpDraft, type OpportunityDetail } from '@nexa/domain';
+import {
+  calendarInvite,
+  draftFollowUp,
+  FOLLOW_UP_MEETING_MINUTES,
+  mailtoHref,
+  type FollowUpDraft,
+  type OpportunityDetail,
+} from '@nexa/domain';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,22 +19,26 @@ import { useMe } from '../../../lib/api/get-me.ts';
 import { cn } from '../../../lib/cn.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
-const MEETING_MINUTES = 30;
+// Loaded when the rep opens it: the deal page's first load carries none of it.
+const FollowUpEmailDialog = lazy(() => import('./follow-up-email-dialog.tsx'));
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * After a call: a follow-up e-mail drafted from the deal's latest analysis (editable, then copied or
- * opened in the mail program) and the next meeting as a calendar file.
+ * After a call: the follow-up e-mail sent from Nexa to the deal's contacts (issue 37), or drafted from
+ * the deal's latest analysis (editable, then copied or opened in the mail program), and the next
+ * meeting as a calendar file.
  */
 export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetail }) {
   const { t } = useTranslation('follow-up');
   const analyses = useCallAnalyses(opportunity.id);
   const me = useMe();
   const [draft, setDraft] = useState<FollowUpDraft | null>(null);
+  const [sending, setSending] = useState(false);
+  // Mounted from the first opening on, so closing it plays out and puts focus back on the button.
+  const [sendOpened, setSendOpened] = useState(false);
   const latest = analyses.data?.latest;
   const meeting = opportunity.next_meeting_date;
-  if (!latest && !meeting) return null;
 
   const makeDraft = () => {
     if (!latest) return;
@@ -62,7 +73,7 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
       // One UID per deal: downloading again after the meeting moved updates the same event.
       uid: `opportunity-${opportunity.id}@nexa`,
       start: meeting,
-      durationMinutes: MEETING_MINUTES,
+      durationMinutes: FOLLOW_UP_MEETING_MINUTES,
       title: t('meetingTitle', { company }),
       description: opportunity.product ? t('meetingDescription', { product: opportunity.product }) : undefined,
       url: window.location.href,
@@ -75,12 +86,22 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
     <Card data-testid="follow-up">
       <CardHeader>
         <CardTitle>{t('title')}</CardTitle>
-        <p className="text-sm text-slate-600">{latest ? t('hint') : t('calendarHint')}</p>
+        <p className="text-sm text-slate-600">{t('send.hint')}</p>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => {
+              setSendOpened(true);
+              setSending(true);
+            }}
+            aria-haspopup="dialog"
+          >
+            <Send className="h-4 w-4" aria-hidden />
+            {t('send.open')}
+          </Button>
           {latest && (
-            <Button variant={draft ? 'secondary' : 'primary'} onClick={makeDraft}>
+            <Button variant="secondary" onClick={makeDraft} title={t('hint')}>
               <PenLine className="h-4 w-4" aria-hidden />
               {draft ? t('redraft') : t('draft')}
             </Button>
@@ -120,6 +141,11 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
               </a>
             </div>
           </div>
+        )}
+        {sendOpened && (
+          <Suspense fallback={null}>
+            <FollowUpEmailDialog opportunityId={opportunity.id} open={sending} onOpenChange={setSending} />
+          </Suspense>
         )}
       </CardContent>
     </Card>
