@@ -1,6 +1,9 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, startTestServer, type TestServer } from './test-app.ts';
 
@@ -147,7 +150,11 @@ describe('schema fuzzing over the OpenAPI document', () => {
   let operations: Operation[];
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MAX: '100000', INGEST_RATE_LIMIT_MAX: '100000' });
+    server = await startTestServer({
+      RATE_LIMIT_MAX: '100000',
+      INGEST_RATE_LIMIT_MAX: '100000',
+      FOLLOW_UP_EMAIL_RATE_LIMIT_MAX: '100000',
+    });
     const rep = await server.createUser({ role: 'Sales Representative' });
     const manager = await server.createUser({ role: 'Sales Manager' });
     const managerClient = await server.signIn(manager.email, manager.password);
@@ -223,4 +230,47 @@ describe('schema fuzzing over the OpenAPI document', () => {
       );
     }
   }, 180_000);
+
+  it('a follow-up e-mail (issue 37) with hostile recipients, subject and body: 201 or 400, and no header added', async () => {
+    const rep = actors[1]![1];
+    const deal = (await rep.post('/api/opportunities', { product: 'CRM', client_company_name: 'Fuzz Co', amount: 1 })).body.id;
+    const outbox = path.join(server.config.dataDir, 'outbox');
+    const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+    const injection = fc.constantFrom(
+      'a@b.example\r\nBcc: victim@evil.test',
+      'a@b.example\nX-Injected: 1',
+      'Hi\u2028Bcc: victim@evil.test',
+      'Hi\u0085Bcc: victim@evil.test',
+      '=?utf-8?Q?Bcc=3A?= victim@evil.test',
+      'a@b.example, victim@evil.test',
+    );
+    const text = fc.oneof(hostileString, injection, fc.string({ maxLength: 40 }));
+    const address = fc.oneof(fc.constant('ok@fuzz.example'), text);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          to: fc.array(address, { maxLength: 3 }),
+          cc: fc.array(address, { maxLength: 2 }),
+          subject: text,
+          body: text,
+        }),
+        async (mail) => {
+          const res = await rep.request('POST', `/api/opportunities/${deal}/follow-up-email`, mail);
+          expect([201, 400], `${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+        },
+      ),
+      { numRuns: 60, seed: 20261127 },
+    );
+    // Whatever went out has only the headers it should: no Bcc, nothing injected, one line each.
+    const sent = fs.readdirSync(outbox).filter((file) => !before.has(file));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const file of sent) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+      expect(mail.headers.has('bcc'), file).toBe(false);
+      expect(mail.headers.has('x-injected'), file).toBe(false);
+      expect([mail.to].flat().flatMap((a) => a!.value.map((v) => v.address))).toEqual(
+        expect.arrayContaining(['ok@fuzz.example']),
+      );
+    }
+  }, 120_000);
 });

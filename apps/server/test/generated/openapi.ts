@@ -1880,6 +1880,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/{id}/follow-up-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal's follow-up e-mail, drafted
+         * @description In the deal's language: its committee's contacts with an e-mail address, a subject and a body with the accepted next steps (open tasks), and the next meeting the invite would hold. 404 for a deal the person may not see.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["draftFollowUpEmail"];
+        put?: never;
+        /**
+         * Sends the deal's follow-up e-mail and records it in the deal's history
+         * @description To and Cc are addresses (the committee's or typed), at most 20 together; replies go to the sender. With `attach_invite` the deal's next meeting (if still to come) goes with it as invite.ics. 201 once the mail server took it, with an `email_sent` entry in the deal's history; 503 when the mail server did not take it (nothing recorded); 429 past the per-person limit.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["sendFollowUpEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -7634,6 +7662,103 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    draftFollowUpEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language: "en" | "fr";
+                        subject: string;
+                        body: string;
+                        recipients: {
+                            contact_id: number;
+                            full_name: string;
+                            email: string;
+                            roles: string[];
+                        }[];
+                        reply_to: string;
+                        next_steps: {
+                            title: string;
+                            due_at: string | null;
+                        }[];
+                        invite: {
+                            uid: string;
+                            start: string;
+                            title: string;
+                            duration_minutes: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendFollowUpEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    to: string[];
+                    cc?: string[];
+                    subject: string;
+                    body: string;
+                    /** @default true */
+                    attach_invite?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent_at: string;
+                        to: string[];
+                        cc: string[];
+                        subject: string;
+                        invite: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -107,7 +107,7 @@ export async function followUpDraft(
 export interface SendDeps {
   db: Db;
   mailer: Mailer;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 /**
@@ -159,13 +159,19 @@ export async function sendFollowUp(
     log.warn({ event: 'mail.failed', opportunityId: id, code, responseCode }, 'follow-up e-mail not sent');
     throw new AppError('service_unavailable', 'The mail server did not take the e-mail: nothing was sent or recorded');
   }
-  await db.transaction(async (tx) => {
-    await recordEvents(
-      tx,
-      [{ id, event: 'email_sent', after: { subject: mail.subject, to, cc, invite: invite !== null, message_id: messageId } }],
-      { source: 'person', actorId: actor.userId },
-    );
-    await touchActivity(tx, id);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await recordEvents(
+        tx,
+        [{ id, event: 'email_sent', after: { subject: mail.subject, to, cc, invite: invite !== null, message_id: messageId } }],
+        { source: 'person', actorId: actor.userId },
+      );
+      await touchActivity(tx, id);
+    });
+  } catch (error) {
+    // The one case the order leaves open (decision 041): sent, and the database failed just after.
+    log.error({ event: 'mail.unrecorded', opportunityId: id, messageId }, 'follow-up e-mail sent but not recorded');
+    throw error;
+  }
   return { sent_at: now.toISOString(), to, cc, subject: mail.subject, invite: invite !== null };
 }
