@@ -19,3 +19,17 @@ describe.each([
     expect(text('commit', null)).toBe(cleared);
   });
 });
+
+// A follow-up e-mail sent from the deal (issue 37) reads as what was sent and to whom, in both languages.
+describe.each([
+  ['en', 'Sent the e-mail “Pilot plan” to claire@northwind.example, cto@partner.example'],
+  ['fr', 'A envoyé l’e-mail « Pilot plan » à claire@northwind.example, cto@partner.example'],
+] as const)('a sent follow-up e-mail (%s)', (lang, expected) => {
+  it('names its subject and every recipient, Cc included', async () => {
+    await i18next.changeLanguage(lang);
+    await i18next.loadNamespaces(['opportunities', 'insights']);
+    const after = { subject: 'Pilot plan', to: ['claire@northwind.example'], cc: ['cto@partner.example'], invite: true };
+    const { container } = render(<ChangeText change={{ field: 'email_sent', before: null, after }} />);
+    expect(container.textContent).toBe(expected);
+  });
+});

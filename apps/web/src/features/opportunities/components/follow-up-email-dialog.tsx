@@ -12,6 +12,7 @@ import {
 } from '@nexa/domain/schemas/follow-up-email';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
 import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -49,13 +50,9 @@ export default function FollowUpEmailDialog({
       testId="follow-up-email-dialog"
     >
       {draft.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t('send.loading')}
-        </p>
+        <LoadingState className={INLINE_STATE}>{t('send.loading')}</LoadingState>
       ) : draft.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t(errorKey(draft.error))}
-        </p>
+        <ErrorState className={INLINE_STATE}>{t(errorKey(draft.error))}</ErrorState>
       ) : (
         <FollowUpForm
           key={draft.dataUpdatedAt}
