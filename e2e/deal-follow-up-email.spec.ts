@@ -145,6 +145,26 @@ test.describe('follow-up e-mail from the deal', () => {
     expect(calendar).toContain(`UID:opportunity-${id}@nexa`);
   });
 
+  test("a manager sends the follow-up from the rep's deal; replies go to the manager", async ({ page }) => {
+    test.setTimeout(90_000);
+    const rep = await createUser({ role: 'rep', language: 'en' });
+    const manager = await createUser({ role: 'manager', language: 'en' });
+    const company = `Contoso ${Date.now()}`;
+    const id = await dealWithCommittee(rep, company);
+    await signInAsUser(page, manager);
+    await page.goto(`/manager/representatives/${rep.id}/opportunities/${id}`);
+    await page.getByRole('button', { name: 'Send follow-up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send follow-up' });
+    await expect(dialog).toContainText(`Replies come to ${manager.email}.`);
+    const sentSubject = `From the manager ${Date.now()}`;
+    await dialog.getByLabel('Subject').fill(sentSubject);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Follow-up sent to 1 recipient')).toBeVisible();
+    const mail = await mailWithSubject(sentSubject);
+    expect(mail.replyTo?.value[0]!.address).toBe(manager.email);
+    await shots(page, 'follow-up-manager-en');
+  });
+
   test.describe('in French', () => {
     test.use({ locale: 'fr-FR' });
 

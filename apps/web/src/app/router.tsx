@@ -246,7 +246,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/team/routes/representative-opportunity-page.tsx'),
                   'RepresentativeOpportunityPage',
-                  ['team', 'call-analysis', 'insights', 'contacts'],
+                  ['team', 'call-analysis', 'insights', 'contacts', 'follow-up'],
                 ),
               },
               {

@@ -1,5 +1,5 @@
-import { CalendarPlus, Copy, Mail, PenLine, Send } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { CalendarPlus, Copy, Mail, PenLine } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -11,6 +11,7 @@ import {
   type OpportunityDetail,
 } from '@nexa/domain';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
+import { SendFollowUpButton } from '../../../components/opportunities/send-follow-up.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
@@ -18,9 +19,6 @@ import { useCallAnalyses } from '../../../lib/api/get-call-analyses.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { cn } from '../../../lib/cn.ts';
 import { saveBlob } from '../../../lib/download.ts';
-
-// Loaded when the rep opens it: the deal page's first load carries none of it.
-const FollowUpEmailDialog = lazy(() => import('./follow-up-email-dialog.tsx'));
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -34,9 +32,6 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
   const analyses = useCallAnalyses(opportunity.id);
   const me = useMe();
   const [draft, setDraft] = useState<FollowUpDraft | null>(null);
-  const [sending, setSending] = useState(false);
-  // Mounted from the first opening on, so closing it plays out and puts focus back on the button.
-  const [sendOpened, setSendOpened] = useState(false);
   const latest = analyses.data?.latest;
   const meeting = opportunity.next_meeting_date;
 
@@ -90,16 +85,7 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2">
-          <Button
-            onClick={() => {
-              setSendOpened(true);
-              setSending(true);
-            }}
-            aria-haspopup="dialog"
-          >
-            <Send className="h-4 w-4" aria-hidden />
-            {t('send.open')}
-          </Button>
+          <SendFollowUpButton opportunityId={opportunity.id} />
           {latest && (
             <Button variant="secondary" onClick={makeDraft} title={t('hint')}>
               <PenLine className="h-4 w-4" aria-hidden />
@@ -141,11 +127,6 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
               </a>
             </div>
           </div>
-        )}
-        {sendOpened && (
-          <Suspense fallback={null}>
-            <FollowUpEmailDialog opportunityId={opportunity.id} open={sending} onOpenChange={setSending} />
-          </Suspense>
         )}
       </CardContent>
     </Card>

@@ -6,6 +6,7 @@ import { useOpportunity } from '../../../lib/api/get-opportunity.ts';
 import { paths } from '../../../lib/paths.ts';
 import { DealInsights } from '../../../components/opportunities/deal-insights.tsx';
 import { OpportunityView } from '../../../components/opportunities/opportunity-view.tsx';
+import { SendFollowUpButton } from '../../../components/opportunities/send-follow-up.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
@@ -33,8 +34,9 @@ export function RepresentativeOpportunityPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('opportunity.title')}</h1>
         <p className="mt-1 text-slate-600">{t('opportunity.subtitle')}</p>
         {query.data && (
-          <div className="mt-3">
+          <div className="mt-3 flex flex-wrap items-start gap-3">
             <DealInsights opportunityId={oppId} />
+            <SendFollowUpButton opportunityId={oppId} />
           </div>
         )}
       </header>

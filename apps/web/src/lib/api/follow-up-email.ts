@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FollowUpEmailDraft, FollowUpEmailSend, FollowUpEmailSent } from '@nexa/domain/schemas/follow-up-email';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { api } from '../api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 const path = (id: number) => `/api/opportunities/${id}/follow-up-email`;
 

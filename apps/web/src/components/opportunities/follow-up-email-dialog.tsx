@@ -10,13 +10,13 @@ import {
   followUpEmailSendSchema,
   type FollowUpEmailDraft,
 } from '@nexa/domain/schemas/follow-up-email';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
-import { Field, TextArea, TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, errorKey } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useFollowUpDraft, useSendFollowUp } from '../api/follow-up-email.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { ErrorState, INLINE_STATE, LoadingState } from '../ui/query-state.tsx';
+import { Field, TextArea, TextField } from '../ui/text-field.tsx';
+import { ApiError, errorKey } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useFollowUpDraft, useSendFollowUp } from '../../lib/api/follow-up-email.ts';
 
 /** Typed addresses: separated by commas, semicolons or spaces. */
 const splitAddresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -26,8 +26,8 @@ type Errors = Partial<Record<'to' | 'extra' | 'subject' | 'body' | 'form', strin
 /**
  * "Send follow-up" (issue 37): the server's draft in the deal's language, to the committee's contacts
  * with an address (each can be left out) and any address typed; subject and body editable; the next
- * meeting attached as an invite when there is one. Loaded only when opened (the deal page's first
- * load carries none of it).
+ * meeting attached as an invite when there is one. Loaded only when opened (send-follow-up.tsx): the
+ * deal page's first load carries none of it.
  */
 export default function FollowUpEmailDialog({
   opportunityId,
