@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/test-app.ts';
 import { createMailer, headerValue } from './mailer.ts';
@@ -33,5 +34,38 @@ describe('mail headers', () => {
       'Subject: New lead: Ada Bcc: victim@evil.test Forged body',
     ]);
     expect(body).toBe('Name: Ada\r\n');
+  });
+
+  // headerValue and nodemailer's own encoding both stand between a value and a header line: this holds
+  // the outcome (no header added), whichever of the two catches a given value.
+  it('writes a message with Cc, Reply-To and an attachment as MIME, every header on one line (issue 37)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-mailer-mime-'));
+    try {
+      const mailer = createMailer(testConfig({ DATA_DIR: dir }), { info: () => {} });
+      const receipt = await mailer.send({
+        to: ['claire@northwind.example', 'hugo@northwind.example\r\nBcc: victim@evil.test'],
+        cc: ['cto@partner.example\nX-Injected: 1'],
+        replyTo: 'rep@nexa.test\r\nBcc: victim@evil.test',
+        subject: 'Suite à notre échange\r\nBcc: victim@evil.test',
+        text: 'Bonjour',
+        attachments: [
+          { filename: 'invite.ics\r\nX-Injected: 1', contentType: 'text/calendar\r\nX-Injected: 1', content: 'BEGIN:VCALENDAR' },
+        ],
+      });
+      expect(receipt.messageId).toMatch(/^<.+>$/);
+      const [file] = fs.readdirSync(path.join(dir, 'outbox'));
+      const raw = fs.readFileSync(path.join(dir, 'outbox', file!));
+      const mail = await simpleParser(raw);
+      expect(mail.headers.has('bcc')).toBe(false);
+      expect(mail.headers.has('x-injected')).toBe(false);
+      expect(mail.subject).toBe('Suite à notre échange Bcc: victim@evil.test');
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments[0]!.content.toString()).toBe('BEGIN:VCALENDAR');
+      // Every header line of the message (before its first empty line) is a header or its folded continuation.
+      const head = raw.toString('utf8').split('\r\n\r\n')[0]!;
+      expect(head.split('\r\n').filter((line) => /^X-Injected|^Bcc/i.test(line))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
