@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { baseURL } from '../playwright.config.ts';
@@ -110,6 +111,9 @@ test.describe('follow-up e-mail from the deal', () => {
     await expect(dialog.getByLabel('E-mail')).toHaveValue(/Next steps:\n- Send the pilot plan \(by /);
     await expect(dialog.getByRole('checkbox', { name: /Attach the invite/ })).toBeChecked();
     await shots(page, 'follow-up-dialog-en');
+    // Every control labelled, contrast and roles right (axe-core on the open dialog).
+    const axe = await new AxeBuilder({ page }).include('[data-testid="follow-up-email-dialog"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // A typed address that is not one is refused before anything is sent.
     await dialog.getByLabel('Other addresses').fill('not-an-address');
