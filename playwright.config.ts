@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
+const smtpPort = port + 1;
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 // Debian's Chromium; Playwright cannot download its own browser on this machine.
 export const CHROMIUM_ARGS = [
@@ -61,28 +63,38 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.e2e-data',
-      LOG_LEVEL: 'warn',
-      // The suite signs in many times from one address.
-      RATE_LIMIT_MAX: '100000',
-      // Every spec shares one address: failed sign-ins and reset requests per IP get room (per e-mail stays default).
-      SIGN_IN_LIMIT_PER_IP: '1000',
-      RESET_LIMIT_PER_IP: '1000',
-      // A queued call analysis is picked up within 200 ms rather than up to 2 s (the default), as in the
-      // API tests: about fifteen analyses a run each waited a second for the worker's next look.
-      JOBS_POLL_MS: '200',
-      // webhooks.spec.ts's receiver listens on loopback, which a deployment refuses by default (decision 036).
-      WEBHOOKS_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      // Every e-mail of the run goes over SMTP to a real server on loopback, which files it in the outbox.
+      command: 'node e2e/support/smtp-catcher.mjs',
+      port: smtpPort,
+      reuseExistingServer: false,
+      env: { SMTP_CATCHER_PORT: String(smtpPort), SMTP_CATCHER_OUTBOX: `${dataDir}/outbox` },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+        // The suite signs in many times from one address.
+        RATE_LIMIT_MAX: '100000',
+        // Every spec shares one address: failed sign-ins and reset requests per IP get room (per e-mail stays default).
+        SIGN_IN_LIMIT_PER_IP: '1000',
+        RESET_LIMIT_PER_IP: '1000',
+        // A queued call analysis is picked up within 200 ms rather than up to 2 s (the default), as in the
+        // API tests: about fifteen analyses a run each waited a second for the worker's next look.
+        JOBS_POLL_MS: '200',
+        // webhooks.spec.ts's receiver listens on loopback, which a deployment refuses by default (decision 036).
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+      },
+    },
+  ],
 });

@@ -9,9 +9,8 @@ import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './sup
 // The follow-up e-mail sent from a deal (issue 37): the rep opens "Send follow-up" on the deal page
 // (from the keyboard), the draft is addressed to the committee's contacts with an address, the rep
 // adds an address and edits the subject, sends, and the deal's history shows the e-mail. The e2e
-// server has no SMTP server (its mail goes to the outbox, which the invitations of every spec read),
-// so the message is read from the outbox and parsed; the SMTP conversation itself is asserted by the
-// API tests (apps/server/test/deal-emails.test.ts) against a real SMTP server.
+// server sends over SMTP to a real server (e2e/support/smtp-catcher.mjs) that files each message in
+// the run's outbox, where the message is read as it arrived and parsed.
 
 const HEADERS = { origin: baseURL };
 const OUTBOX = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { DEMO, signInAs } from './session.ts';
@@ -45,23 +46,27 @@ function outboxStamp(at: Date): string {
 
 /**
  * The link to `/<page>#token=…` e-mailed to `email` at or after `since`, once the mail is in the
- * server's outbox (the e2e server writes mail there: it has no SMTP).
+ * run's outbox (the e2e server sends over SMTP to e2e/support/smtp-catcher.mjs, which files it there).
+ * Read parsed: over SMTP a body may be quoted-printable, where a link's `=` is written `=3D`.
  */
 export async function mailedLink(email: string, page: 'invite' | 'reset-password', since = new Date(0)): Promise<string> {
   // A second of slack: the file is named from the server's clock, after the call started.
   const from = outboxStamp(new Date(since.getTime() - 1_000));
   const pattern = new RegExp(`(http://\\S+/${page}#token=\\S+)`);
-  const link = (): string | undefined => {
+  const link = async (): Promise<string | undefined> => {
     if (!fs.existsSync(OUTBOX)) return undefined;
     for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f >= from)) {
-      const mail = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
-      const found = mail.includes(`To: ${email}`) ? pattern.exec(mail)?.[1] : undefined;
+      const raw = fs.readFileSync(path.join(OUTBOX, file));
+      if (!raw.includes(email)) continue;
+      const mail = await simpleParser(raw);
+      const to = [mail.to].flat().some((address) => address?.text.includes(email));
+      const found = to ? pattern.exec(mail.text ?? '')?.[1] : undefined;
       if (found) return found;
     }
     return undefined;
   };
   await expect.poll(link, { message: `${page} link mailed to ${email}` }).toBeTruthy();
-  return link()!;
+  return (await link())!;
 }
 
 /** The invitation link e-mailed to `email` (at or after `since`). */
