@@ -54,6 +54,14 @@ import { apiKeyLookup } from './modules/integrations/keys.ts';
 import { createCallAnalysisProvider } from './ai/call-index.ts';
 import { callAnalysisRoutes, TRANSCRIPT_ANALYSIS, transcriptAnalysisHandler } from './modules/call-analysis/index.ts';
 import { createJobWorker, jobRoutes, type JobWorker } from './modules/jobs/index.ts';
+import {
+  CALENDAR_SYNC,
+  calendarRoutes,
+  calendarService,
+  calendarSyncHandler,
+  createCalDavClient,
+  requestAllCalendarSyncs,
+} from './modules/calendar/index.ts';
 import { createSecretBox } from './secrets/box.ts';
 import {
   createWebhookDispatcher,
@@ -285,6 +293,24 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('preClose', async () => dispatcher.stop());
   app.decorate('webhookDispatcher', dispatcher);
+  // People's CalDAV calendars and .ics feeds (decision 042): synced by jobs, through the outbound rule.
+  const calDav = createCalDavClient({
+    allowPrivate: config.calendar.allowPrivate,
+    timeoutMs: config.calendar.timeoutMs,
+    maxResponseBytes: 4_194_304,
+  });
+  await app.register(calendarRoutes, {
+    service: calendarService({
+      db: database.db,
+      box: secretBox,
+      client: calDav,
+      publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    }),
+  });
+  worker.register(CALENDAR_SYNC, calendarSyncHandler({ db: database.db, box: secretBox, client: calDav, log: app.log }));
+  worker.every('calendar syncs', config.calendar.syncEveryMs, (now) =>
+    requestAllCalendarSyncs(database.db, now, config.calendar.syncEveryMs).then(() => undefined),
+  );
   await app.register(integrationRoutes, { db: database.db, ingest: config.ingest });
   await app.register(peopleIngestRoutes, { db: database.db, ingest: config.ingest });
 

@@ -171,6 +171,15 @@ const envSchema = z.object({
   WEBHOOKS_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   // Endpoints one process delivers to at the same time; 0: this process delivers none.
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  // People's CalDAV calendars (decision 042): the same outbound rule as webhooks.
+  CALENDAR_ALLOW_PRIVATE: bool.default(false),
+  CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // How often every connected calendar is read back (a meeting moved there); 0: only on changes.
+  CALENDAR_SYNC_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
+    .default(300_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -298,6 +307,13 @@ export interface Config {
     pollMs: number;
     leaseMs: number;
     concurrency: number;
+  };
+  /** People's CalDAV calendars (decision 042). */
+  calendar: {
+    /** Reach loopback, private and link-local addresses too (tests; a calendar server on a closed network). */
+    allowPrivate: boolean;
+    timeoutMs: number;
+    syncEveryMs: number;
   };
 }
 
@@ -461,6 +477,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: env.WEBHOOKS_POLL_MS,
       leaseMs: env.WEBHOOKS_LEASE_MS,
       concurrency: env.WEBHOOKS_CONCURRENCY,
+    },
+    calendar: {
+      allowPrivate: env.CALENDAR_ALLOW_PRIVATE,
+      timeoutMs: env.CALENDAR_TIMEOUT_MS,
+      syncEveryMs: env.CALENDAR_SYNC_EVERY_MS,
     },
   };
 }

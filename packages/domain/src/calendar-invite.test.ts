@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInvite, utf8Length } from './calendar-invite.ts';
+import { calendarFile, calendarInvite, utf8Length } from './calendar-invite.ts';
 
 const stamp = new Date('2026-11-24T10:00:00Z');
 
@@ -51,5 +51,28 @@ describe('calendarInvite', () => {
 
   it('refuses a start that is not a date', () => {
     expect(() => calendarInvite({ uid: 'u', start: 'soon', durationMinutes: 30, title: 't', stamp })).toThrow(RangeError);
+  });
+});
+
+describe('calendarFile', () => {
+  const event = (uid: string, start: string) => ({ uid, start, durationMinutes: 30, title: uid, stamp });
+
+  it('writes every event in one calendar, named for subscribers', () => {
+    const ics = calendarFile([event('a@nexa', '2026-12-01T09:00:00Z'), event('b@nexa', '2026-12-02T09:00:00Z')], {
+      name: 'Nexa; tasks',
+    });
+    const lines = ics.split('\r\n');
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines).toContain('METHOD:PUBLISH');
+    expect(lines).toContain('X-WR-CALNAME:Nexa\\; tasks');
+    expect(lines.filter((line) => line.startsWith('UID:'))).toEqual(['UID:a@nexa', 'UID:b@nexa']);
+    expect(lines.at(-2)).toBe('END:VCALENDAR');
+  });
+
+  it('leaves METHOD out of an object stored on a CalDAV server, and an empty feed is still a calendar', () => {
+    expect(calendarFile([event('a@nexa', '2026-12-01T09:00:00Z')], { method: null })).not.toContain('METHOD');
+    expect(calendarFile([])).toBe(
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'PRODID:nexa', 'METHOD:PUBLISH', 'END:VCALENDAR', ''].join('\r\n'),
+    );
   });
 });

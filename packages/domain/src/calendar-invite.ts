@@ -1,5 +1,6 @@
 /**
- * A one-event iCalendar file (RFC 5545): the demo booking's invite and a deal's next meeting. Times
+ * iCalendar files (RFC 5545): the demo booking's invite, a deal's next meeting, the per-person feed
+ * and the events of a CalDAV calendar (decision 042). Times
  * are written in UTC ("…Z"), so every calendar shows the event at the right moment in its own zone
  * whatever the zone of the person who downloaded it.
  */
@@ -56,14 +57,43 @@ function fold(line: string): string {
 }
 
 export function calendarInvite(event: CalendarEvent): string {
-  const start = new Date(event.start);
-  if (Number.isNaN(start.getTime())) throw new RangeError(`not a date: ${String(event.start)}`);
+  return calendarFile([event], { productId: event.productId });
+}
+
+export interface CalendarFileOptions {
+  productId?: string;
+  /**
+   * METHOD:PUBLISH for a file a person opens or subscribes to; null for an object stored on a
+   * CalDAV server, which must carry no METHOD (RFC 4791 §4.1).
+   */
+  method?: 'PUBLISH' | null;
+  /** The calendar's name in subscribing apps (X-WR-CALNAME). */
+  name?: string;
+}
+
+/**
+ * iCalendar text with any number of events: the one writer of the project's .ics (the booking
+ * invite, a deal's meeting, the per-person feed and the events written to a CalDAV calendar).
+ */
+export function calendarFile(events: readonly CalendarEvent[], options: CalendarFileOptions = {}): string {
+  const method = options.method === undefined ? 'PUBLISH' : options.method;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    `PRODID:${event.productId ?? 'nexa'}`,
-    'METHOD:PUBLISH',
+    `PRODID:${options.productId ?? 'nexa'}`,
+    ...(method ? [`METHOD:${method}`] : []),
+    ...(options.name ? [`X-WR-CALNAME:${text(options.name)}`] : []),
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+function eventLines(event: CalendarEvent): string[] {
+  const start = new Date(event.start);
+  if (Number.isNaN(start.getTime())) throw new RangeError(`not a date: ${String(event.start)}`);
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${utc(event.stamp)}`,
@@ -74,7 +104,5 @@ export function calendarInvite(event: CalendarEvent): string {
     ...(event.url ? [`URL:${event.url}`] : []),
     'STATUS:CONFIRMED',
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
 }

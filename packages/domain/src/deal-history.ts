@@ -1,9 +1,10 @@
 /**
  * Who or what changed a deal. Every change to an opportunity is recorded with one of these, and
  * `field_sources` remembers the last writer of each field so that an analysis or an integration
- * never replaces a value a person entered (it suggests instead).
+ * never replaces a value a person entered (it suggests instead). 'calendar' is a person's own calendar
+ * (decision 042): a meeting they moved there; it is not a machine, so no machine overwrites it.
  */
-export const CHANGE_SOURCES = ['person', 'import', 'ingest', 'analysis', 'system'] as const;
+export const CHANGE_SOURCES = ['person', 'import', 'ingest', 'analysis', 'system', 'calendar'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /** Sources whose values give way to a person's: they may overwrite each other, never a person. */
@@ -15,5 +16,5 @@ export const MACHINE_SOURCES: readonly ChangeSource[] = ['import', 'ingest', 'an
  */
 export function machineMayWrite(currentValue: unknown, lastWriter: ChangeSource | undefined): boolean {
   if (currentValue === null || currentValue === undefined || currentValue === '') return true;
-  return lastWriter !== 'person';
+  return lastWriter !== 'person' && lastWriter !== 'calendar';
 }

@@ -53,6 +53,7 @@ export * from './committee.ts';
 export * from './schemas/contacts.ts';
 export * from './webhooks.ts';
 export * from './schemas/webhooks.ts';
+export * from './schemas/calendar.ts';
 export * from './accounts.ts';
 export * from './schemas/accounts.ts';
 export * from './call-people.ts';

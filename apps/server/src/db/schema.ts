@@ -1331,3 +1331,65 @@ export const committeeSuggestions = pgTable(
     check('committee_suggestions_role_check', sql.raw(`role IN (${BUYING_ROLES.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
+
+// --- calendar (issue 37, decision 042) ---
+
+/**
+ * A person's CalDAV calendar: the collection URL, the user name and the app password sealed with
+ * secrets/box.ts (never sent back, never logged). The sync job writes its outcome here for Settings.
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    user_id: text('user_id').primaryKey(),
+    url: text('url').notNull(),
+    username: text('username').notNull(),
+    password_encrypted: text('password_encrypted').notNull(),
+    last_synced_at: timestamp('last_synced_at', { withTimezone: true }),
+    /** Our own words for the last failure (a code the web app translates), none once a sync succeeds. */
+    last_error: text('last_error'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true }),
+    /** A sync holds the connection until then, so two syncs of one calendar never run at once. */
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [sqlForeignKey(t.user_id, users.id, 'cascade')],
+);
+
+/**
+ * Each event Nexa wrote to a person's calendar: what it stands for (a task, a deal's next meeting),
+ * where it lives, and what was last written or read back (`start`, `fingerprint`, `etag`), so a
+ * sync writes only what changed and tells a move in the calendar from a change in Nexa.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: text('user_id').notNull(),
+    kind: text('kind', { enum: ['task', 'meeting'] }).notNull(),
+    ref_id: bigint('ref_id', { mode: 'number' }).notNull(),
+    uid: text('uid').notNull(),
+    href: text('href').notNull(),
+    etag: text('etag'),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    synced_at: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    sqlForeignKey(t.user_id, users.id, 'cascade'),
+    uniqueIndex('calendar_events_user_ref_idx').on(t.user_id, t.kind, t.ref_id),
+    check('calendar_events_kind_check', sql`${t.kind} IN ('task', 'meeting')`),
+  ],
+);
+
+/** A person's `.ics` feed: only the SHA-256 of its secret token is kept; a new token replaces the old. */
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    user_id: text('user_id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [sqlForeignKey(t.user_id, users.id, 'cascade'), uniqueIndex('calendar_feed_tokens_hash_idx').on(t.token_hash)],
+);

@@ -47,6 +47,8 @@ const TAGS: Record<string, string> = {
   invitations: 'Accepting an invitation: the e-mailed link sets the name and password.',
   webhooks:
     'Managers: endpoints that receive deal, analysis, task and lead events, signed per Standard Webhooks; their delivery log, replays and test pings.',
+  calendar:
+    "A person's own calendar: a CalDAV connection their tasks and deals' meetings are synced to (the app password never answered), and an `.ics` feed address with a secret token.",
   privacy: "Managers: a contact's personal data on request — everything held on them as JSON, and their erasure.",
 };
 

@@ -93,6 +93,7 @@ export interface OutboundAnswer {
   status: number;
   /** The first bytes of the answer (up to maxResponseBytes), as text. */
   body: string;
+  headers?: http.IncomingHttpHeaders;
 }
 
 /** Connections kept alive between deliveries to the same receiver. */
@@ -112,6 +113,22 @@ export function postOutbound(
   agents?: OutboundAgents,
   signal?: AbortSignal,
 ): Promise<OutboundAnswer> {
+  return requestOutbound('POST', url, headers, body, options, agents, signal);
+}
+
+/**
+ * Any method under the same rule (CalDAV's PROPFIND, PUT, GET and DELETE to a person's calendar,
+ * decision 042); the answer's headers come back too (a CalDAV server's ETag).
+ */
+export function requestOutbound(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | null,
+  options: OutboundOptions,
+  agents?: OutboundAgents,
+  signal?: AbortSignal,
+): Promise<OutboundAnswer> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
@@ -119,7 +136,7 @@ export function postOutbound(
       return;
     }
     const secure = url.protocol === 'https:';
-    const payload = Buffer.from(body);
+    const payload = body === null ? null : Buffer.from(body);
     let settled = false;
     const finish = (error: OutboundError | null, answer?: OutboundAnswer) => {
       if (settled) return;
@@ -129,8 +146,8 @@ export function postOutbound(
       else resolve(answer!);
     };
     const request = (secure ? https : http).request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(payload.length) },
+      method,
+      headers: payload ? { ...headers, 'content-length': String(payload.length) } : headers,
       agent: agents ? (secure ? agents.https : agents.http) : false,
       lookup: options.allowPrivate ? undefined : (guardedLookup as unknown as typeof dns.lookup),
       signal,
@@ -148,7 +165,12 @@ export function postOutbound(
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => finish(null, { status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+      const done = () =>
+        finish(null, {
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: response.headers,
+        });
       response.on('data', (chunk: Buffer) => {
         const room = options.maxResponseBytes - size;
         if (room > 0) chunks.push(chunk.subarray(0, room));
@@ -163,6 +185,6 @@ export function postOutbound(
       response.on('error', done);
       response.on('aborted', done);
     });
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }

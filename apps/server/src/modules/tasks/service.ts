@@ -6,6 +6,7 @@ import type { Task, TaskAccept, TaskCreate, TaskList, TaskPatch, TaskSuggestion,
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { requestCalendarSync } from '../calendar/enqueue.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 import {
@@ -28,7 +29,8 @@ import {
  * Tasks (issue 37): a person's own list, what they owe whom and when. A call's next steps are offered
  * to the deal's owner, who accepts (the step becomes an open task) or dismisses them; nothing becomes
  * a task without that decision (DESIGN.md decision 20). Completing a task of a deal is an event in the
- * deal's history, through the one change recorder.
+ * deal's history, through the one change recorder. Every change to a task asks for a sync of its
+ * owner's calendar, when they connected one (decision 042).
  */
 
 /** A task as its webhook events (task.created, task.completed) carry it, in the transaction that wrote it. */
@@ -112,6 +114,7 @@ export async function createTask(db: Db, actor: Actor, body: TaskCreate): Promis
     });
     const task = await readOwn(tx, actor, id!);
     await emitEvent(tx, 'task.created', taskEvent(task));
+    await requestCalendarSync(tx, actor.userId);
     return task;
   });
 }
@@ -192,6 +195,7 @@ export async function acceptSuggestion(
     if (id === undefined) throw alreadyDecided();
     const task = await readOwn(tx, actor, id);
     await emitEvent(tx, 'task.created', taskEvent(task));
+    await requestCalendarSync(tx, actor.userId);
     return task;
   });
 }
@@ -255,17 +259,21 @@ export async function patchTask(
     if (reopens) await logOnDeal(tx, actor, after, 'task_reopened');
     const task = toTask(after);
     if (completes) await emitEvent(tx, 'task.completed', taskEvent(task));
+    await requestCalendarSync(tx, actor.userId);
     return task;
   });
 }
 
 export async function deleteTask(db: Db, actor: Actor, id: number): Promise<void> {
-  const gone = await selectRows<{ id: number }>(
-    db,
-    sql`UPDATE tasks SET deleted_at = now(), updated_at = now()
-      WHERE id = ${id} AND owner_id = ${actor.userId} AND deleted_at IS NULL AND status <> 'dismissed' RETURNING id`,
-  );
-  if (!gone.length) throw notFound('Task');
+  await db.transaction(async (tx) => {
+    const gone = await selectRows<{ id: number }>(
+      tx,
+      sql`UPDATE tasks SET deleted_at = now(), updated_at = now()
+        WHERE id = ${id} AND owner_id = ${actor.userId} AND deleted_at IS NULL AND status <> 'dismissed' RETURNING id`,
+    );
+    if (!gone.length) throw notFound('Task');
+    await requestCalendarSync(tx, actor.userId);
+  });
 }
 
 export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Task> {
@@ -276,6 +284,7 @@ export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Tas
         WHERE id = ${id} AND owner_id = ${actor.userId} AND deleted_at IS NOT NULL RETURNING id`,
     );
     if (!back.length) throw notFound('Task');
+    await requestCalendarSync(tx, actor.userId);
     return readOwn(tx, actor, id);
   });
 }

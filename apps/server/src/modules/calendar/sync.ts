@@ -1,0 +1,195 @@
+import ICAL from 'ical.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { calendarFile } from '@nexa/domain';
+import type { Db } from '../../db/client.ts';
+import { calendarConnections, calendarEvents } from '../../db/schema.ts';
+import type { SecretBox } from '../../secrets/box.ts';
+import { JobFailure, type JobHandler } from '../jobs/index.ts';
+import { lockDeal, recordChanges } from '../opportunities/changes.ts';
+import { CalDavError, collectionUrl, type CalDavAccount, type CalDavClient } from './caldav.ts';
+import { eventFile, fingerprint, wantedEvents, type WantedEvent } from './events.ts';
+
+/**
+ * One sync of a person's calendar (decision 042), run by the job queue so it survives restarts and
+ * is retried with backoff: the meetings Nexa wrote are read back first (a meeting moved in the
+ * calendar moves the deal's next meeting, as the calendar's change in the deal's history, unless the
+ * person changed the date in Nexa since the last sync — then theirs is kept and written back); then
+ * every wanted event that changed is written, and every event no longer wanted is deleted.
+ */
+
+type MappedRow = typeof calendarEvents.$inferSelect;
+
+export interface CalendarSyncDeps {
+  db: Db;
+  box: SecretBox;
+  client: CalDavClient;
+  log: FastifyBaseLogger;
+  /** How long one sync may hold a connection before another may take it. */
+  leaseMs?: number;
+}
+
+/** A sync of this calendar is already running elsewhere: try again shortly (the queue's backoff). */
+class CalendarBusy extends Error {
+  readonly detail = 'calendar_busy';
+}
+
+/** The first event's start in an iCalendar object, in any zone it names (its VTIMEZONE read). */
+export function eventStart(ics: string): Date | null {
+  try {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const event = calendar.getFirstSubcomponent('vevent');
+    const start = event?.getFirstPropertyValue('dtstart');
+    return start instanceof ICAL.Time ? start.toJSDate() : null;
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: Date, b: Date) => a.getTime() === b.getTime();
+const keyOf = (kind: string, refId: number) => `${kind}:${refId}`;
+
+export async function syncCalendar(deps: CalendarSyncDeps, userId: string): Promise<void> {
+  const { db, box, client } = deps;
+  const leaseMs = deps.leaseMs ?? 120_000;
+  const [connection] = await db
+    .update(calendarConnections)
+    .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .where(
+      and(
+        eq(calendarConnections.user_id, userId),
+        sql`(${calendarConnections.locked_until} IS NULL OR ${calendarConnections.locked_until} < now())`,
+      ),
+    )
+    .returning();
+  if (!connection) {
+    const [exists] = await db
+      .select({ id: calendarConnections.user_id })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.user_id, userId));
+    if (exists) throw new CalendarBusy('calendar busy');
+    return; // disconnected since the job was asked for
+  }
+  const release = (fields: Partial<typeof calendarConnections.$inferInsert>) =>
+    db
+      .update(calendarConnections)
+      .set({ ...fields, locked_until: null, updated_at: sql`now()` })
+      .where(and(eq(calendarConnections.user_id, userId), eq(calendarConnections.url, connection.url)));
+  try {
+    const account: CalDavAccount = {
+      url: collectionUrl(connection.url),
+      username: connection.username,
+      password: box.open(connection.password_encrypted),
+    };
+    await reconcile(deps, userId, account);
+    await release({ last_synced_at: sql`now()` as unknown as Date, last_error: null, last_error_at: null });
+  } catch (error) {
+    const reason = error instanceof CalDavError ? error.reason : 'server_error';
+    await release({ last_error: reason, last_error_at: sql`now()` as unknown as Date }).catch(() => {});
+    // Wrong credentials do not get better by asking again: the person fixes them in Settings.
+    if (reason === 'unauthorized' || reason === 'refused_address') throw new JobFailure('calendar_' + reason, reason);
+    throw Object.assign(error instanceof Error ? error : new Error(String(error)), { detail: `calendar ${reason}` });
+  }
+}
+
+async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDavAccount): Promise<void> {
+  const { db, client } = deps;
+  const remote = await client.list(account);
+  const wanted = new Map((await wantedEvents(db, userId)).map((event) => [keyOf(event.kind, event.refId), event]));
+  const mapped = await db.select().from(calendarEvents).where(eq(calendarEvents.user_id, userId));
+  const hrefOf = (event: WantedEvent) => new URL(eventFile(event.kind, event.refId), account.url).pathname;
+
+  const save = (event: WantedEvent, href: string, etag: string | null) =>
+    db
+      .insert(calendarEvents)
+      .values({
+        user_id: userId,
+        kind: event.kind,
+        ref_id: event.refId,
+        uid: event.uid,
+        href,
+        etag,
+        start: event.start,
+        fingerprint: fingerprint(event),
+      })
+      .onConflictDoUpdate({
+        target: [calendarEvents.user_id, calendarEvents.kind, calendarEvents.ref_id],
+        set: { href, etag, start: event.start, fingerprint: fingerprint(event), synced_at: sql`now()` },
+      });
+
+  const settled = new Set<string>();
+  for (const row of mapped) {
+    const key = keyOf(row.kind, row.ref_id);
+    const event = wanted.get(key);
+    if (!event) continue;
+    if (row.kind === 'meeting' && remote.has(row.href) && (row.etag === null || remote.get(row.href) !== row.etag)) {
+      if (await readBack(deps, userId, account, row, event)) settled.add(key);
+    }
+  }
+
+  for (const [key, event] of wanted) {
+    if (settled.has(key)) continue;
+    const row = mapped.find((m) => keyOf(m.kind, m.ref_id) === key);
+    const href = row?.href ?? hrefOf(event);
+    if (row && row.fingerprint === fingerprint(event) && remote.has(href)) continue;
+    const ics = calendarFile([{ ...event, stamp: new Date() }], { method: null, productId: '-//Nexa//Calendar sync//EN' });
+    const etag = await client.put(account, href, ics);
+    await save(event, href, etag);
+  }
+
+  for (const row of mapped) {
+    if (wanted.has(keyOf(row.kind, row.ref_id))) continue;
+    await client.remove(account, row.href);
+    await db.delete(calendarEvents).where(eq(calendarEvents.id, row.id));
+  }
+}
+
+/**
+ * A meeting event that changed in the calendar. Returns true when the calendar's version stands
+ * (the deal now follows it, or it says what Nexa says); false when Nexa's must be written back.
+ */
+async function readBack(
+  deps: CalendarSyncDeps,
+  userId: string,
+  account: CalDavAccount,
+  row: MappedRow,
+  event: WantedEvent,
+): Promise<boolean> {
+  const got = await deps.client.get(account, row.href);
+  if (!got) return false;
+  const moved = eventStart(got.ics);
+  const lastWritten = new Date(row.start);
+  const touch = (start: Date) =>
+    deps.db
+      .update(calendarEvents)
+      .set({ etag: got.etag, start, fingerprint: fingerprint({ ...event, start }), synced_at: sql`now()` })
+      .where(eq(calendarEvents.id, row.id));
+  if (!moved || same(moved, lastWritten)) {
+    await touch(lastWritten);
+    return same(event.start, lastWritten);
+  }
+  // The person changed the deal's meeting in Nexa since the last sync: their date wins.
+  if (!same(event.start, lastWritten)) return false;
+  return deps.db.transaction(async (tx) => {
+    const deal = await lockDeal(tx, row.ref_id);
+    if (!deal || deal.owner_id !== userId || !deal.next_meeting_date || !same(new Date(deal.next_meeting_date), lastWritten))
+      return false;
+    await recordChanges(tx, deal, { next_meeting_date: moved.toISOString() }, { source: 'calendar', actorId: userId });
+    await tx
+      .update(calendarEvents)
+      .set({ etag: got.etag, start: moved, fingerprint: fingerprint({ ...event, start: moved }), synced_at: sql`now()` })
+      .where(eq(calendarEvents.id, row.id));
+    deps.log.info({ event: 'calendar.meeting_moved', opportunityId: row.ref_id }, 'deal meeting follows the calendar');
+    return true;
+  });
+}
+
+/** The job handler: one sync of the calendar of the person the job belongs to. */
+export function calendarSyncHandler(deps: CalendarSyncDeps): JobHandler {
+  return async (job) => {
+    const userId = (job.payload as { userId?: unknown } | null)?.userId;
+    if (typeof userId !== 'string' || userId !== job.owner_id) throw new JobFailure('not a calendar sync');
+    await syncCalendar(deps, userId);
+  };
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A real CalDAV server on loopback: Debian's radicale (NOTES.md; scripts/lib.mjs installs it when
+ * missing), started on a free port of 127.0.0.1 with its own folder and a plain htpasswd file, and
+ * stopped by its pid. `calendar(user)` makes a calendar collection (MKCALENDAR) and answers its URL;
+ * `raw` sends any request as that user, so a test can read, move or delete an event the way another
+ * calendar app would.
+ */
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startCalDavServer(users: Record<string, string>) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'nexa-radicale-'));
+  const port = await freePort();
+  const htpasswd = path.join(dir, 'users');
+  await writeFile(
+    htpasswd,
+    Object.entries(users)
+      .map(([user, password]) => `${user}:${password}\n`)
+      .join(''),
+  );
+  const configFile = path.join(dir, 'config');
+  await writeFile(
+    configFile,
+    [
+      '[server]',
+      `hosts = 127.0.0.1:${port}`,
+      '[auth]',
+      'type = htpasswd',
+      `htpasswd_filename = ${htpasswd}`,
+      'htpasswd_encryption = plain',
+      'delay = 0',
+      '[storage]',
+      `filesystem_folder = ${path.join(dir, 'collections')}`,
+      '[logging]',
+      'level = warning',
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn('radicale', ['--config', configFile], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`radicale exited: ${stderr}`);
+    const up = await fetch(`${base}/.web/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (tries > 150) throw new Error(`radicale did not start: ${stderr}`);
+    await sleep(100);
+  }
+
+  const raw = (user: string, method: string, url: string, body?: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(url, base), {
+      method,
+      headers: { authorization: `Basic ${Buffer.from(`${user}:${users[user]}`).toString('base64')}`, ...headers },
+      body,
+    });
+
+  return {
+    base,
+    raw,
+    /** Creates /<user>/<name>/ as a calendar and answers its URL. */
+    async calendar(user: string, name = 'nexa'): Promise<string> {
+      const url = `${base}/${user}/${name}/`;
+      const answer = await raw(user, 'MKCALENDAR', url);
+      if (answer.status !== 201) throw new Error(`MKCALENDAR answered ${answer.status}: ${await answer.text()}`);
+      return url;
+    },
+    /** The collection's event files (names) and their text. */
+    async events(user: string, url: string): Promise<Map<string, string>> {
+      const list = await raw(user, 'PROPFIND', url, undefined, { depth: '1' });
+      const xml = await list.text();
+      const hrefs = [...xml.matchAll(/<(?:\w+:)?href>([^<]+\.ics)<\/(?:\w+:)?href>/g)].map((m) => m[1]!);
+      const out = new Map<string, string>();
+      for (const href of hrefs) out.set(path.posix.basename(href), await (await raw(user, 'GET', href)).text());
+      return out;
+    },
+    async close() {
+      if (child.pid && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(child.pid, 'SIGTERM');
+        await Promise.race([exited, sleep(3_000)]);
+        if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type CalDavTarget = Awaited<ReturnType<typeof startCalDavServer>>;
