@@ -43,6 +43,8 @@ const moduleExports = [
   './integrations/index.ts',
   // A change puts its webhook events in the outbox in its own transaction, from whichever module makes it (issue 37).
   './webhooks/outbox.ts',
+  // A change to a task or a deal's meeting asks for a sync of its owner's calendar in its own transaction (decision 042).
+  './calendar/enqueue.ts',
 ];
 
 export default tseslint.config(

@@ -126,3 +126,19 @@ export function ensureNginx() {
   else if (fs.existsSync('/run/nginx.pid')) asRoot(executable, ['-s', 'quit'], quiet);
   return executable;
 }
+
+/**
+ * Debian's radicale for the calendar tests (a real CalDAV server; apps/server/test/caldav-target.ts
+ * starts one per test file on a free port of 127.0.0.1); installed with apt-get when missing. The
+ * system service the package may start is stopped and disabled: the tests never use it.
+ */
+export function ensureRadicale() {
+  const executable = process.env.RADICALE_PATH ?? '/usr/bin/radicale';
+  if (fs.existsSync(executable)) return executable;
+  console.log('› installing Debian radicale (apt-get)…');
+  if (!aptInstall(['radicale']) || !fs.existsSync(executable)) {
+    throw new Error('Could not install radicale; install it with `apt-get install radicale` or set RADICALE_PATH.');
+  }
+  if (fs.existsSync('/run/systemd/system')) asRoot('systemctl', ['disable', '--now', 'radicale'], { stdio: 'ignore' });
+  return executable;
+}

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureNginx, projectNode, root } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureNginx, ensureRadicale, projectNode, root } from './lib.mjs';
 
 const started = Date.now();
 const results = path.join(root, '.test-reports');
@@ -41,6 +41,7 @@ const SQL_SENSITIVE = [
   'accounts-migration',
   'access-ownership',
   'auth',
+  'calendar',
   'contacts-ingest',
   'contacts-io',
   'call-people',
@@ -100,6 +101,8 @@ const hasPostgres = process.env.NEXA_SKIP_POSTGRES ? false : await postgresReach
 // Installed (apt-get) before any step starts, so an installer's questions and output stay whole.
 const nginx = hasPostgres ? ensureNginx() : undefined;
 const chromium = ensureChromium();
+// The calendar tests talk CalDAV to a real radicale on loopback (apps/server/test/caldav-target.ts).
+const radicale = ensureRadicale();
 const e2eDataDir = path.join(root, '.e2e-data');
 
 /**
@@ -123,7 +126,7 @@ const steps = [
     id: 'api-pglite',
     name: 'API tests on PGlite',
     command: vitest('api-pglite', ['api']),
-    env: { NEXA_TEST_DB: 'pglite' },
+    env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale },
   },
   {
     id: 'api-postgres',
@@ -141,7 +144,7 @@ const steps = [
     },
     command: (files) => vitest('api-postgres', ['api'], files),
     // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
-    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx },
+    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, RADICALE_PATH: radicale },
   },
 ];
 

@@ -52,7 +52,7 @@ export async function startCalDavServer(users: Record<string, string>) {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn('radicale', ['--config', configFile], {
+  const child: ChildProcess = spawn(process.env.RADICALE_PATH ?? 'radicale', ['--config', configFile], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
-import { wakeJobWorkers } from '../jobs/queue.ts';
+import { wakeJobWorkers } from '../jobs/index.ts';
 
 /** The job that brings a person's calendar in line with Nexa and reads back the meetings moved there. */
 export const CALENDAR_SYNC = 'calendar_sync';

@@ -51,7 +51,7 @@ const same = (a: Date, b: Date) => a.getTime() === b.getTime();
 const keyOf = (kind: string, refId: number) => `${kind}:${refId}`;
 
 export async function syncCalendar(deps: CalendarSyncDeps, userId: string): Promise<void> {
-  const { db, box, client } = deps;
+  const { db, box } = deps;
   const leaseMs = deps.leaseMs ?? 120_000;
   const [connection] = await db
     .update(calendarConnections)

@@ -6,6 +6,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   sessions: ['me', 'sessions'] as const,
+  /** The person's calendar connection and feed (Settings). */
+  calendar: ['me', 'calendar'] as const,
   invitation: (token: string) => ['invitation', token] as const,
   opportunities: {
     all: ['opportunities'] as const,

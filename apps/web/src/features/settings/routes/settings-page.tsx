@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogOut, Monitor } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PASSWORD_LENGTH, ROLES, type Profile } from '@nexa/domain';
+import { isRole, PASSWORD_LENGTH, ROLES, type Profile } from '@nexa/domain';
 import { LANGUAGES, type Language } from '@nexa/domain/language';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -24,6 +24,9 @@ import { useRevokeOtherSessions, useSessions } from '../api/sessions.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' };
+
+// The calendar section (its forms and dialog) loads with its card, not with the page's first script.
+const CalendarSection = lazy(() => import('../components/calendar-section.tsx'));
 
 const profileFormSchema = z.object({
   full_name: z.string().trim().min(1, 'validation.nameRequired').max(120, 'validation.nameTooLong'),
@@ -230,7 +233,7 @@ function SessionsList() {
   );
 }
 
-/** /settings: one's own name, language, time zone, password and signed-in devices. */
+/** /settings: one's own name, language, time zone, password, calendar and signed-in devices. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
   usePageMeta(`${t('title')} — Nexa`);
@@ -255,6 +258,19 @@ export function SettingsPage() {
           <PasswordForm />
         </CardContent>
       </Card>
+      {profile.data && isRole(profile.data.role) && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('calendar.title')}</CardTitle>
+            <p className="text-sm text-slate-600">{t('calendar.hint')}</p>
+          </CardHeader>
+          <CardContent>
+            <Suspense fallback={<p className="text-sm text-slate-600">{t('calendar.loading')}</p>}>
+              <CalendarSection />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>{t('sessions.title')}</CardTitle>
