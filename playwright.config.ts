@@ -94,6 +94,8 @@ export default defineConfig({
         JOBS_POLL_MS: '200',
         // webhooks.spec.ts's receiver listens on loopback, which a deployment refuses by default (decision 036).
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // calendar.spec.ts's CalDAV server (radicale) listens on loopback too (decision 042).
+        CALENDAR_ALLOW_PRIVATE: 'true',
       },
     },
   ],
