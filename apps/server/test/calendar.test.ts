@@ -276,6 +276,40 @@ describe(`calendar (${testDatabaseKind()})`, () => {
     expect((await caldav.events('rita', calendarUrl)).has(`nexa-task-${created.body.id}.ics`)).toBe(true);
   });
 
+  it('a sync that finds another one running asks again for after it, so no change is left behind', async () => {
+    await server.database.db
+      .update(calendarConnections)
+      .set({ locked_until: new Date(Date.now() + 3_600_000) })
+      .where(eq(calendarConnections.user_id, repId));
+    const created = keep(await rep.post('/api/tasks', { title: 'Send the pricing', due_at: '2099-07-02T08:00:00.000Z' }));
+    expect(created.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const later = await server.database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.owner_id, repId),
+            eq(jobs.kind, 'calendar_sync'),
+            eq(jobs.status, 'queued'),
+            sql`${jobs.run_after} > now()`,
+          ),
+        );
+      if (later.length) break;
+      if (Date.now() > deadline) throw new Error('no later sync asked for');
+      await sleep(50);
+    }
+    expect((await caldav.events('rita', calendarUrl)).has(`nexa-task-${created.body.id}.ics`)).toBe(false);
+    // The other sync ends (its lease released): the one asked for writes the task.
+    await server.database.db
+      .update(calendarConnections)
+      .set({ locked_until: null })
+      .where(eq(calendarConnections.user_id, repId));
+    await synced(repId);
+    expect((await caldav.events('rita', calendarUrl)).has(`nexa-task-${created.body.id}.ics`)).toBe(true);
+  });
+
   it('serves the person’s own feed as iCalendar, and a revoked or replaced token is a 404', async () => {
     const made = keep(await rep.post('/api/calendar/feed'));
     expect(made.status).toBe(201);

@@ -2202,6 +2202,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's calendar connection (never its password), sync status and feed
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["getCalendarSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect (or replace) a CalDAV calendar: checked first, the app password kept encrypted
+         * @description 400 with `field` 'password' when the server refuses the credentials, 'url' when no calendar answers there or the address is private.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        put: operations["connectCalendar"];
+        post?: never;
+        /**
+         * Forget the calendar
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["disconnectCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sync now (it runs in the background)
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["syncCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new feed address (the previous one stops working); its secret is in this answer only
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Stop the feed address
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's open tasks and deals' next meetings as iCalendar, for calendars that subscribe
+         * @description The secret token in the address is the credential; 404 when it was revoked or never made.
+         */
+        get: operations["calendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -3843,7 +3953,7 @@ export interface operations {
                             type: "change";
                             date: string;
                             /** @enum {string} */
-                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            source: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                             field: string;
                             before: unknown;
                             after: unknown;
@@ -3939,7 +4049,7 @@ export interface operations {
                             type: "change";
                             date: string;
                             /** @enum {string} */
-                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            source: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                             field: string;
                             before: unknown;
                             after: unknown;
@@ -5076,7 +5186,7 @@ export interface operations {
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
-                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                         };
                     };
                 };
@@ -5213,7 +5323,7 @@ export interface operations {
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
-                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                         };
                     };
                 };
@@ -5330,7 +5440,7 @@ export interface operations {
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
-                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                         };
                     };
                 };
@@ -5393,7 +5503,7 @@ export interface operations {
                             stage_changed_at: string;
                             last_activity_at: string;
                             field_sources: {
-                                [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                                [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                             };
                         };
                     };
@@ -5600,7 +5710,7 @@ export interface operations {
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
-                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                         };
                     };
                 };
@@ -5640,7 +5750,7 @@ export interface operations {
                             id: number;
                             at: string;
                             /** @enum {string} */
-                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            source: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                             actor_id: string | null;
                             actor_name: string | null;
                             api_key_id: string | null;
@@ -5685,7 +5795,7 @@ export interface operations {
                             field: string;
                             value: unknown;
                             /** @enum {string} */
-                            source: "person" | "import" | "ingest" | "analysis" | "system";
+                            source: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                             call_analysis_id: string | null;
                             created_at: string;
                         }[];
@@ -5765,7 +5875,7 @@ export interface operations {
                         stage_changed_at: string;
                         last_activity_at: string;
                         field_sources: {
-                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system";
+                            [key: string]: "person" | "import" | "ingest" | "analysis" | "system" | "calendar";
                         };
                         held: {
                             id: number;
@@ -6927,7 +7037,7 @@ export interface operations {
                                 updated_at: string;
                             };
                             roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                         }[];
                     };
                 };
@@ -6993,7 +7103,7 @@ export interface operations {
                                 updated_at: string;
                             };
                             roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                         }[];
                     };
                 };
@@ -7036,7 +7146,7 @@ export interface operations {
                                     updated_at: string;
                                 };
                                 roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                                source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                             }[];
                         };
                     };
@@ -7092,7 +7202,7 @@ export interface operations {
                                 updated_at: string;
                             };
                             roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                         }[];
                     };
                 };
@@ -7135,7 +7245,7 @@ export interface operations {
                                     updated_at: string;
                                 };
                                 roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                                source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                             }[];
                         };
                     };
@@ -7186,7 +7296,7 @@ export interface operations {
                                 updated_at: string;
                             };
                             roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                            source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                            source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                         }[];
                     };
                 };
@@ -7229,7 +7339,7 @@ export interface operations {
                                     updated_at: string;
                                 };
                                 roles: ("economic_buyer" | "champion" | "decision_maker" | "technical_evaluator" | "user" | "legal_procurement" | "blocker")[];
-                                source: ("person" | "import" | "ingest" | "analysis" | "system") | null;
+                                source: ("person" | "import" | "ingest" | "analysis" | "system" | "calendar") | null;
                             }[];
                         };
                     };
@@ -8752,6 +8862,215 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCalendarSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            url: string;
+                            username: string;
+                            connectedAt: string;
+                            lastSyncedAt: string | null;
+                            lastError: ("unauthorized" | "not_found" | "not_a_calendar" | "refused_address" | "unreachable" | "server_error") | null;
+                            lastErrorAt: string | null;
+                        } | null;
+                        feed: {
+                            active: boolean;
+                            createdAt: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    connectCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            url: string;
+                            username: string;
+                            connectedAt: string;
+                            lastSyncedAt: string | null;
+                            lastError: ("unauthorized" | "not_found" | "not_a_calendar" | "refused_address" | "unreachable" | "server_error") | null;
+                            lastErrorAt: string | null;
+                        } | null;
+                        feed: {
+                            active: boolean;
+                            createdAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    disconnectCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    syncCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    calendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -8,14 +8,16 @@ export const CALENDAR_SYNC = 'calendar_sync';
 /**
  * Asks for a sync of this person's calendar, in the caller's transaction, when they connected one
  * and none is waiting already (a waiting sync will see this change too). The request never talks
- * to the calendar: an outage there cannot fail the change that asked (decision 042).
+ * to the calendar: an outage there cannot fail the change that asked (decision 042). `delayMs`: not
+ * before then (a sync that found another one running asks again for after it).
  */
-export async function requestCalendarSync(tx: DbOrTx, userId: string | null | undefined): Promise<void> {
+export async function requestCalendarSync(tx: DbOrTx, userId: string | null | undefined, delayMs = 0): Promise<void> {
   if (!userId) return;
   const rows = await selectRows<{ id: string }>(
     tx,
-    sql`INSERT INTO jobs (kind, payload, owner_id)
-      SELECT ${CALENDAR_SYNC}, jsonb_build_object('userId', c.user_id), c.user_id FROM calendar_connections c
+    sql`INSERT INTO jobs (kind, payload, owner_id, run_after)
+      SELECT ${CALENDAR_SYNC}, jsonb_build_object('userId', c.user_id), c.user_id, now() + ${`${delayMs} milliseconds`}::interval
+      FROM calendar_connections c
       WHERE c.user_id = ${userId}
         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.owner_id = c.user_id AND j.kind = ${CALENDAR_SYNC} AND j.status = 'queued')
       RETURNING id`,

@@ -8,6 +8,7 @@ import type { SecretBox } from '../../secrets/box.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
 import { lockDeal, recordChanges } from '../opportunities/changes.ts';
 import { CalDavError, collectionUrl, type CalDavAccount, type CalDavClient } from './caldav.ts';
+import { requestCalendarSync } from './enqueue.ts';
 import { eventFile, fingerprint, wantedEvents, type WantedEvent } from './events.ts';
 
 /**
@@ -29,10 +30,8 @@ export interface CalendarSyncDeps {
   leaseMs?: number;
 }
 
-/** A sync of this calendar is already running elsewhere: try again shortly (the queue's backoff). */
-class CalendarBusy extends Error {
-  readonly detail = 'calendar_busy';
-}
+/** How long after finding another sync of the same calendar running a sync asks to run again. */
+const BUSY_RETRY_MS = 3_000;
 
 /** The first event's start in an iCalendar object, in any zone it names (its VTIMEZONE read). */
 export function eventStart(ics: string): Date | null {
@@ -68,8 +67,10 @@ export async function syncCalendar(deps: CalendarSyncDeps, userId: string): Prom
       .select({ id: calendarConnections.user_id })
       .from(calendarConnections)
       .where(eq(calendarConnections.user_id, userId));
-    if (exists) throw new CalendarBusy('calendar busy');
-    return; // disconnected since the job was asked for
+    // Another sync of this calendar is running: it may have read before this job's change, so ask
+    // for one more after it (none when one is already waiting).
+    if (exists) await requestCalendarSync(db, userId, BUSY_RETRY_MS);
+    return; // or disconnected since the job was asked for
   }
   const release = (fields: Partial<typeof calendarConnections.$inferInsert>) =>
     db
