@@ -87,32 +87,30 @@ export function createCalDavClient(options: OutboundOptions, agents?: OutboundAg
     return typeof value === 'string' ? value : null;
   };
 
+  /** The collection's own properties (depth 0) or its members' (depth 1), from a 207 answer. */
+  const propfind = async (account: CalDavAccount, depth: '0' | '1', prop: string) => {
+    const answer = await send(
+      'PROPFIND',
+      account,
+      account.url,
+      { depth, 'content-type': 'application/xml; charset=utf-8' },
+      `<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:${prop}/></d:prop></d:propfind>`,
+    );
+    if (answer.status === 404) throw new CalDavError('not_found', 404);
+    if (answer.status !== 207) throw new CalDavError('not_a_calendar', answer.status);
+    return responses(answer.body);
+  };
+
   return {
     async check(account) {
-      const answer = await send(
-        'PROPFIND',
-        account,
-        account.url,
-        { depth: '0', 'content-type': 'application/xml; charset=utf-8' },
-        '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>',
-      );
-      if (answer.status === 404) throw new CalDavError('not_found', 404);
-      if (answer.status !== 207) throw new CalDavError('not_a_calendar', answer.status);
-      if (!responses(answer.body).some((r) => r.calendar)) throw new CalDavError('not_a_calendar', answer.status);
+      if (!(await propfind(account, '0', 'resourcetype')).some((r) => r.calendar)) throw new CalDavError('not_a_calendar');
     },
     async list(account) {
-      const answer = await send(
-        'PROPFIND',
-        account,
-        account.url,
-        { depth: '1', 'content-type': 'application/xml; charset=utf-8' },
-        '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>',
-      );
-      if (answer.status === 404) throw new CalDavError('not_found', 404);
-      if (answer.status !== 207) throw new CalDavError('not_a_calendar', answer.status);
       const own = account.url.pathname;
       return new Map(
-        responses(answer.body).flatMap((r) => (r.href === own || !r.ok ? [] : [[new URL(r.href, account.url).pathname, r.etag]])),
+        (await propfind(account, '1', 'getetag')).flatMap((r) =>
+          r.href === own || !r.ok ? [] : [[new URL(r.href, account.url).pathname, r.etag]],
+        ),
       );
     },
     async put(account, href, ics) {
