@@ -92,10 +92,10 @@ export interface AppDeps {
   storage?: Storage;
 }
 
-/** The path of a request as logged: query strings and reset links carry tokens, so never them. */
+/** The path of a request as logged: query strings, reset links and calendar feeds carry tokens, so never them. */
 function loggedPath(request: FastifyRequest): string {
   const path = request.routeOptions.url === AUTH_ROUTE ? `/api/auth${authPathOf(request)}` : (request.url.split('?')[0] ?? '');
-  return path.replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token');
+  return path.replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token').replace(/^(\/api\/calendar\/feed\/).+/i, '$1:token');
 }
 
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { withStage } from '@nexa/domain';
@@ -42,6 +43,8 @@ describe(`calendar (${testDatabaseKind()})`, () => {
   let calendarUrl: string;
   let dealId: number;
   let analysisId: string;
+  /** Every line the server logged, to check no secret is in one. */
+  const logLines: string[] = [];
   /** Every answer the server gave, to check no secret ever left it. */
   const answers: string[] = [];
   const keep = <T>(response: HttpResponse<T>) => (answers.push(response.text), response);
@@ -67,7 +70,16 @@ describe(`calendar (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     caldav = await startCalDavServer({ rita: APP_PASSWORD, otto: OTHER_PASSWORD });
     calendarUrl = await caldav.calendar('rita');
-    server = await startTestServer({ CALENDAR_ALLOW_PRIVATE: 'true', CALENDAR_SYNC_EVERY_MS: '0', JOBS_POLL_MS: '100' });
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    server = await startTestServer(
+      { CALENDAR_ALLOW_PRIVATE: 'true', CALENDAR_SYNC_EVERY_MS: '0', JOBS_POLL_MS: '100', LOG_LEVEL: 'info' },
+      { logStream },
+    );
     const r = await server.createUser({ role: 'Sales Representative', fullName: 'Rita Calendar' });
     const o = await server.createUser({ role: 'Sales Representative', fullName: 'Otto Other' });
     repId = r.id;
@@ -343,11 +355,17 @@ describe(`calendar (${testDatabaseKind()})`, () => {
     expect(keep(await server.anonymous.get('/api/calendar/feed/not-a-token-at-all-0123456789.ics')).status).toBe(404);
   });
 
-  it('never answers the app password, in any answer', () => {
+  it('never answers the app password, in any answer, and logs neither it nor a feed token', () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const text of answers) {
       expect(text).not.toContain(APP_PASSWORD);
       expect(text).not.toContain(OTHER_PASSWORD);
+    }
+    expect(logLines.some((line) => line.includes('/api/calendar/feed/:token'))).toBe(true);
+    for (const line of logLines) {
+      expect(line).not.toContain(APP_PASSWORD);
+      expect(line).not.toContain(OTHER_PASSWORD);
+      expect(line).not.toMatch(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{20,}/);
     }
   });
 
