@@ -347,6 +347,12 @@ describe(`calendar (${testDatabaseKind()})`, () => {
     expect(ottoFeed.text).toContain('Otto private task');
     expect(ottoFeed.text).not.toContain('Acme Robotics');
 
+    // A deactivated account's feed stops.
+    await server.database.db.execute(sql`UPDATE users SET disabled = true WHERE id = ${otherId}`);
+    expect(keep(await server.anonymous.get(new URL(otto.body.url).pathname)).status).toBe(404);
+    await server.database.db.execute(sql`UPDATE users SET disabled = false WHERE id = ${otherId}`);
+    expect(keep(await server.anonymous.get(new URL(otto.body.url).pathname)).status).toBe(200);
+
     const replaced = keep(await rep.post('/api/calendar/feed'));
     expect(keep(await server.anonymous.get(url.pathname)).status).toBe(404);
     expect(keep(await server.anonymous.get(new URL(replaced.body.url).pathname)).status).toBe(200);

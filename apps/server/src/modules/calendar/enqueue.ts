@@ -6,8 +6,8 @@ import { wakeJobWorkers } from '../jobs/index.ts';
 export const CALENDAR_SYNC = 'calendar_sync';
 
 /**
- * Asks for a sync of this person's calendar, in the caller's transaction, when they connected one
- * and none is waiting already (a waiting sync will see this change too). The request never talks
+ * Asks for a sync of this person's calendar, in the caller's transaction, when they connected one,
+ * their account is not deactivated, and none is waiting already (a waiting sync will see this change too). The request never talks
  * to the calendar: an outage there cannot fail the change that asked (decision 042). `delayMs`: not
  * before then (a sync that found another one running asks again for after it).
  */
@@ -17,8 +17,8 @@ export async function requestCalendarSync(tx: DbOrTx, userId: string | null | un
     tx,
     sql`INSERT INTO jobs (kind, payload, owner_id, run_after)
       SELECT ${CALENDAR_SYNC}, jsonb_build_object('userId', c.user_id), c.user_id, now() + ${`${delayMs} milliseconds`}::interval
-      FROM calendar_connections c
-      WHERE c.user_id = ${userId}
+      FROM calendar_connections c JOIN users u ON u.id = c.user_id
+      WHERE c.user_id = ${userId} AND NOT u.disabled
         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.owner_id = c.user_id AND j.kind = ${CALENDAR_SYNC} AND j.status = 'queued')
       RETURNING id`,
   );
@@ -35,8 +35,9 @@ export async function requestAllCalendarSyncs(tx: DbOrTx, now: Date, everyMs: nu
     tx,
     sql`INSERT INTO jobs (kind, payload, owner_id, unique_key)
       SELECT ${CALENDAR_SYNC}, jsonb_build_object('userId', c.user_id), c.user_id, ${`${CALENDAR_SYNC}:${period}:`} || c.user_id
-      FROM calendar_connections c
-      WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.owner_id = c.user_id AND j.kind = ${CALENDAR_SYNC} AND j.status = 'queued')
+      FROM calendar_connections c JOIN users u ON u.id = c.user_id
+      WHERE NOT u.disabled
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.owner_id = c.user_id AND j.kind = ${CALENDAR_SYNC} AND j.status = 'queued')
       ON CONFLICT (unique_key) DO NOTHING
       RETURNING id`,
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   calendarFile,
   type CalendarConnectBody,
@@ -9,7 +9,7 @@ import {
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
-import { calendarConnections, calendarEvents, calendarFeedTokens } from '../../db/schema.ts';
+import { calendarConnections, calendarEvents, calendarFeedTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SecretBox } from '../../secrets/box.ts';
 import { CalDavError, collectionUrl, type CalDavClient } from './caldav.ts';
@@ -130,13 +130,15 @@ export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavCl
       await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.user_id, userId));
     },
 
-    /** The feed of the token's owner, or null when no such token is kept (revoked or never made). */
+    /** The feed of the token's owner, or null when no such token is kept (revoked or never made) or the account is deactivated. */
     async feed(tokenFile: string, now = new Date()): Promise<string | null> {
       const token = tokenFile.replace(/\.ics$/, '');
+      // A deactivated account's feed stops with its sessions.
       const [owner] = await db
         .select({ user_id: calendarFeedTokens.user_id })
         .from(calendarFeedTokens)
-        .where(eq(calendarFeedTokens.token_hash, hashToken(token)));
+        .innerJoin(users, eq(users.id, calendarFeedTokens.user_id))
+        .where(and(eq(calendarFeedTokens.token_hash, hashToken(token)), eq(users.disabled, false)));
       if (!owner) return null;
       const events = await wantedEvents(db, owner.user_id);
       return calendarFile(
