@@ -62,11 +62,11 @@ function ConnectForm({ current, onDone }: { current: CalendarSettings['connectio
       onDone?.();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bad_request' && error.field === 'password') {
-        setError('password', { message: 'calendar.errors.unauthorized' });
+        setError('password', { message: 'calendar.refused' });
         return;
       }
       if (error instanceof ApiError && error.code === 'bad_request' && error.field === 'url') {
-        setError('url', { message: 'calendar.errors.url' });
+        setError('url', { message: 'calendar.noCalendar' });
         return;
       }
       setAlert({ title: t(errorKey(error)) });
