@@ -29,6 +29,7 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   const users = {} as Record<'repA' | 'repB' | 'manager', string>;
   const opp = {} as Record<'a' | 'b' | 'delA' | 'delB', number>;
   let demoId: string;
+  const feed = {} as Record<'repA' | 'repB', string>;
   let applicationId: string;
   const job = {} as Record<'a' | 'b', string>;
   const apiKey = {} as Record<'first' | 'second', string>;
@@ -71,6 +72,10 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       server.signIn(m.email, m.password),
     ]);
     clients.visitor = server.anonymous;
+    // Each representative's calendar feed: its address (the secret token) is the credential.
+    for (const who of ['repA', 'repB'] as const) {
+      feed[who] = new URL((await clients[who].post('/api/calendar/feed')).body.url).pathname;
+    }
     for (const which of ['resend', 'revoke'] as const) {
       const email = `ownership-${which}@test.nexa`;
       await clients.manager.post('/api/team-admin/invitations', { email, role: 'Sales Representative', language: 'en' });
@@ -605,6 +610,16 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       // Public by design: the id is an unguessable UUID handed to the visitor who booked.
       route: 'GET /api/leads/demo-requests/:id/invite.ics',
       url: (t) => `/api/leads/demo-requests/${t === 'missing' ? MISSING_UUID : demoId}/invite.ics`,
+      expect: { visitor: publicRow, repA: publicRow, repB: publicRow, manager: publicRow },
+    },
+    {
+      // Public by design (decision 042): the token in the address is the credential, held by its owner;
+      // an unknown one is missing whoever asks.
+      route: 'GET /api/calendar/feed/:token',
+      url: (t) =>
+        t === 'missing'
+          ? '/api/calendar/feed/no-such-token-0000000000000000.ics'
+          : (feed[t === 'own' ? 'repA' : 'repB'] ?? '/api/calendar/feed/:token'), // named before beforeAll runs
       expect: { visitor: publicRow, repA: publicRow, repB: publicRow, manager: publicRow },
     },
     // A call's people (issue 36): through the deal of the analysis, as the deal itself.
