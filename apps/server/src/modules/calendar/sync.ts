@@ -49,7 +49,7 @@ export function eventStart(ics: string): Date | null {
 const same = (a: Date, b: Date) => a.getTime() === b.getTime();
 const keyOf = (kind: string, refId: number) => `${kind}:${refId}`;
 
-export async function syncCalendar(deps: CalendarSyncDeps, userId: string): Promise<void> {
+export async function syncCalendar(deps: CalendarSyncDeps, userId: string, signal?: AbortSignal): Promise<void> {
   const { db, box } = deps;
   const leaseMs = deps.leaseMs ?? 120_000;
   const [connection] = await db
@@ -77,25 +77,44 @@ export async function syncCalendar(deps: CalendarSyncDeps, userId: string): Prom
       .update(calendarConnections)
       .set({ ...fields, locked_until: null, updated_at: sql`now()` })
       .where(and(eq(calendarConnections.user_id, userId), eq(calendarConnections.url, connection.url)));
+  // A long sync (a first one with many events) keeps its hold on the calendar while it works.
+  const heartbeat = setInterval(
+    () => {
+      db.update(calendarConnections)
+        .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where(eq(calendarConnections.user_id, userId))
+        .catch(() => {});
+    },
+    Math.max(250, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
   try {
     const account: CalDavAccount = {
       url: collectionUrl(connection.url),
       username: connection.username,
       password: box.open(connection.password_encrypted),
     };
-    await reconcile(deps, userId, account);
+    await reconcile(deps, userId, account, signal);
     await release({ last_synced_at: sql`now()` as unknown as Date, last_error: null, last_error_at: null });
   } catch (error) {
+    // Shutting down: let go of the calendar at once; the job is handed back and runs again.
+    if (signal?.aborted) {
+      await release({}).catch(() => {});
+      throw error;
+    }
     const reason = error instanceof CalDavError ? error.reason : 'server_error';
     await release({ last_error: reason, last_error_at: sql`now()` as unknown as Date }).catch(() => {});
     // Wrong credentials do not get better by asking again: the person fixes them in Settings.
     if (reason === 'unauthorized' || reason === 'refused_address') throw new JobFailure('calendar_' + reason, reason);
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { detail: `calendar ${reason}` });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
-async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDavAccount): Promise<void> {
+async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDavAccount, signal?: AbortSignal): Promise<void> {
   const { db, client } = deps;
+  const stopIfAsked = () => signal?.throwIfAborted();
   const remote = await client.list(account);
   const wanted = new Map((await wantedEvents(db, userId)).map((event) => [keyOf(event.kind, event.refId), event]));
   const mapped = await db.select().from(calendarEvents).where(eq(calendarEvents.user_id, userId));
@@ -125,6 +144,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
     const event = wanted.get(key);
     if (!event) continue;
     if (row.kind === 'meeting' && remote.has(row.href) && (row.etag === null || remote.get(row.href) !== row.etag)) {
+      stopIfAsked();
       if (await readBack(deps, userId, account, row, event)) settled.add(key);
     }
   }
@@ -134,6 +154,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
     const row = mapped.find((m) => keyOf(m.kind, m.ref_id) === key);
     const href = row?.href ?? hrefOf(event);
     if (row && row.fingerprint === fingerprint(event) && remote.has(href)) continue;
+    stopIfAsked();
     const ics = calendarFile([{ ...event, stamp: new Date() }], { method: null, productId: '-//Nexa//Calendar sync//EN' });
     const etag = await client.put(account, href, ics);
     await save(event, href, etag);
@@ -141,6 +162,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
 
   for (const row of mapped) {
     if (wanted.has(keyOf(row.kind, row.ref_id))) continue;
+    stopIfAsked();
     await client.remove(account, row.href);
     await db.delete(calendarEvents).where(eq(calendarEvents.id, row.id));
   }
@@ -188,9 +210,9 @@ async function readBack(
 
 /** The job handler: one sync of the calendar of the person the job belongs to. */
 export function calendarSyncHandler(deps: CalendarSyncDeps): JobHandler {
-  return async (job) => {
+  return async (job, context) => {
     const userId = (job.payload as { userId?: unknown } | null)?.userId;
     if (typeof userId !== 'string' || userId !== job.owner_id) throw new JobFailure('not a calendar sync');
-    await syncCalendar(deps, userId);
+    await syncCalendar(deps, userId, context.signal);
   };
 }
