@@ -50,7 +50,7 @@ const xmlText = (value: string) =>
     .replace(/&amp;/g, '&');
 
 /** The <response> elements of a multistatus answer, whatever prefix the server gives the DAV: namespace. */
-function responses(xml: string): Array<{ href: string; etag: string | null; calendar: boolean; ok: boolean }> {
+export function responses(xml: string): Array<{ href: string; etag: string | null; calendar: boolean; ok: boolean }> {
   const out: Array<{ href: string; etag: string | null; calendar: boolean; ok: boolean }> = [];
   for (const match of xml.matchAll(/<(?:[\w-]+:)?response\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?response>/g)) {
     const body = match[1]!;
