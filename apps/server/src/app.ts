@@ -64,6 +64,16 @@ import {
 } from './modules/calendar/index.ts';
 import { createSecretBox } from './secrets/box.ts';
 import {
+  dailySummaryHandler,
+  NOTIFICATION_DAILY,
+  NOTIFICATION_EMAIL,
+  notificationEmailHandler,
+  notificationRoutes,
+  notificationTick,
+  WEEKLY_DIGEST,
+  weeklyDigestHandler,
+} from './modules/notifications/index.ts';
+import {
   createWebhookDispatcher,
   disabledNoticeHandler,
   enqueueDisabledNotices,
@@ -254,6 +264,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(taskRoutes, { db: database.db });
   await app.register(dealEmailRoutes, { db: database.db, mailer, rateLimit: config.followUpEmail.rateLimit });
   await app.register(jobRoutes, { db: database.db });
+  await app.register(notificationRoutes, { db: database.db });
   await app.register(callAnalysisRoutes, { db: database.db, workerTimeoutMs: config.callWorker.timeoutMs });
 
   // Every process works the job queue (docs/decisions/008); it stops before the database closes.
@@ -262,6 +273,19 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   worker.register(FORECAST_CALL_REMINDER, callReminderEmailHandler({ db: database.db, mailer, publicUrl: config.publicUrl }));
   worker.every('forecast call reminders', config.forecastCallReminderEveryMs, (now) =>
     enqueueCallReminderEmails(database.db, now).then(() => undefined),
+  );
+  // Notifications (issue 37, decision 043): a sweep and the e-mails it leads to, on the same queue.
+  const notificationDeps = {
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    defaultTimeZone: config.notifications.defaultTimeZone,
+  };
+  worker.register(NOTIFICATION_EMAIL, notificationEmailHandler(notificationDeps));
+  worker.register(NOTIFICATION_DAILY, dailySummaryHandler(notificationDeps));
+  worker.register(WEEKLY_DIGEST, weeklyDigestHandler(notificationDeps));
+  worker.every('notifications', config.notifications.everyMs, (now) =>
+    notificationTick(database.db, now, config.notifications.defaultTimeZone).then(() => undefined),
   );
   app.addHook('onReady', async () => {
     worker.start();

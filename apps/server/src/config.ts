@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSlotAvailability, type SlotAvailability } from '@nexa/domain';
 import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
+import { isTimeZone } from '@nexa/domain/time-zone';
 import { CALL_WINDOW_CHARS, CALL_WINDOW_OVERLAP } from './ai/call-window.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -158,6 +159,14 @@ const envSchema = z.object({
     .int()
     .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
     .default(600_000),
+  // 0: this process sweeps for no notification (another instance does, or tests drive the sweep).
+  NOTIFICATIONS_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
+    .default(60_000),
+  // The zone of the daily summary and the weekly digest for a person who chose none (a background job has no browser).
+  WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('UTC'),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
   // Encrypts secrets kept in the database (webhook signing secrets); derived from the auth secret when unset.
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -295,6 +304,8 @@ export interface Config {
    * to e-mail them once a week (0: never in this process).
    */
   forecastCallReminderEveryMs: number;
+  /** Notifications (issue 37): how often each instance sweeps (0: never), and the zone of a person who chose none. */
+  notifications: { everyMs: number; defaultTimeZone: string };
   /** The key material of secrets/box.ts (SECRETS_KEY, else the auth secret). */
   secretsKey: string | null;
   /** Outbound webhooks (decision 036). */
@@ -468,6 +479,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
     jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },
     forecastCallReminderEveryMs: env.FORECAST_CALL_REMINDER_EVERY_MS,
+    notifications: { everyMs: env.NOTIFICATIONS_EVERY_MS, defaultTimeZone: env.WORKSPACE_TIME_ZONE },
     secretsKey: env.SECRETS_KEY ?? null,
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,

@@ -133,6 +133,12 @@ export const ACCESS_RULES: Record<string, Access> = {
   'DELETE /api/calendar/feed': [...REP, ...MANAGER],
   // The secret token in the address is the credential (a calendar app subscribes without a session).
   'GET /api/calendar/feed/:token': 'public',
+  'GET /api/notifications/unread-count': [...REP, ...MANAGER],
+  'GET /api/notifications': [...REP, ...MANAGER],
+  'POST /api/notifications/:id/read': [...REP, ...MANAGER],
+  'POST /api/notifications/read-all': [...REP, ...MANAGER],
+  'GET /api/notifications/preferences': [...REP, ...MANAGER],
+  'PUT /api/notifications/preferences': [...REP, ...MANAGER],
   'GET /api/api-keys': MANAGER,
   'POST /api/api-keys': MANAGER,
   'DELETE /api/api-keys/:id': MANAGER,

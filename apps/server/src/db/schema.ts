@@ -436,6 +436,10 @@ export const opportunityChanges = pgTable(
     sqlForeignKey(t.api_key_id, apiKeys.id, 'set null'),
     sqlForeignKey(t.call_analysis_id, callAnalyses.id, 'set null'),
     index('opportunity_changes_opportunity_at_idx').on(t.opportunity_id, descending(t.at), descending(t.id)),
+    // The notification sweep's deal moves (issue 37): stage and status changes by time.
+    index('opportunity_changes_moves_idx')
+      .on(t.at)
+      .where(sql`field IN ('stage', 'status')`),
     check('opportunity_changes_source_check', sql.raw(`source IN (${CHANGE_SOURCES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -792,6 +796,10 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.status, t.run_after),
     index('jobs_owner_idx').on(t.owner_id, t.created_at),
     index('jobs_api_key_idx').on(t.api_key_id, t.created_at),
+    // The notification sweep's finished analyses (issue 37).
+    index('jobs_analysis_finished_idx')
+      .on(t.finished_at)
+      .where(sql`kind = 'transcript_analysis' AND status = 'succeeded'`),
   ],
 );
 
@@ -1393,3 +1401,71 @@ export const calendarFeedTokens = pgTable(
   },
   (t) => [sqlForeignKey(t.user_id, users.id, 'cascade'), uniqueIndex('calendar_feed_tokens_hash_idx').on(t.token_hash)],
 );
+/**
+ * What a person is told (issue 37, decision 043): one row per notification, made once — the unique
+ * (user_id, dedupe_key) decides, whichever instance or retry writes it. `in_app` and `email` are the
+ * person's preference when it was made (notifications.ts in @nexa/domain); a row neither shown nor
+ * mailed is never made. `emailed_at` is set once its e-mail (instant or in a daily summary) went out.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    dedupe_key: text('dedupe_key').notNull(),
+    /** What the words need (the deal's name, who moved it, from and to…), written when it is made. */
+    data: jsonb('data').notNull().default({}),
+    opportunity_id: integer('opportunity_id'),
+    task_id: bigint('task_id', { mode: 'number' }),
+    in_app: boolean('in_app').notNull(),
+    email: text('email').notNull(),
+    emailed_at: timestamp('emailed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    sqlForeignKey(t.user_id, users.id, 'cascade'),
+    uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.dedupe_key),
+    // The bell's panel: a person's shown notifications, newest first, a page at a time.
+    index('notifications_inbox_idx')
+      .on(t.user_id, descending(t.created_at), descending(t.id))
+      .where(sql`in_app`),
+    // The bell's count: only the unread rows are in this index, so counting them reads no others.
+    index('notifications_unread_idx')
+      .on(t.user_id)
+      .where(sql`in_app AND read_at IS NULL`),
+    // The daily summaries still to send.
+    index('notifications_daily_idx')
+      .on(t.user_id)
+      .where(sql`email = 'daily' AND emailed_at IS NULL`),
+    check('notifications_email_check', sql`${t.email} IN ('instant', 'daily', 'off')`),
+  ],
+);
+
+/** A person's choice per kind (none: the default of notifications.ts in @nexa/domain). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    in_app: boolean('in_app').notNull(),
+    email: text('email').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.kind] }),
+    sqlForeignKey(t.user_id, users.id, 'cascade'),
+    check('notification_preferences_email_check', sql`${t.email} IN ('instant', 'daily', 'off')`),
+  ],
+);
+
+/**
+ * How far each notification sweep has read (deal moves from opportunity_changes, finished analyses
+ * from jobs, tasks falling due): the next sweep reads from a little before it, so a change committed
+ * late is still seen, and the notifications' unique keys drop what was seen twice.
+ */
+export const notificationCursors = pgTable('notification_cursors', {
+  name: text('name').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

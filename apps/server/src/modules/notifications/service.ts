@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { ROLES } from '@nexa/domain';
+import { preferencesFor, UNREAD_COUNT_CAP, type NotificationPreference } from '@nexa/domain/notifications';
+import type { Notification, NotificationList, NotificationListQuery } from '@nexa/domain/schemas/notifications';
+import type { Actor } from '../../auth/access.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+
+/**
+ * A person's own notifications and preferences (issue 37). Every statement names the signed-in
+ * person's id: another person's notification does not exist for them (404), whatever its id.
+ */
+
+interface Row {
+  id: number | string;
+  kind: Notification['kind'];
+  data: Record<string, unknown> | string;
+  opportunity_id: number | null;
+  opportunity_owner_id: string | null;
+  task_id: number | string | null;
+  created_at: string | Date;
+  read_at: string | Date | null;
+}
+
+const toNotification = (row: Row): Notification => ({
+  id: Number(row.id),
+  kind: row.kind,
+  data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+  opportunity_id: row.opportunity_id,
+  opportunity_owner_id: row.opportunity_owner_id,
+  task_id: row.task_id === null ? null : Number(row.task_id),
+  created_at: new Date(row.created_at).toISOString(),
+  read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+});
+
+/** The bell's count: the unread rows (notifications_unread_idx), counted up to one past the cap. */
+export async function unreadCount(db: DbOrTx, actor: Actor): Promise<number> {
+  const [row] = await selectRows<{ unread: number | string }>(
+    db,
+    sql`SELECT count(*) AS unread FROM (SELECT 1 FROM notifications
+      WHERE user_id = ${actor.userId} AND in_app AND read_at IS NULL LIMIT ${UNREAD_COUNT_CAP + 1}) AS unread`,
+  );
+  return Number(row?.unread ?? 0);
+}
+
+/**
+ * A page of the person's notifications, newest first (notifications_inbox_idx). The deal is linked
+ * only while the person may still read it (a representative their own deals, a manager any).
+ */
+export async function listNotifications(db: DbOrTx, actor: Actor, query: NotificationListQuery): Promise<NotificationList> {
+  const seesEveryDeal = actor.role === ROLES.manager;
+  const [items, [total]] = await Promise.all([
+    selectRows<Row>(
+      db,
+      sql`SELECT n.id, n.kind, n.data, o.id AS opportunity_id, o.owner_id AS opportunity_owner_id, n.task_id, n.created_at, n.read_at
+        FROM notifications n
+        LEFT JOIN opportunities o ON o.id = n.opportunity_id AND (${seesEveryDeal} OR o.owner_id = ${actor.userId})
+        WHERE n.user_id = ${actor.userId} AND n.in_app
+        ORDER BY n.created_at DESC, n.id DESC
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    ),
+    selectRows<{ total: number | string }>(
+      db,
+      sql`SELECT count(*) AS total FROM notifications WHERE user_id = ${actor.userId} AND in_app`,
+    ),
+  ]);
+  return { items: items.map(toNotification), total: Number(total?.total ?? 0) };
+}
+
+/** Marks one of the person's notifications read (already read: kept as it was); 404 for any other. */
+export async function markRead(db: Db, actor: Actor, id: number): Promise<void> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`UPDATE notifications SET read_at = coalesce(read_at, now())
+      WHERE id = ${id} AND user_id = ${actor.userId} AND in_app RETURNING id`,
+  );
+  if (!rows.length) throw notFound('Notification');
+}
+
+/** Marks every unread notification of the person read; answers how many. */
+export async function markAllRead(db: Db, actor: Actor): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${actor.userId} AND in_app AND read_at IS NULL RETURNING id`,
+  );
+  return rows.length;
+}
+
+export async function readPreferences(db: DbOrTx, actor: Actor): Promise<NotificationPreference[]> {
+  const chosen = await selectRows<NotificationPreference>(
+    db,
+    sql`SELECT kind, in_app, email FROM notification_preferences WHERE user_id = ${actor.userId}`,
+  );
+  return preferencesFor(actor.role, chosen);
+}
+
+/** Saves the person's choices for the kinds given (a kind their role does not have is ignored). */
+export async function savePreferences(db: Db, actor: Actor, items: NotificationPreference[]): Promise<NotificationPreference[]> {
+  const allowed = new Set(preferencesFor(actor.role, []).map((p) => p.kind));
+  const rows = items.filter((item) => allowed.has(item.kind));
+  if (rows.length) {
+    await db.execute(
+      sql`INSERT INTO notification_preferences (user_id, kind, in_app, email)
+        SELECT ${actor.userId}, r.kind, r.in_app, r.email
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(kind text, in_app boolean, email text)
+        ON CONFLICT (user_id, kind) DO UPDATE SET in_app = excluded.in_app, email = excluded.email, updated_at = now()`,
+    );
+  }
+  return readPreferences(db, actor);
+}
