@@ -23,6 +23,7 @@ const PHONE_SPECS = [
   'contacts',
   'integrations',
   'leads',
+  'notifications',
   'opportunities',
   'phone-layout',
   'pipeline',
@@ -96,6 +97,8 @@ export default defineConfig({
         WEBHOOKS_ALLOW_PRIVATE: 'true',
         // calendar.spec.ts's CalDAV server (radicale) listens on loopback too (decision 042).
         CALENDAR_ALLOW_PRIVATE: 'true',
+        // notifications.spec.ts waits for the sweep that makes a notification (each minute by default).
+        NOTIFICATIONS_EVERY_MS: '2000',
       },
     },
   ],

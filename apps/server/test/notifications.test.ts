@@ -238,7 +238,7 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     const risks: Array<{ deal: { id: number; owner_id: string } }> = [];
     let after: string | null = null;
     do {
-      const page = await people.mia!.client.get(`/api/insights/risks?limit=100${after ? `&after=${after}` : ''}`);
+      const page: { status: number; text: string; body: { items: typeof risks; next: string | null } } = await people.mia!.client.get(`/api/insights/risks?limit=100${after ? `&after=${after}` : ''}`);
       expect(page.status, page.text).toBe(200);
       risks.push(...page.body.items);
       after = page.body.next;

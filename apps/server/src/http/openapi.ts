@@ -38,6 +38,8 @@ const TAGS: Record<string, string> = {
   team: "Managers: the team's figures and quotas.",
   tasks:
     "What a person owes whom: their own tasks (today, overdue, upcoming, done), a call's next steps to accept or dismiss, and the managers' view of the team's overdue tasks.",
+  notifications:
+    "A person's own notifications (the bell's count and panel, marking read) and their choice of which kinds reach them, in the product and by e-mail.",
   insights:
     "Managers: the forecast against quota, deals at risk with their evidence, weekly trends and coaching; a representative's own deal risks and forecast call.",
   leads: "The public site's demo requests, early-access requests and team applications; the managers' inbox.",

@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useUpdateProfile } from '../../features/settings/api/update-profile.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
 export interface WorkspaceNavItem {
   to: string;
@@ -108,7 +109,10 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
     <div className="min-h-screen bg-slate-50 md:flex">
       <aside className="hidden w-64 shrink-0 flex-col justify-between border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen">
         <div className="space-y-6">
-          <Logo label={t('common:nav.backHome')} />
+          <div className="flex items-center justify-between gap-2">
+            <Logo label={t('common:nav.backHome')} />
+            <NotificationBell />
+          </div>
           {nav}
         </div>
         <div className="space-y-3">
@@ -119,6 +123,7 @@ export function WorkspaceLayout({ items }: { items: WorkspaceNavItem[] }) {
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
         <Logo label={t('common:nav.backHome')} />
         <div className="flex items-center gap-1">
+          <NotificationBell />
           <LanguageToggle onSwitch={saveLanguage} />
           <MenuToggle menu={menu} controls="workspace-menu" />
         </div>

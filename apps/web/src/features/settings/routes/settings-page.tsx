@@ -22,6 +22,7 @@ import { useMe } from '../../../lib/api/get-me.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { NotificationPreferencesForm } from '../components/notification-preferences.tsx';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' };
 
@@ -233,7 +234,7 @@ function SessionsList() {
   );
 }
 
-/** /settings: one's own name, language, time zone, password, calendar and signed-in devices. */
+/** /settings: one's own name, language, time zone, notifications, password, calendar and signed-in devices. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation('settings');
   usePageMeta(`${t('title')} — Nexa`);
@@ -248,6 +249,15 @@ export function SettingsPage() {
           <CardTitle>{t('profile.title')}</CardTitle>
         </CardHeader>
         <CardContent>{profile.data && <ProfileForm profile={profile.data} browserLanguage={browserLanguage} />}</CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('notifications.title')}</CardTitle>
+          <p className="text-sm text-slate-600">{t('notifications.intro')}</p>
+        </CardHeader>
+        <CardContent>
+          <NotificationPreferencesForm />
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>
