@@ -45,6 +45,9 @@ const moduleExports = [
   './webhooks/outbox.ts',
   // A change to a task or a deal's meeting asks for a sync of its owner's calendar in its own transaction (decision 042).
   './calendar/enqueue.ts',
+  // A manager's figures are read one way: the weekly digest and the deals-at-risk notifications call the pages' own functions (issue 37).
+  './insights/service.ts',
+  './tasks/service.ts',
 ];
 
 export default tseslint.config(

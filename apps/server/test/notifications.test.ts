@@ -99,7 +99,12 @@ describe(`notifications (${testDatabaseKind()})`, () => {
   it('preferences: the defaults by role, saved and read back, validated (400), another role’s kind ignored', async () => {
     const rep = await people.alex!.client.get('/api/notifications/preferences');
     expect(rep.status).toBe(200);
-    expect(rep.body.items.map((p: { kind: string }) => p.kind)).toEqual(['task_due', 'deal_at_risk', 'deal_moved', 'analysis_finished']);
+    expect(rep.body.items.map((p: { kind: string }) => p.kind)).toEqual([
+      'task_due',
+      'deal_at_risk',
+      'deal_moved',
+      'analysis_finished',
+    ]);
     const manager = await people.mia!.client.get('/api/notifications/preferences');
     expect(manager.body.items.at(-1)).toEqual({ kind: 'weekly_digest', in_app: true, email: 'instant' });
 
@@ -123,7 +128,10 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     const mine = await deal('alex');
     const own = await people.alex!.client.patch(`/api/opportunities/${mine.id}`, { version: mine.version, stage: 'Qualified' });
     expect(own.status, own.text).toBe(200);
-    const moved = await people.mia!.client.patch(`/api/opportunities/${mine.id}`, { version: own.body.version, stage: 'Proposal' });
+    const moved = await people.mia!.client.patch(`/api/opportunities/${mine.id}`, {
+      version: own.body.version,
+      stage: 'Proposal',
+    });
     expect(moved.status, moved.text).toBe(200);
 
     await sweepBoth();
@@ -145,7 +153,7 @@ describe(`notifications (${testDatabaseKind()})`, () => {
 
   it('another person’s notification is never visible nor markable (404); one’s own is marked read, then all', async () => {
     const [alexRow] = await rowsOf('alex', 'deal_moved');
-    expect((await people.bea!.client.get('/api/notifications')).body).toEqual({ items: [], total: 0 });
+    expect((await people.bea!.client.get('/api/notifications')).body).toEqual({ items: [], total: 0, capped: false });
     expect((await people.bea!.client.post(`/api/notifications/${alexRow!.id}/read`)).status).toBe(404);
     expect((await people.mia!.client.post(`/api/notifications/${alexRow!.id}/read`)).status).toBe(404);
     expect((await people.alex!.client.post('/api/notifications/999999999/read')).status).toBe(404);
@@ -165,7 +173,9 @@ describe(`notifications (${testDatabaseKind()})`, () => {
       items: [{ kind: 'deal_moved', in_app: true, email: 'instant' }],
     });
     const mine = await deal('alex', { client_company_name: 'Boulangerie Dupain' });
-    expect((await people.mia!.client.patch(`/api/opportunities/${mine.id}`, { version: mine.version, stage: 'Negotiation' })).status).toBe(200);
+    expect(
+      (await people.mia!.client.patch(`/api/opportunities/${mine.id}`, { version: mine.version, stage: 'Negotiation' })).status,
+    ).toBe(200);
     await sweepBoth();
     await sweepBoth();
     await settledJobs(NOTIFICATION_EMAIL);
@@ -180,12 +190,20 @@ describe(`notifications (${testDatabaseKind()})`, () => {
   });
 
   it('a job retried does not double: the same notification made twice is one row and one job; its job run again sends nothing', async () => {
-    const item = { userId: people.bea!.id, kind: 'task_due' as const, key: 'task_due:test-retry', data: { title: 'Call back', due_at: new Date().toISOString() } };
+    const item = {
+      userId: people.bea!.id,
+      kind: 'task_due' as const,
+      key: 'task_due:test-retry',
+      data: { title: 'Call back', due_at: new Date().toISOString() },
+    };
     const made = await Promise.all([notify(db(), [item]), notify(second.database.db, [item])]);
     expect(made[0] + made[1]).toBe(1);
     const [row] = await rowsOf('bea', 'task_due');
     const emailJobs = () =>
-      selectRows<{ id: string; status: string }>(db(), sql`SELECT id, status FROM jobs WHERE unique_key = ${`notification_email:${row!.id}`}`);
+      selectRows<{ id: string; status: string }>(
+        db(),
+        sql`SELECT id, status FROM jobs WHERE unique_key = ${`notification_email:${row!.id}`}`,
+      );
     expect(await emailJobs()).toHaveLength(1);
     await vi.waitFor(() => expect(smtp.to(people.bea!.email)).toHaveLength(1), { timeout: 10_000 });
     expect(smtp.to(people.bea!.email)[0]!.subject).toBe('Nexa: a task is due');
@@ -210,8 +228,13 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     await vi.waitFor(() => expect(smtp.to(people.bea!.email)).toHaveLength(before + 1), { timeout: 10_000 });
     expect(smtp.to(people.bea!.email).at(-1)!.text).toContain('Your task "Send the proposal" is due');
 
-    await people.bea!.client.request('PUT', '/api/notifications/preferences', { items: [{ kind: 'task_due', in_app: false, email: 'off' }] });
-    const quiet = await people.bea!.client.post('/api/tasks', { title: 'Quiet one', due_at: new Date(Date.now() - 10_000).toISOString() });
+    await people.bea!.client.request('PUT', '/api/notifications/preferences', {
+      items: [{ kind: 'task_due', in_app: false, email: 'off' }],
+    });
+    const quiet = await people.bea!.client.post('/api/tasks', {
+      title: 'Quiet one',
+      due_at: new Date(Date.now() - 10_000).toISOString(),
+    });
     await sweepBoth();
     expect((await rowsOf('bea', 'task_due')).filter((r) => r.task_id === quiet.body.id)).toEqual([]);
   });
@@ -222,7 +245,10 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     // Alex's first move (daily) is waiting; 07:30 in Paris (UTC+1 in winter): not yet.
     expect(await enqueueDailySummaries(db(), paris0730, 'UTC')).toBe(0);
     const at0830 = new Date(paris0730.getTime() + 3_600_000);
-    const counts = await Promise.all([enqueueDailySummaries(db(), at0830, 'UTC'), enqueueDailySummaries(second.database.db, at0830, 'UTC')]);
+    const counts = await Promise.all([
+      enqueueDailySummaries(db(), at0830, 'UTC'),
+      enqueueDailySummaries(second.database.db, at0830, 'UTC'),
+    ]);
     expect(counts[0] + counts[1]).toBe(1);
     await settledJobs(NOTIFICATION_DAILY);
     const summaries = smtp.to(people.alex!.email).filter((m) => m.subject?.startsWith('Nexa : votre résumé du'));
@@ -238,7 +264,8 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     const risks: Array<{ deal: { id: number; owner_id: string } }> = [];
     let after: string | null = null;
     do {
-      const page: { status: number; text: string; body: { items: typeof risks; next: string | null } } = await people.mia!.client.get(`/api/insights/risks?limit=100${after ? `&after=${after}` : ''}`);
+      const page: { status: number; text: string; body: { items: typeof risks; next: string | null } } =
+        await people.mia!.client.get(`/api/insights/risks?limit=100${after ? `&after=${after}` : ''}`);
       expect(page.status, page.text).toBe(200);
       risks.push(...page.body.items);
       after = page.body.next;
@@ -251,11 +278,17 @@ describe(`notifications (${testDatabaseKind()})`, () => {
   });
 
   it('the weekly digest: from Monday 08:00 in the manager’s zone (the workspace’s when none), once, listing exactly the team figures', async () => {
-    const overdueTask = await people.bea!.client.post('/api/tasks', { title: 'Overdue for the digest', due_at: '2024-01-02T09:00:00Z' });
+    const overdueTask = await people.bea!.client.post('/api/tasks', {
+      title: 'Overdue for the digest',
+      due_at: '2024-01-02T09:00:00Z',
+    });
     expect(overdueTask.status).toBe(201);
     // Monday 2 March 2026, 08:30 UTC: 08:30 in London, 03:30 in New York.
     const monday = new Date('2026-03-02T08:30:00Z');
-    const first = await Promise.all([enqueueWeeklyDigests(db(), monday, 'America/New_York'), enqueueWeeklyDigests(second.database.db, monday, 'America/New_York')]);
+    const first = await Promise.all([
+      enqueueWeeklyDigests(db(), monday, 'America/New_York'),
+      enqueueWeeklyDigests(second.database.db, monday, 'America/New_York'),
+    ]);
     expect(first[0] + first[1]).toBe(1);
     await settledJobs(WEEKLY_DIGEST);
     expect(smtp.to(people.max!.email)).toEqual([]);
@@ -282,5 +315,29 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     // And the bell: one digest notification each.
     expect(await rowsOf('mia', 'weekly_digest')).toHaveLength(1);
     expect(await rowsOf('bea', 'weekly_digest')).toEqual([]);
+  });
+
+  it('the panel pages newest first and counts up to 100 (capped past it)', async () => {
+    const user = await server.createUser({ role: 'Sales Representative' });
+    people.pat = { id: user.id, email: user.email, client: await server.signIn(user.email, user.password) };
+    await db().execute(
+      sql`INSERT INTO notifications (user_id, kind, dedupe_key, data, in_app, email, created_at)
+        SELECT ${people.pat!.id}, 'task_due', 'paging:' || g, jsonb_build_object('title', 'T' || g), true, 'off',
+          now() - g * interval '1 minute'
+        FROM generate_series(1, 105) g`,
+    );
+    const first = await people.pat!.client.get('/api/notifications?page=1&pageSize=10');
+    expect([first.body.total, first.body.capped]).toEqual([100, true]);
+    expect(first.body.items.map((n: { data: { title: string } }) => n.data.title).slice(0, 3)).toEqual(['T1', 'T2', 'T3']);
+    const last = await people.pat!.client.get('/api/notifications?page=11&pageSize=10');
+    expect(last.body.items.map((n: { data: { title: string } }) => n.data.title)).toEqual([
+      'T101',
+      'T102',
+      'T103',
+      'T104',
+      'T105',
+    ]);
+    expect((await people.pat!.client.get('/api/notifications/unread-count')).body).toEqual({ unread: 100 });
+    expect((await people.pat!.client.get('/api/notifications?pageSize=51')).status).toBe(400);
   });
 });

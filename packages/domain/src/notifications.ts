@@ -51,7 +51,8 @@ const DEFAULTS: Record<NotificationKind, Omit<NotificationPreference, 'kind'>> =
 };
 
 /** The weekly digest is once a week already: a daily summary of it means sending it as it comes. */
-const emailModeOf = (kind: NotificationKind, mode: EmailMode): EmailMode => (kind === 'weekly_digest' && mode === 'daily' ? 'instant' : mode);
+const emailModeOf = (kind: NotificationKind, mode: EmailMode): EmailMode =>
+  kind === 'weekly_digest' && mode === 'daily' ? 'instant' : mode;
 
 /** A person's preferences for every kind their role has: what they chose, else the default. */
 export function preferencesFor(
@@ -64,7 +65,10 @@ export function preferencesFor(
     return {
       kind,
       in_app: own?.in_app ?? base.in_app,
-      email: emailModeOf(kind, (own?.email && (EMAIL_MODES as readonly string[]).includes(own.email) ? own.email : base.email) as EmailMode),
+      email: emailModeOf(
+        kind,
+        (own?.email && (EMAIL_MODES as readonly string[]).includes(own.email) ? own.email : base.email) as EmailMode,
+      ),
     };
   });
 }

@@ -8116,6 +8116,7 @@ export interface operations {
                             read_at: string | null;
                         }[];
                         total: number;
+                        capped: boolean;
                     };
                 };
             };

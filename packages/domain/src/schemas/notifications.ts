@@ -27,7 +27,12 @@ export const notificationListQuerySchema = z.object({
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
-export const notificationListSchema = z.object({ items: z.array(notificationSchema), total: z.number().int() });
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  /** Counted up to 100: `capped` when there are more. */
+  total: z.number().int(),
+  capped: z.boolean(),
+});
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const unreadCountSchema = z.object({

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { dealName, ROLES, weekStart } from '@nexa/domain';
 import { isLanguage } from '@nexa/domain/language';
-import { dailySummaryDue, deliveryFor, notificationKeys, weeklyDigestDue, type NotificationKind } from '@nexa/domain/notifications';
+import {
+  dailySummaryDue,
+  deliveryFor,
+  notificationKeys,
+  weeklyDigestDue,
+  type NotificationKind,
+} from '@nexa/domain/notifications';
 import { isTimeZone } from '@nexa/domain/time-zone';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
@@ -95,7 +101,12 @@ export function notificationEmailHandler(deps: NotificationDeps): JobHandler {
   const { db, mailer, publicUrl, defaultTimeZone } = deps;
   return async (job, context) => {
     const { notificationId } = job.payload as { notificationId: number };
-    const [row] = await selectRows<{ kind: NotificationKind; data: Record<string, unknown>; created_at: string | Date; emailed_at: unknown }>(
+    const [row] = await selectRows<{
+      kind: NotificationKind;
+      data: Record<string, unknown>;
+      created_at: string | Date;
+      emailed_at: unknown;
+    }>(
       db,
       sql`SELECT kind, data, created_at, emailed_at FROM notifications WHERE id = ${notificationId} AND user_id = ${job.owner_id}`,
     );
@@ -124,7 +135,12 @@ export function dailySummaryHandler(deps: NotificationDeps): JobHandler {
   return async (job, context) => {
     const { day } = job.payload as { day: string };
     const person = await readPerson(db, job.owner_id);
-    const rows = await selectRows<{ id: number | string; kind: NotificationKind; data: Record<string, unknown>; created_at: string | Date }>(
+    const rows = await selectRows<{
+      id: number | string;
+      kind: NotificationKind;
+      data: Record<string, unknown>;
+      created_at: string | Date;
+    }>(
       db,
       sql`SELECT id, kind, data, created_at FROM notifications
         WHERE user_id = ${job.owner_id} AND email = 'daily' AND emailed_at IS NULL AND created_at <= ${iso(job.created_at)}::timestamptz
@@ -266,7 +282,11 @@ export async function sweepRisks(db: Db, now: Date): Promise<number> {
 }
 
 /** Enqueues, in one statement, the jobs that are not there yet (the unique key decides). */
-async function enqueueAll(db: Db, kind: string, wanted: Array<{ key: string; ownerId: string; payload: unknown }>): Promise<number> {
+async function enqueueAll(
+  db: Db,
+  kind: string,
+  wanted: Array<{ key: string; ownerId: string; payload: unknown }>,
+): Promise<number> {
   if (!wanted.length) return 0;
   let made = 0;
   for (let i = 0; i < wanted.length; i += 1_000) {

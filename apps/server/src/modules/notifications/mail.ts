@@ -49,7 +49,8 @@ const WORDS = {
       weekly_digest: "Nexa: your team's weekly digest",
     } satisfies Record<NotificationKind, string>,
     daily: (day: string) => `Nexa: your summary of ${day}`,
-    dailyIntro: (n: number) => (n === 1 ? 'One notification since your last summary:' : `${n} notifications since your last summary:`),
+    dailyIntro: (n: number) =>
+      n === 1 ? 'One notification since your last summary:' : `${n} notifications since your last summary:`,
     digestSubject: (week: string) => `Nexa: your team's week of ${week}`,
     forecast: 'Forecast since last week',
     changeKinds: {
@@ -79,7 +80,8 @@ const WORDS = {
     deal_at_risk: (d: Record<string, unknown>) => `${text(d.deal)} est à risque.`,
     analysis_finished: (d: Record<string, unknown>) =>
       d.deal ? `L'analyse d'appel de ${text(d.deal)} est prête.` : "Votre analyse d'appel est prête.",
-    weekly_digest: (d: Record<string, unknown>) => `Le résumé hebdomadaire de votre équipe pour la semaine du ${text(d.week)} est prêt.`,
+    weekly_digest: (d: Record<string, unknown>) =>
+      `Le résumé hebdomadaire de votre équipe pour la semaine du ${text(d.week)} est prêt.`,
     subject: {
       deal_moved: "Nexa : l'une de vos opportunités a été déplacée",
       task_due: 'Nexa : une tâche arrive à échéance',

@@ -75,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: {
         tags,
         operationId: 'markAllNotificationsRead',
-        summary: "Marks every unread notification of the person read",
+        summary: 'Marks every unread notification of the person read',
         response: { 200: readAllSchema },
       },
     },

@@ -43,6 +43,9 @@ export async function unreadCount(db: DbOrTx, actor: Actor): Promise<number> {
   return Number(row?.unread ?? 0);
 }
 
+/** The panel's total is exact up to this many (ten pages); past it, `capped`. */
+const LISTED_COUNT_CAP = 100;
+
 /**
  * A page of the person's notifications, newest first (notifications_inbox_idx). The deal is linked
  * only while the person may still read it (a representative their own deals, a manager any).
@@ -59,12 +62,15 @@ export async function listNotifications(db: DbOrTx, actor: Actor, query: Notific
         ORDER BY n.created_at DESC, n.id DESC
         LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
+    // Counted up to one past the cap: a person with 20,000 notifications costs no more than one with 101.
     selectRows<{ total: number | string }>(
       db,
-      sql`SELECT count(*) AS total FROM notifications WHERE user_id = ${actor.userId} AND in_app`,
+      sql`SELECT count(*) AS total FROM (SELECT 1 FROM notifications WHERE user_id = ${actor.userId} AND in_app
+        LIMIT ${LISTED_COUNT_CAP + 1}) AS listed`,
     ),
   ]);
-  return { items: items.map(toNotification), total: Number(total?.total ?? 0) };
+  const counted = Number(total?.total ?? 0);
+  return { items: items.map(toNotification), total: Math.min(counted, LISTED_COUNT_CAP), capped: counted > LISTED_COUNT_CAP };
 }
 
 /** Marks one of the person's notifications read (already read: kept as it was); 404 for any other. */

@@ -59,7 +59,6 @@ interface MoveRow {
   by_name: string | null;
 }
 
-
 export function streams(db: Db): Record<string, Stream> {
   return {
     /**
@@ -100,7 +99,13 @@ export function streams(db: Db): Record<string, Stream> {
     },
 
     analysis_finished: async (from, to) => {
-      const rows = await selectRows<{ id: string; at: string | Date; owner_id: string; opportunity_id: number | null; deal: string | null }>(
+      const rows = await selectRows<{
+        id: string;
+        at: string | Date;
+        owner_id: string;
+        opportunity_id: number | null;
+        deal: string | null;
+      }>(
         db,
         sql`SELECT j.id, j.finished_at AS at, j.owner_id, o.id AS opportunity_id,
             CASE WHEN o.id IS NULL THEN NULL ELSE ${DEAL_NAME('o')} END AS deal

@@ -25,8 +25,7 @@ export const PANEL_PAGE_SIZE = 10;
 export const useNotifications = (page: number) =>
   useQuery({
     queryKey: notificationKeys.list(page),
-    queryFn: ({ signal }) =>
-      api.get<NotificationList>(`/api/notifications?page=${page}&pageSize=${PANEL_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) => api.get<NotificationList>(`/api/notifications?page=${page}&pageSize=${PANEL_PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -79,7 +79,9 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
+  // Past the counted total (capped), an older page is offered while pages come back full.
+  const pages =
+    list.data?.capped && items.length === PANEL_PAGE_SIZE ? page + 1 : Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
   const unread = items.some((n) => n.read_at === null);
 
   return (
@@ -122,7 +124,11 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
               </>
             );
             return (
-              <li key={n.id} className={cn('flex items-start gap-2 px-4 py-3', n.read_at === null && 'bg-brand-50/60')} data-testid="notification-item">
+              <li
+                key={n.id}
+                className={cn('flex items-start gap-2 px-4 py-3', n.read_at === null && 'bg-brand-50/60')}
+                data-testid="notification-item"
+              >
                 <span
                   className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read_at === null ? 'bg-brand-600' : 'bg-transparent')}
                   aria-hidden
@@ -145,7 +151,13 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
                   )}
                 </div>
                 {n.read_at === null && (
-                  <Button variant="ghost" size="sm" onClick={() => mark.mutate(n.id)} disabled={mark.isPending} data-testid="notification-mark-read">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => mark.mutate(n.id)}
+                    disabled={mark.isPending}
+                    data-testid="notification-mark-read"
+                  >
                     {t('markRead')}
                   </Button>
                 )}
@@ -159,7 +171,7 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
           <Button variant="ghost" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
             {t('newer')}
           </Button>
-          <span className="text-slate-600">{t('page', { page, pages })}</span>
+          <span className="text-slate-600">{list.data?.capped ? t('pageOnly', { page }) : t('page', { page, pages })}</span>
           <Button variant="ghost" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
             {t('older')}
           </Button>

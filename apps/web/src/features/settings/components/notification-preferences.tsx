@@ -74,7 +74,11 @@ export function NotificationPreferencesForm() {
                   >
                     {modesOf(item.kind).map((mode) => (
                       <option key={mode} value={mode}>
-                        {t(item.kind === 'weekly_digest' && mode === 'instant' ? 'notifications.modes.weekly' : `notifications.modes.${mode}`)}
+                        {t(
+                          item.kind === 'weekly_digest' && mode === 'instant'
+                            ? 'notifications.modes.weekly'
+                            : `notifications.modes.${mode}`,
+                        )}
                       </option>
                     ))}
                   </select>
