@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
+  it('notifications: a sweep a minute, UTC for people without a zone; a zone the platform does not know is refused', () => {
+    expect(loadConfig({}).notifications).toEqual({ everyMs: 60_000, defaultTimeZone: 'UTC' });
+    expect(loadConfig({ WORKSPACE_TIME_ZONE: 'Europe/Paris', NOTIFICATIONS_EVERY_MS: '0' }).notifications).toEqual({
+      everyMs: 0,
+      defaultTimeZone: 'Europe/Paris',
+    });
+    expect(() => loadConfig({ WORKSPACE_TIME_ZONE: 'Mars/Olympus' })).toThrow(/WORKSPACE_TIME_ZONE/);
+    expect(() => loadConfig({ NOTIFICATIONS_EVERY_MS: '5' })).toThrow(/NOTIFICATIONS_EVERY_MS/);
+  });
+
   it('defaults to the embedded database in ./data, demo mode, port 3000', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

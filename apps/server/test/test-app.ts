@@ -85,6 +85,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '/tmp/nexa-api-tests',
     WEB_DIST_DIR: '/nonexistent',
+    // No notification sweep on a timer: a test's own mail and jobs stay its own (notifications.test.ts drives it).
+    NOTIFICATIONS_EVERY_MS: '0',
     ...overrides,
   });
 }
