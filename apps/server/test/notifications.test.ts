@@ -239,6 +239,38 @@ describe(`notifications (${testDatabaseKind()})`, () => {
     expect((await rowsOf('bea', 'task_due')).filter((r) => r.task_id === quiet.body.id)).toEqual([]);
   });
 
+  it('a finished analysis tells whoever sent it, linked to the deal; a person who turned the kind off is told nothing', async () => {
+    const mine = await deal('alex', { client_company_name: 'Analysed SA' });
+    const finished = (ownerId: string, opportunityId: number | null) =>
+      db()
+        .insert(jobs)
+        .values({
+          kind: 'transcript_analysis',
+          payload: {},
+          owner_id: ownerId,
+          opportunity_id: opportunityId,
+          status: 'succeeded',
+          finished_at: new Date(),
+        })
+        .returning({ id: jobs.id });
+    const [job] = await finished(people.alex!.id, mine.id);
+    // Bea chose "off everywhere" for this kind (the first case).
+    await finished(people.bea!.id, null);
+    await sweepBoth();
+    await sweepBoth();
+    const told = await rowsOf('alex', 'analysis_finished');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ dedupe_key: `analysis_finished:${job!.id}`, opportunity_id: mine.id, email: 'off' });
+    expect(told[0]!.data).toEqual({ deal: 'Analysed SA' });
+    expect(await rowsOf('bea', 'analysis_finished')).toEqual([]);
+    const listed = await people.alex!.client.get('/api/notifications?pageSize=1');
+    expect(listed.body.items[0]).toMatchObject({
+      kind: 'analysis_finished',
+      opportunity_id: mine.id,
+      opportunity_owner_id: people.alex!.id,
+    });
+  });
+
   it('the daily summary goes out from 08:00 in the person’s zone, once a day, with what waits for it', async () => {
     // A winter day (Paris is UTC+1): what waits is summed up whatever the day.
     const paris0730 = new Date('2031-01-06T06:30:00Z');
