@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -151,15 +151,17 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
                   )}
                 </div>
                 {n.read_at === null && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
+                  <button
+                    type="button"
                     onClick={() => mark.mutate(n.id)}
                     disabled={mark.isPending}
+                    aria-label={t('markRead')}
+                    title={t('markRead')}
+                    className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                     data-testid="notification-mark-read"
                   >
-                    {t('markRead')}
-                  </Button>
+                    <Check className="h-4 w-4" aria-hidden />
+                  </button>
                 )}
               </li>
             );
