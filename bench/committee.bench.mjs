@@ -9,6 +9,10 @@
 // activity: deals, calls, their words) and a deal's committee; target p95 ≤ 25 ms. With each run the
 // database's own time for the same statements (EXPLAIN ANALYZE) and the machine's load.
 // Writes bench/results/committee.json. BENCH_COMMITTEE_SCALES=1000000 runs one size only.
+// BENCH_COMMITTEE_KEEP=1 keeps each generated database (its name is printed) instead of dropping it,
+// and BENCH_COMMITTEE_DATABASE=<that name> (with the one scale it was filled for) measures on it
+// again without generating anything: a before/after comparison on the same rows, without paying for
+// the generation twice on a loaded machine.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +28,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIMIT_MS = 25;
 const SCALES = (process.env.BENCH_COMMITTEE_SCALES ?? '1000000,100000').split(',').map(Number);
+const KEEP = process.env.BENCH_COMMITTEE_KEEP === '1';
+const REUSE = process.env.BENCH_COMMITTEE_DATABASE;
+if (REUSE && SCALES.length !== 1) throw new Error('BENCH_COMMITTEE_DATABASE needs the one scale it holds in BENCH_COMMITTEE_SCALES');
 // Per deal: 0.3 accounts and 2 contacts, as the issue's 1 M / 300 k / 2 M.
 const accountsFor = (deals) => Math.round(deals * 0.3);
 const contactsFor = (deals) => deals * 2;
@@ -100,29 +107,33 @@ FROM call_analyses c JOIN deal_contacts dc ON dc.opportunity_id = c.opportunity_
 async function benchScale(deals) {
   const accounts = accountsFor(deals);
   const people = contactsFor(deals);
-  const database = await createPostgresDatabase(`nexa_bench_committee_${deals}`);
+  const database = REUSE ? existingDatabase(REUSE) : await createPostgresDatabase(`nexa_bench_committee_${deals}`);
   let server;
   let client;
   try {
     log(
       `PostgreSQL, ${deals.toLocaleString('en')} deals, ${accounts.toLocaleString('en')} accounts, ${people.toLocaleString('en')} contacts`,
     );
+    // The server migrates the database (a reused one too: a newer build may add an index).
     server = await startServer({ DATABASE_URL: database.url });
     await server.stop();
     client = await connectPostgres(database.url);
-    await client.query(addRepsSql(REPS - 3));
-    await client.query(repAccountsSql(DEMO.alex));
-    const started = performance.now();
-    await client.query(accountsSql(accounts));
-    await client.query(
-      generateSql(deals, { reps: REPS, firstOwnerEmail: DEMO.alex, accounts: { count: accounts, firstId: ACCOUNT_BASE + 1 } }),
-    );
-    await client.query(contactsSql(people, accounts));
-    await client.query(committeesSql(accounts));
-    await client.query(callsSql());
-    await client.query(speakersSql());
+    let generatedS = null;
+    if (!REUSE) {
+      await client.query(addRepsSql(REPS - 3));
+      await client.query(repAccountsSql(DEMO.alex));
+      const started = performance.now();
+      await client.query(accountsSql(accounts));
+      await client.query(
+        generateSql(deals, { reps: REPS, firstOwnerEmail: DEMO.alex, accounts: { count: accounts, firstId: ACCOUNT_BASE + 1 } }),
+      );
+      await client.query(contactsSql(people, accounts));
+      await client.query(committeesSql(accounts));
+      await client.query(callsSql());
+      await client.query(speakersSql());
+      generatedS = Math.round((performance.now() - started) / 1000);
+    }
     await client.query('VACUUM ANALYZE');
-    const generatedS = Math.round((performance.now() - started) / 1000);
     const count = async (table) => Number((await client.query(`select count(*)::int AS n from ${table}`)).rows[0].n);
     const sizes = {
       deals: await count('opportunities'),
@@ -187,8 +198,17 @@ async function benchScale(deals) {
   } finally {
     await server?.stop();
     await client?.end().catch(() => {});
-    await database.drop();
+    if (KEEP) log(`kept database ${database.name}`);
+    await (KEEP ? database.keep() : database.drop());
   }
+}
+
+/** A database a KEEP run filled, on the same server: used as is, never dropped. */
+function existingDatabase(name) {
+  if (!/^nexa_bench_committee_\d+_\d+$/.test(name)) throw new Error(`Not a kept committee bench database: ${name}`);
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), keep: async () => {}, drop: async () => {} };
 }
 
 const results = {

@@ -46,6 +46,7 @@ const SQL_SENSITIVE = [
   'contacts-io',
   'call-people',
   'contacts',
+  'contacts-list-bounds',
   'insight-summaries',
   'insights',
   'integrations-ingest',

@@ -26,6 +26,10 @@ export async function createPostgresDatabase(prefix) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       await admin.end();
     },
+    /** Closes the admin connection and leaves the database in place (dropped by hand later). */
+    keep: async () => {
+      await admin.end();
+    },
   };
 }
 

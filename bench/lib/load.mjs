@@ -25,16 +25,26 @@ export function cannon(url, paths, cookie, { connections, duration }) {
   });
 }
 
-/** One run's figures. */
-export const figuresOf = (r) => ({
-  requests: r.requests.total,
-  rps: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
-  p99: r.latency.p99,
-  mean: r.latency.mean,
-  errors: r.errors + r.non2xx + r.timeouts,
-});
+/**
+ * One run's figures. A run in which no request was answered has no latencies (autocannon says 0):
+ * its figures are the run's length, a lower bound, marked `unanswered`, so it never reads as fast.
+ */
+export const figuresOf = (r) => {
+  const errors = r.errors + r.non2xx + r.timeouts;
+  if (r.requests.total === 0) {
+    const ms = Math.round(r.duration * 1000);
+    return { requests: 0, rps: 0, p50: ms, p95: ms, p99: ms, mean: ms, errors, unanswered: true };
+  }
+  return {
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p95: r.latency.p97_5 !== undefined ? percentile(r, 95) : r.latency.p99,
+    p99: r.latency.p99,
+    mean: r.latency.mean,
+    errors,
+  };
+};
 
 /** The run with the median p95, the errors of all runs and every run's p95. */
 export function medianRun(runs) {

@@ -5,6 +5,7 @@ import { isTimeZone } from '../time-zone.ts';
 import { LANGUAGES } from '../language.ts';
 import { STAGES } from '../pipeline-model.ts';
 import { isSingleLine, INVALID_CHARACTERS, singleLineName } from './text.ts';
+import { cappedPageOf } from './opportunity.ts';
 
 /**
  * Contacts (the people a deal is sold to) and a deal's buying committee on the wire (issue 36).
@@ -119,7 +120,8 @@ export const contactListQuerySchema = z.object({
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
-export const contactPageSchema = z.object({ items: z.array(contactSchema), total: z.number().int() });
+/** Counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): `capped` when there are more. */
+export const contactPageSchema = cappedPageOf(contactSchema);
 export type ContactPage = z.infer<typeof contactPageSchema>;
 
 /** A line of a call, cited as the analysis cites it. */

@@ -67,6 +67,18 @@ export const pageQuerySchema = z.object({
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
+/**
+ * How far past a page's first row a capped list counts (decision 044): the account and contact
+ * lists count their rows up to the page's offset plus this many, since counting every contact a
+ * representative sees cost more than reading the page; `capped` says there are more, and the next
+ * pages stay reachable (each page counts from its own offset).
+ */
+export const LIST_COUNT_AHEAD = 1000;
+
+/** A page whose total is counted up to its offset + LIST_COUNT_AHEAD; `capped` when there are more rows than that. */
+export const cappedPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), capped: z.boolean() });
+
 /** A row of a list: what the tables show, without the long call-analysis texts. */
 export const opportunityListItemSchema = z.object(wireShape(fieldsWith('listed')));
 export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;

@@ -10,6 +10,7 @@ import {
   type AccountListQuery,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
+import { cappedTotal } from '../../db/capped-count.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
@@ -48,31 +49,29 @@ const ORDER: Record<AccountListQuery['sort'], SQL> = {
   '-created_at': sql`client_accounts.created_at DESC, client_accounts.id DESC`,
 };
 
-/** A page of the live accounts the actor may see, with their figures. */
+/** A page of the live accounts the actor may see, with their figures, and their number counted up to a bound (cappedTotal). */
 export async function listAccounts(
   db: Db,
   actor: Actor,
   query: AccountListQuery,
-): Promise<{ items: AccountListItem[]; total: number }> {
+): Promise<{ items: AccountListItem[]; total: number; capped: boolean }> {
   const conditions: SQL[] = [sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor)];
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(sql`(client_accounts.name ILIKE ${pattern} OR client_accounts.domain ILIKE ${pattern})`);
   }
   const where = sql.join(conditions, sql` AND `);
-  const [items, totals] = await Promise.all([
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, count] = await Promise.all([
     selectRows<AccountListItem & { figures: AccountFigures | string }>(
       db,
       sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures
         FROM client_accounts WHERE ${where} ORDER BY ${ORDER[query.sort]}
-        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+        LIMIT ${query.pageSize} OFFSET ${offset}`,
     ),
-    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM client_accounts WHERE ${where}`),
+    cappedTotal(db, sql`SELECT 1 FROM client_accounts WHERE ${where}`, offset),
   ]);
-  return {
-    items: items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures })),
-    total: Number(totals[0]?.total ?? 0),
-  };
+  return { items: items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures })), ...count };
 }
 
 /** The live account `id` when the actor may see it. */

@@ -11,7 +11,7 @@ import {
   accountPatchSchema,
   accountSchema,
   accountSplitSchema,
-  pageOf,
+  cappedPageOf,
 } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,9 +33,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['accounts'],
         description:
-          'The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals.',
+          'The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals; `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.',
         querystring: accountListQuerySchema,
-        response: { 200: pageOf(accountListItemSchema) },
+        response: { 200: cappedPageOf(accountListItemSchema) },
       },
     },
     async (request) => listAccounts(request.readDb, actorOf(request), request.query),

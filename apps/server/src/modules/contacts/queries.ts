@@ -4,7 +4,8 @@ import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contactsVisibleTo } from '../accounts/scope.ts';
+import { cappedTotal } from '../../db/capped-count.ts';
+import { contactsVisibleParts, contactsVisibleTo } from '../accounts/scope.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
@@ -24,27 +25,37 @@ const CONTACT_COLUMNS = sql`contacts.id, contacts.full_name, contacts.email, con
 
 const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
 
-/** A page of the contacts the actor may see, by name. */
-export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<{ items: Contact[]; total: number }> {
-  const conditions: SQL[] = [visibleContact(actor)];
-  if (query.account !== undefined) conditions.push(sql`contacts.account_id = ${query.account}`);
+/**
+ * A page of the contacts the actor may see, by name, and their number counted up to a bound
+ * (cappedTotal). Each part of the visible set (contactsVisibleParts) is its own SELECT with the
+ * filters, so a representative's list starts from their own accounts and deals.
+ */
+export async function listContacts(
+  db: Db,
+  actor: Actor,
+  query: ContactListQuery,
+): Promise<{ items: Contact[]; total: number; capped: boolean }> {
+  const filters: SQL[] = [];
+  if (query.account !== undefined) filters.push(sql`contacts.account_id = ${query.account}`);
   if (query.q) {
     const pattern = likePattern(query.q);
-    conditions.push(
+    filters.push(
       sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
     );
   }
-  const where = sql.join(conditions, sql` AND `);
+  const parts = contactsVisibleParts(actor).map((part) => sql.join([part, ...filters], sql` AND `));
+  const each = (columns: SQL) => sql.join(parts.map((where) => sql`SELECT ${columns} FROM ${FROM_CONTACTS} WHERE ${where}`), sql` UNION ALL `);
   const offset = (query.page - 1) * query.pageSize;
-  const [items, [count]] = await Promise.all([
-    selectRows<Contact>(
+  const [rows, count] = await Promise.all([
+    selectRows<Contact & { sort_name?: string }>(
       db,
-      sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE ${where}
-        ORDER BY lower(contacts.full_name), contacts.id LIMIT ${query.pageSize} OFFSET ${offset}`,
+      sql`SELECT * FROM (${each(sql`${CONTACT_COLUMNS}, lower(contacts.full_name) AS sort_name`)}) visible
+        ORDER BY visible.sort_name, visible.id LIMIT ${query.pageSize} OFFSET ${offset}`,
     ),
-    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${FROM_CONTACTS} WHERE ${where}`),
+    cappedTotal(db, each(sql`1`), offset),
   ]);
-  return { items, total: Number(count?.total ?? 0) };
+  const items = rows.map(({ sort_name: _, ...contact }) => contact);
+  return { items, ...count };
 }
 
 /** One contact, when the actor may see it. */

@@ -43,6 +43,8 @@ export function ContactsPage() {
 
   const page = filters.page ?? 1;
   const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / CONTACTS_PAGE_SIZE)) : 1;
+  // A long list is counted up to a bound (decision 044): "more than", and the pages after it stay reachable.
+  const capped = contacts.data?.capped ?? false;
   const items = contacts.data?.items ?? [];
 
   return (
@@ -89,14 +91,14 @@ export function ContactsPage() {
           ) : (
             <>
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t('count', { count: contacts.data?.total ?? 0 })}
+                {t(capped ? 'countCapped' : 'count', { count: contacts.data?.total ?? 0 })}
               </p>
               <ContactList items={items} />
               <Pager
                 page={page}
                 pages={pages}
                 onPage={(p) => setFilters({ page: p > 1 ? p : undefined })}
-                labels={{ previous: t('previous'), next: t('next'), page: t('pageOf', { page, pages }) }}
+                labels={{ previous: t('previous'), next: t('next'), page: t(capped ? 'pageOfMore' : 'pageOf', { page, pages }) }}
               />
             </>
           )}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { LIST_COUNT_AHEAD, withStage } from '@nexa/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { opportunities } from '../src/db/schema.ts';
+import { contactsVisibleTo } from '../src/modules/accounts/scope.ts';
+import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
+
+/**
+ * The account and contact lists read for speed (decision 044), on PGlite and PostgreSQL: a
+ * representative's contact list reads the parts of their visible set one by one (UNION ALL), and
+ * must list exactly the contacts of the one rule (accounts/scope.ts contactsVisibleTo), each once,
+ * whichever parts a contact falls in; and a list's total is counted up to the page's offset +
+ * LIST_COUNT_AHEAD, `capped` past it, each later page counting from its own offset.
+ */
+
+describe('account and contact lists: the visible set read in parts, and a bounded total', () => {
+  let server: TestServer;
+  let repA: HttpClient;
+  let manager: HttpClient;
+  const user = {} as Record<'a' | 'b' | 'm', string>;
+  const q = <T>(query: ReturnType<typeof sql>) => selectRows<T>(server.database.db, query);
+
+  async function addAccount(name: string) {
+    const [row] = await q<{ id: number }>(
+      sql`INSERT INTO client_accounts (name, match_key) VALUES (${name}, ${name.toLowerCase()}) RETURNING id`,
+    );
+    return row!.id;
+  }
+
+  async function addDeal(owner: string, accountId: number | null, company: string) {
+    const [row] = await server.database.db
+      .insert(opportunities)
+      .values(withStage({ owner_id: owner, account_manager: 'x', client_company_name: company, account_id: accountId, status: 'New' }))
+      .returning({ id: opportunities.id });
+    return row!.id;
+  }
+
+  async function addContact(name: string, accountId: number | null, createdBy: string | null) {
+    const [row] = await q<{ id: number }>(
+      sql`INSERT INTO contacts (full_name, account_id, created_by) VALUES (${name}, ${accountId}, ${createdBy}) RETURNING id`,
+    );
+    return row!.id;
+  }
+
+  const onCommittee = (dealId: number, contactId: number) =>
+    q(sql`INSERT INTO deal_contacts (opportunity_id, contact_id, roles) VALUES (${dealId}, ${contactId}, '{}'::text[])`);
+
+  /** What the one rule says rep A sees, by name then id, as the list orders them. */
+  const byTheRule = async () =>
+    (
+      await q<{ id: number }>(
+        sql`SELECT contacts.id FROM contacts WHERE ${contactsVisibleTo({ userId: user.a, role: 'Sales Representative' } as never)}
+          ORDER BY lower(contacts.full_name), contacts.id`,
+      )
+    ).map((row) => row.id);
+
+  const listed = async (client: HttpClient, query = '') => {
+    const res = await client.get(`/api/contacts?pageSize=200${query}`);
+    expect(res.status).toBe(200);
+    return res.body as { items: Array<{ id: number }>; total: number; capped: boolean };
+  };
+
+  let theirs: number;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const [a, b, m] = await Promise.all([
+      server.createUser({ role: 'Sales Representative', fullName: 'Ann Able' }),
+      server.createUser({ role: 'Sales Representative', fullName: 'Ben Best' }),
+      server.createUser({ role: 'Sales Manager', fullName: 'Meg Boss' }),
+    ]);
+    [user.a, user.b, user.m] = [a.id, b.id, m.id];
+    [repA, manager] = await Promise.all([server.signIn(a.email, a.password), server.signIn(m.email, m.password)]);
+
+    theirs = await addAccount('Theirs Inc');
+    const bens = await addAccount('Bens Ltd');
+    const nobodys = await addAccount('Nobodys Co');
+    const aDeal = await addDeal(user.a, theirs, 'Theirs Inc');
+    // Rep A also owns a deal without an account: it opens no account (a NULL matches nothing).
+    const aLoose = await addDeal(user.a, null, 'Loose');
+    const bDeal = await addDeal(user.b, bens, 'Bens Ltd');
+
+    await addContact('Alma In Account', theirs, user.b);
+    await onCommittee(aDeal, await addContact('Bea Account And Committee', theirs, null));
+    await onCommittee(aDeal, await addContact('Cid Committee Elsewhere', bens, user.b));
+    await addContact('Dot Bens Only', bens, user.b);
+    await addContact('Eve Own Loose', null, user.a);
+    await onCommittee(aLoose, await addContact('Fay Own Loose On Committee', null, user.a));
+    await addContact('Gus Bens Loose', null, user.b);
+    await onCommittee(aLoose, await addContact('Hal Nobodys On Loose Deal', nobodys, null));
+    await onCommittee(bDeal, await addContact('Ivy Bens Committee', bens, user.a));
+    // On two of rep A's committees and in their account: still one row.
+    const twice = await addContact('Jon Twice', theirs, null);
+    await onCommittee(aDeal, twice);
+    await onCommittee(aLoose, twice);
+  });
+  afterAll(() => server?.close());
+
+  it("lists exactly the rule's contacts for a representative, each once, with their exact number", async () => {
+    const expected = await byTheRule();
+    // Every part of the rule is in the fixture: account, committee outside it, own without an account, both.
+    expect(expected).toHaveLength(7);
+    const page = await listed(repA);
+    expect(page.items.map((c) => c.id)).toEqual(expected);
+    expect(page).toMatchObject({ total: expected.length, capped: false });
+    // A filter narrows every part alike.
+    const searched = await listed(repA, '&q=loose');
+    expect(searched.items.map((c) => c.id)).toEqual(
+      (await q<{ id: number }>(sql`SELECT id FROM contacts WHERE id IN ${sql.raw(`(${expected.join(',')})`)}
+        AND full_name ILIKE '%loose%' ORDER BY lower(full_name), id`)).map((row) => row.id),
+    );
+    expect(searched.total).toBe(searched.items.length);
+    const paged = await repA.get('/api/contacts?pageSize=3&page=3');
+    expect(paged.body).toMatchObject({ total: expected.length, capped: false });
+    expect(paged.body.items.map((c: { id: number }) => c.id)).toEqual(expected.slice(6, 9));
+  });
+
+  it('counts a long list up to the page offset + LIST_COUNT_AHEAD, capped past it, each later page counting further', async () => {
+    const extra = LIST_COUNT_AHEAD + 30;
+    await q(
+      sql`INSERT INTO contacts (full_name, account_id) SELECT 'Zz Many ' || lpad(g::text, 5, '0'), ${theirs} FROM generate_series(1, ${extra}) AS g`,
+    );
+    const all = (await byTheRule()).length;
+    expect(all).toBe(extra + 7);
+    const first = await repA.get('/api/contacts?pageSize=25');
+    expect(first.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });
+    expect(first.body.items).toHaveLength(25);
+    // From page 41 (offset 1,000) on, the count reaches 2,000: all of them, exactly.
+    const later = await repA.get('/api/contacts?pageSize=25&page=41');
+    expect(later.body).toMatchObject({ total: all, capped: false });
+    expect(later.body.items.map((c: { id: number }) => c.id)).toEqual((await byTheRule()).slice(1000, 1025));
+    // The manager's list, every contact: bounded the same way.
+    const managers = await manager.get('/api/contacts?pageSize=25');
+    expect(managers.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });
+    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`);
+    expect((await manager.get('/api/contacts?pageSize=200&page=6')).body).toMatchObject({ total: n, capped: false });
+  });
+
+  it('bounds the account list the same way, exact under the bound', async () => {
+    expect((await repA.get('/api/accounts')).body).toMatchObject({ total: 1, capped: false });
+    await q(
+      sql`INSERT INTO client_accounts (name, match_key) SELECT 'Many ' || g, 'many ' || g FROM generate_series(1, ${LIST_COUNT_AHEAD + 5}) AS g`,
+    );
+    const first = await manager.get('/api/accounts?pageSize=25');
+    expect(first.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });
+    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM client_accounts WHERE merged_into_id IS NULL`);
+    expect((await manager.get('/api/accounts?pageSize=100&page=2')).body).toMatchObject({ total: n, capped: false });
+    expect((await repA.get('/api/accounts')).body).toMatchObject({ total: 1, capped: false });
+  });
+});
