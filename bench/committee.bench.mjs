@@ -30,7 +30,8 @@ const LIMIT_MS = 25;
 const SCALES = (process.env.BENCH_COMMITTEE_SCALES ?? '1000000,100000').split(',').map(Number);
 const KEEP = process.env.BENCH_COMMITTEE_KEEP === '1';
 const REUSE = process.env.BENCH_COMMITTEE_DATABASE;
-if (REUSE && SCALES.length !== 1) throw new Error('BENCH_COMMITTEE_DATABASE needs the one scale it holds in BENCH_COMMITTEE_SCALES');
+if (REUSE && SCALES.length !== 1)
+  throw new Error('BENCH_COMMITTEE_DATABASE needs the one scale it holds in BENCH_COMMITTEE_SCALES');
 // Per deal: 0.3 accounts and 2 contacts, as the issue's 1 M / 300 k / 2 M.
 const accountsFor = (deals) => Math.round(deals * 0.3);
 const contactsFor = (deals) => deals * 2;
@@ -206,7 +207,9 @@ async function benchScale(deals) {
 /** A database a KEEP run filled, on the same server: used as is, never dropped. */
 function existingDatabase(name) {
   if (!/^nexa_bench_committee_\d+_\d+$/.test(name)) throw new Error(`Not a kept committee bench database: ${name}`);
-  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const url = new URL(
+    process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   url.pathname = `/${name}`;
   return { name, url: url.toString(), keep: async () => {}, drop: async () => {} };
 }

@@ -31,7 +31,9 @@ describe('account and contact lists: the visible set read in parts, and a bounde
   async function addDeal(owner: string, accountId: number | null, company: string) {
     const [row] = await server.database.db
       .insert(opportunities)
-      .values(withStage({ owner_id: owner, account_manager: 'x', client_company_name: company, account_id: accountId, status: 'New' }))
+      .values(
+        withStage({ owner_id: owner, account_manager: 'x', client_company_name: company, account_id: accountId, status: 'New' }),
+      )
       .returning({ id: opportunities.id });
     return row!.id;
   }
@@ -106,8 +108,10 @@ describe('account and contact lists: the visible set read in parts, and a bounde
     // A filter narrows every part alike.
     const searched = await listed(repA, '&q=loose');
     expect(searched.items.map((c) => c.id)).toEqual(
-      (await q<{ id: number }>(sql`SELECT id FROM contacts WHERE id IN ${sql.raw(`(${expected.join(',')})`)}
-        AND full_name ILIKE '%loose%' ORDER BY lower(full_name), id`)).map((row) => row.id),
+      (
+        await q<{ id: number }>(sql`SELECT id FROM contacts WHERE id IN ${sql.raw(`(${expected.join(',')})`)}
+        AND full_name ILIKE '%loose%' ORDER BY lower(full_name), id`)
+      ).map((row) => row.id),
     );
     expect(searched.total).toBe(searched.items.length);
     const paged = await repA.get('/api/contacts?pageSize=3&page=3');

@@ -44,7 +44,11 @@ export async function listContacts(
     );
   }
   const parts = contactsVisibleParts(actor).map((part) => sql.join([part, ...filters], sql` AND `));
-  const each = (columns: SQL) => sql.join(parts.map((where) => sql`SELECT ${columns} FROM ${FROM_CONTACTS} WHERE ${where}`), sql` UNION ALL `);
+  const each = (columns: SQL) =>
+    sql.join(
+      parts.map((where) => sql`SELECT ${columns} FROM ${FROM_CONTACTS} WHERE ${where}`),
+      sql` UNION ALL `,
+    );
   const offset = (query.page - 1) * query.pageSize;
   const [rows, count] = await Promise.all([
     selectRows<Contact & { sort_name?: string }>(
