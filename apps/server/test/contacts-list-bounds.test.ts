@@ -136,7 +136,7 @@ describe('account and contact lists: the visible set read in parts, and a bounde
     // The manager's list, every contact: bounded the same way.
     const managers = await manager.get('/api/contacts?pageSize=25');
     expect(managers.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });
-    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`);
+    const n = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts`))[0]!.n;
     expect((await manager.get('/api/contacts?pageSize=200&page=6')).body).toMatchObject({ total: n, capped: false });
   });
 
@@ -147,7 +147,7 @@ describe('account and contact lists: the visible set read in parts, and a bounde
     );
     const first = await manager.get('/api/accounts?pageSize=25');
     expect(first.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });
-    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM client_accounts WHERE merged_into_id IS NULL`);
+    const n = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM client_accounts WHERE merged_into_id IS NULL`))[0]!.n;
     expect((await manager.get('/api/accounts?pageSize=100&page=2')).body).toMatchObject({ total: n, capped: false });
     expect((await repA.get('/api/accounts')).body).toMatchObject({ total: 1, capped: false });
   });
