@@ -1451,7 +1451,7 @@ export interface paths {
         };
         /**
          * List accounts
-         * @description The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals.
+         * @description The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals; `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.
          *
          *     Requires a session with the role Sales Representative or Sales Manager.
          */
@@ -1561,7 +1561,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description The contacts the caller may see, by name; `q` searches name, e-mail, title and account.
+         * @description The contacts the caller may see, by name; `q` searches name, e-mail, title and account. `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.
          *
          *     Requires a session with the role Sales Representative or Sales Manager.
          */
@@ -6460,6 +6460,7 @@ export interface operations {
                             };
                         }[];
                         total: number;
+                        capped: boolean;
                     };
                 };
             };
@@ -6782,6 +6783,7 @@ export interface operations {
                             updated_at: string;
                         }[];
                         total: number;
+                        capped: boolean;
                     };
                 };
             };
