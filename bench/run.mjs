@@ -9,7 +9,7 @@ const dir = path.join(root, 'bench');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const flags = process.argv.slice(2).filter((a) => a.startsWith('-'));
 // Benchmarks that run from the sources (tsx) and need no build of the app.
-const FROM_SOURCE = new Set(['calls']);
+const FROM_SOURCE = new Set(['calls', 'transcript']);
 const all = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.bench.mjs'))

@@ -23,7 +23,7 @@ const RESPONSE_LABEL = /^\s*(?:response|answer|réponse|reponse)\s*:\s*/i;
  * pattern stays linear: the text after a marker starts at its first non-space (`\s*(.+)$` tried
  * every split of a run of spaces when the line held a U+2028), a label's digits and spaces cannot
  * be split two ways (`\s*\d*\s*:`), and a run of blank lines is read once when looking for headings.
- * transcript-linear.test.ts measures them.
+ * transcript-linear.test.ts checks that they stay linear; `npm run bench transcript` times them at 1 MB.
  */
 /** What follows a marker: from its first non-space to the end, or the one space a blank rest leaves (as `\s*(.+)$` read it). */
 const REST = String.raw`(\S.*|[^\S\u2028\u2029])$`;

@@ -41,7 +41,8 @@ export class TranscriptFormatError extends Error {
  * neighbouring quantifiers may match the same characters (`\s*[[(]?\s*` tries every split of a
  * run of spaces, `\s+([^>]+)` every split of a space run, `<c [^>]*` rescans to the end of the text
  * from every unclosed tag). Such a pattern held the analysis worker for minutes on 180 KB
- * (issue 33); transcript-linear.test.ts measures each reader at the upload limit.
+ * (issue 33); transcript-linear.test.ts checks each reader grows linearly, and
+ * `npm run bench transcript` times it at the upload limit.
  */
 const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
 const TIMESTAMP = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})`);
