@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Each test file's CPU seconds, when NEXA_FILE_CPU names where to write them (scripts/vitest-file-cpu.ts).
+const fileCpu = path.resolve(import.meta.dirname, 'scripts/vitest-file-cpu.ts');
 
 export default defineConfig({
   test: {
@@ -12,6 +16,7 @@ export default defineConfig({
           // Pure functions with no state of their own: one import of the package per worker, not per file
           // (19 → 7 s). The web project stays isolated: its tests share i18n and the DOM.
           isolate: false,
+          setupFiles: [fileCpu],
         },
       },
       {
@@ -23,7 +28,7 @@ export default defineConfig({
           environment: 'happy-dom',
           // Rendering tests take 1–2 s here; a loaded CI machine must not turn that into a timeout.
           testTimeout: 20_000,
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [fileCpu, './src/test/setup.ts'],
         },
       },
       {
@@ -33,7 +38,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/fail-on-console-error.ts'],
+          setupFiles: [fileCpu, './test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are heavy; two files at a time fit the 2-core machine.

@@ -106,6 +106,9 @@ const chromium = ensureChromium();
 const radicale = ensureRadicale();
 const e2eDataDir = path.join(root, '.e2e-data');
 
+/** Where a vitest step's test files write their CPU seconds, one line each (scripts/vitest-file-cpu.ts). */
+const fileCpu = (id) => path.join(results, `${id}-files.jsonl`);
+
 /**
  * The steps, in the order they start when a lane is free. A step with `after` waits for those steps
  * and is not run when one of them failed. `skip` gives the reason a step does not run.
@@ -122,12 +125,18 @@ const steps = [
     env: { CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eDataDir },
   },
   { id: 'typecheck', name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { id: 'unit', name: 'unit tests (domain, web)', command: vitest('unit', ['domain', 'web']) },
+  {
+    id: 'unit',
+    name: 'unit tests (domain, web)',
+    command: vitest('unit', ['domain', 'web']),
+    env: { NEXA_FILE_CPU: fileCpu('unit') },
+  },
   {
     id: 'api-pglite',
     name: 'API tests on PGlite',
     command: vitest('api-pglite', ['api']),
     env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale },
+    env: { NEXA_TEST_DB: 'pglite', NEXA_FILE_CPU: fileCpu('api-pglite') },
   },
   {
     id: 'api-postgres',
@@ -146,6 +155,7 @@ const steps = [
     command: (files) => vitest('api-postgres', ['api'], files),
     // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
     env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, RADICALE_PATH: radicale },
+    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, NEXA_FILE_CPU: fileCpu('api-postgres') },
   },
 ];
 
@@ -246,6 +256,20 @@ for (const s of steps) {
 }
 const cpu = steps.reduce((sum, s) => sum + (Number.isFinite(s.cpu) ? s.cpu : 0), 0);
 console.log(`total time ${seconds(Date.now() - started)}s, ${cpu}s of CPU (load average now ${os.loadavg()[0].toFixed(1)})`);
+// Where the CPU of the vitest steps went: their costliest files (docs/performance.md, the test suite).
+for (const s of steps) {
+  const file = fileCpu(s.id);
+  if (!fs.existsSync(file)) continue;
+  const files = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.cpu - a.cpu);
+  const total = files.reduce((sum, f) => sum + f.cpu, 0);
+  console.log(`${s.id}: ${files.length} files, ${Math.round(total)}s of CPU in their workers; the costliest:`);
+  for (const f of files.slice(0, 8)) console.log(`  ${f.cpu.toFixed(1).padStart(6)}s ${f.file}`);
+}
 const stepFailed = steps.some((s) => s.status !== 0 && s.status !== 'skipped');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(stepFailed || failed > 0 ? 1 : 0);
