@@ -135,8 +135,7 @@ const steps = [
     id: 'api-pglite',
     name: 'API tests on PGlite',
     command: vitest('api-pglite', ['api']),
-    env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale },
-    env: { NEXA_TEST_DB: 'pglite', NEXA_FILE_CPU: fileCpu('api-pglite') },
+    env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale, NEXA_FILE_CPU: fileCpu('api-pglite') },
   },
   {
     id: 'api-postgres',
@@ -154,8 +153,7 @@ const steps = [
     },
     command: (files) => vitest('api-postgres', ['api'], files),
     // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
-    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, RADICALE_PATH: radicale },
-    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, NEXA_FILE_CPU: fileCpu('api-postgres') },
+    env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, RADICALE_PATH: radicale, NEXA_FILE_CPU: fileCpu('api-postgres') },
   },
 ];
 
