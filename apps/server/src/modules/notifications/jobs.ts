@@ -83,7 +83,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 async function sendOnce(
   progress: number,
   context: Parameters<JobHandler>[1],
-  send: () => Promise<void>,
+  send: () => Promise<unknown>,
 ): Promise<'sent' | 'interrupted'> {
   if (progress >= SENDING) return 'interrupted';
   await context.progress(SENDING);
