@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, demoRequests, jobs, opportunities, teamApplications } from '../src/db/schema.ts';
-import { callAnalyses, callSpeakers, committeeSuggestions, contacts as contactRows } from '../src/db/schema.ts';
+import { callAnalyses, callSpeakers, committeeSuggestions, contacts as contactRows, notifications } from '../src/db/schema.ts';
 import { ACCESS_RULES } from './access-rules.ts';
 import { startTestServer, TEST_ORIGIN, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -52,6 +52,8 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   /** Webhook endpoints (issue 37), the organisation's: two to change, two to delete, and a delivery of each. */
   const endpoint = {} as Record<'first' | 'second' | 'delFirst' | 'delSecond', string>;
   const delivery = {} as Record<'first' | 'second', number>;
+  /** A notification of each representative's (issue 37). */
+  const notification = {} as Record<'a' | 'b', number>;
 
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
@@ -72,6 +74,16 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       server.signIn(m.email, m.password),
     ]);
     clients.visitor = server.anonymous;
+    for (const [key, user_id] of [
+      ['a', users.repA],
+      ['b', users.repB],
+    ] as const) {
+      const [made] = await server.database.db
+        .insert(notifications)
+        .values({ user_id, kind: 'task_due', dedupe_key: `matrix-${key}`, in_app: true, email: 'off' })
+        .returning({ id: notifications.id });
+      notification[key] = made!.id;
+    }
     // Each representative's calendar feed: its address (the secret token) is the credential.
     for (const who of ['repA', 'repB'] as const) {
       feed[who] = new URL((await clients[who].post('/api/calendar/feed')).body.url).pathname;
@@ -448,6 +460,31 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       },
     })),
     { route: 'GET /api/opportunities/:id/risks', url: oppUrl('/risks'), expect: repRow },
+    // The follow-up e-mail (issue 37): whoever may see the deal drafts and sends it (to the outbox here).
+    { route: 'GET /api/opportunities/:id/follow-up-email', url: oppUrl('/follow-up-email'), expect: repRow },
+    {
+      route: 'POST /api/opportunities/:id/follow-up-email',
+      url: oppUrl('/follow-up-email'),
+      body: { to: ['matrix@example.com'], subject: 'Seen by the access matrix', body: 'Hello.' },
+      expect: {
+        visitor: all(401),
+        repA: { own: 201, other: 404, missing: 404 },
+        repB: { own: 404, other: 201, missing: 404 },
+        manager: { own: 201, other: 201, missing: 404 },
+      },
+    },
+    // Notifications (issue 37): one's own only, a manager's too.
+    {
+      route: 'POST /api/notifications/:id/read',
+      url: (t: Target) =>
+        `/api/notifications/${t === 'own' ? notification.a : t === 'other' ? notification.b : MISSING_OPP}/read`,
+      expect: {
+        visitor: all(401),
+        repA: { own: 204, other: 404, missing: 404 },
+        repB: { own: 404, other: 204, missing: 404 },
+        manager: all(404),
+      },
+    },
     ...(
       [
         ['GET /api/contacts/:id', ''],

@@ -1,8 +1,10 @@
 import {
   calendarInvite,
+  callAnalysisSchema,
   draftFollowUp,
   FOLLOW_UP_MEETING_MINUTES,
   meetingTitle,
+  migrateStoredAnalysis,
   type CallAnalysis,
   type TranscriptLanguage,
 } from '@nexa/domain';
@@ -33,6 +35,23 @@ const NO_ANALYSIS: Pick<CallAnalysis, 'technicalRequirements' | 'commercialPoint
   nextSteps: [],
   nextMeeting: null,
 };
+
+/** What the recap reads of a stored analysis, each part optional: an older or partial analysis recaps what it has. */
+const recapSchema = callAnalysisSchema
+  .pick({ technicalRequirements: true, commercialPoints: true, nextSteps: true, nextMeeting: true })
+  .partial();
+
+function readable(result: unknown): Pick<CallAnalysis, keyof typeof NO_ANALYSIS> {
+  const parsed = recapSchema.safeParse(migrateStoredAnalysis(result));
+  if (!parsed.success) return NO_ANALYSIS;
+  const { technicalRequirements, commercialPoints, nextSteps, nextMeeting } = parsed.data;
+  return {
+    technicalRequirements: technicalRequirements ?? [],
+    commercialPoints: commercialPoints ?? [],
+    nextSteps: nextSteps ?? [],
+    nextMeeting: nextMeeting ?? null,
+  };
+}
 
 const asLanguage = (value: string | null | undefined): TranscriptLanguage | null =>
   value === 'fr' || value === 'en' ? value : null;
@@ -87,7 +106,7 @@ export async function followUpDraft(
     companyName: deal.client_company_name,
     product: deal.product,
     senderName: sender.full_name,
-    analysis: analysis?.result ?? NO_ANALYSIS,
+    analysis: readable(analysis?.result),
     nextMeeting: deal.next_meeting_date,
     timeZone,
     acceptedSteps: steps.map((step) => ({ title: step.title, due: step.due_at })),
