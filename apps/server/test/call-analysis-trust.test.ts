@@ -184,11 +184,14 @@ describe('call analysis a rep can trust (API)', () => {
     expect(posted.status).toBe(202);
     const healthTimes: number[] = [];
     let sawRunning = false;
+    // Health checks answered after the job was seen running and before it was seen done.
+    let answeredWhileRunning = 0;
     for (;;) {
       const started = performance.now();
       const health = await server.anonymous.get('/api/health');
       healthTimes.push(performance.now() - started);
       expect(health.status).toBe(200);
+      if (sawRunning) answeredWhileRunning++;
       const job = await rep.get(`/api/jobs/${posted.body.id}`);
       if (job.body.status === 'running') sawRunning = true;
       if (job.body.status === 'succeeded' || job.body.status === 'failed') {
@@ -198,7 +201,10 @@ describe('call analysis a rep can trust (API)', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(sawRunning).toBe(true);
-    // Parsing and analysing take seconds of CPU on this shared machine; on the event loop, a health check would wait for all of it.
-    expect(Math.max(...healthTimes)).toBeLessThan(1_000);
+    // Parsing and analysing take seconds of CPU. On the event loop, the first health check after the job
+    // started would wait for all of it and the next poll would find it done; in the worker thread the
+    // server keeps answering while it runs. Counted, not timed: a loaded machine slows both alike.
+    expect(answeredWhileRunning).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...healthTimes)).toBeLessThan(5_000);
   });
 });
