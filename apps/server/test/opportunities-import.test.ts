@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 describe('opportunities import and sample', () => {
@@ -87,15 +88,21 @@ describe('opportunities import and sample', () => {
     expect((await manager.post('/api/opportunities/import', { rows: [good(1)] })).status).toBe(403);
   });
 
-  it('handles a 50,000-row file in one go', async () => {
-    const rows = Array.from({ length: 50_000 }, (_, i) => (i === 49_999 ? { ...good(i), amount: '12,34,5x' } : good(i)));
-    const res = await rep.post('/api/opportunities/import', { rows });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ inserted: 49_999, errorCount: 1 });
-    expect(res.body.errors[0].row).toBe(50_001);
-    const list = await rep.get('/api/opportunities?product=CRM%20Platform&pageSize=1');
-    expect(list.body.total).toBeGreaterThanOrEqual(49_999 + 2);
-  }, 120_000);
+  // The largest file allowed, on the deployed database: on PGlite it cost 51 s of the suite's CPU to show
+  // what PostgreSQL shows in 14, the limit being the route's, not the database's (the batches below run on both).
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'handles a 50,000-row file in one go',
+    async () => {
+      const rows = Array.from({ length: 50_000 }, (_, i) => (i === 49_999 ? { ...good(i), amount: '12,34,5x' } : good(i)));
+      const res = await rep.post('/api/opportunities/import', { rows });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ inserted: 49_999, errorCount: 1 });
+      expect(res.body.errors[0].row).toBe(50_001);
+      const list = await rep.get('/api/opportunities?product=CRM%20Platform&pageSize=1');
+      expect(list.body.total).toBeGreaterThanOrEqual(49_999 + 2);
+    },
+    120_000,
+  );
 
   it('answers other requests between the batches of a 20,000-row import, and lands every row', async () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ ...good(i), client_company_name: `Batchco ${i}` }));
