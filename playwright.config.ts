@@ -23,6 +23,7 @@ const PHONE_SPECS = [
   'contacts',
   'integrations',
   'leads',
+  'manager-accounts',
   'notifications',
   'opportunities',
   'phone-layout',

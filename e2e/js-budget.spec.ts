@@ -51,6 +51,7 @@ const PAGES: { name: string; as: string; path: (page: Page) => Promise<string> }
   { name: "the rep's opportunities", as: DEMO.alex, path: async () => '/rep/opportunities' },
   { name: "the rep's board", as: DEMO.alex, path: async () => '/rep/pipeline' },
   { name: 'the team dashboard', as: DEMO.manager, path: async () => '/manager' },
+  { name: "the manager's accounts", as: DEMO.manager, path: async () => '/manager/accounts' },
   {
     name: "a representative's page",
     as: DEMO.manager,

@@ -33,6 +33,14 @@ async function representativePath(page: Page): Promise<string> {
   return `/manager/representatives/${alex.id}`;
 }
 
+/** The first account of the team's list (the demo seed has many), in the manager's workspace. */
+async function accountPath(page: Page): Promise<string> {
+  const response = await page.request.get('/api/accounts?pageSize=1');
+  const { items } = (await response.json()) as { items: { id: number }[] };
+  if (!items[0]) throw new Error('the demo team has no account');
+  return `/manager/accounts/${items[0].id}`;
+}
+
 test("a representative's pages fit a phone and the menu reaches them", async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, DEMO.sam);
@@ -52,6 +60,8 @@ test("a manager's pages fit a phone and the menu reaches them", async ({ page })
     '/manager/representatives',
     await representativePath(page),
     '/manager/opportunities',
+    '/manager/accounts',
+    await accountPath(page),
     '/manager/forecast',
     '/manager/risks',
     '/manager/trends',
@@ -60,7 +70,7 @@ test("a manager's pages fit a phone and the menu reaches them", async ({ page })
   ];
   for (const path of pages) await expectPhoneLayout(page, path);
   const menu = await openMenu(page);
-  for (const path of ['/manager/forecast', '/manager/team', '/manager/leads']) {
+  for (const path of ['/manager/accounts', '/manager/forecast', '/manager/team', '/manager/leads']) {
     await expect(menu.locator(`a[href="${path}"]`)).toBeVisible();
   }
 });

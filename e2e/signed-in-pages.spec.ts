@@ -82,6 +82,13 @@ const PAGES = [
     text: 'Morgan',
   },
   {
+    name: "the manager's accounts",
+    path: async () => '/manager/accounts',
+    as: DEMO.manager,
+    reads: ['/api/session', '/api/accounts'],
+    text: 'Web address',
+  },
+  {
     name: "a representative's page",
     path: alexPagePath,
     as: DEMO.manager,

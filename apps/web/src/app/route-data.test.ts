@@ -37,6 +37,7 @@ const PAGES = [
   { name: 'repOpportunities', path: '/rep/opportunities', role: 'Sales Representative', other: 'Sales Manager', params: {} },
   { name: 'board', path: '/rep/pipeline', role: 'Sales Representative', other: 'Sales Manager', params: {} },
   { name: 'teamDashboard', path: '/manager', role: 'Sales Manager', other: 'Sales Representative', params: {} },
+  { name: 'managerAccounts', path: '/manager/accounts?q=acme', role: 'Sales Manager', other: 'Sales Representative', params: {} },
   {
     name: 'representative',
     path: '/manager/representatives/u2',

@@ -10,6 +10,7 @@ import {
   type UrlOpportunityFilters,
 } from '../lib/api/get-opportunities.ts';
 import { filtersFromSearch } from '../lib/use-url-filters.ts';
+import { accountQuery, accountsQueryOptions } from '../features/companies/api/accounts.ts';
 import { boardFilters, boardQueryOptions } from '../features/pipeline/api/get-board.ts';
 import { forecastCallReminderQueryOptions } from '../features/pipeline/api/forecast-call.ts';
 import { pipelineQueryOptions } from '../features/pipeline/api/get-pipeline.ts';
@@ -81,4 +82,9 @@ export const representative: Prefetch = forRole(ROLES.manager, (client, { params
     client.prefetchQuery(representativeQueryOptions(params.repId!)),
     client.prefetchQuery(coachingQueryOptions(params.repId!)),
   ]),
+);
+
+/** The manager's Accounts (issue 36): the page of accounts its URL asks for. */
+export const managerAccounts: Prefetch = forRole(ROLES.manager, (client, { request }) =>
+  client.prefetchQuery(accountsQueryOptions(accountQuery(filtersFromSearch(new URL(request.url).searchParams, ['page'])))),
 );

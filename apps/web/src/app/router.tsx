@@ -272,6 +272,16 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/insights/routes/risks-page.tsx'), 'RisksPage', ['insights']),
               },
               {
+                // Every account of the team, and an account's page with the manager's links (issue 36).
+                path: 'accounts',
+                ...prefetch('managerAccounts'),
+                lazy: lazyPage(() => import('../features/companies/routes/accounts-page.tsx'), 'AccountsPage', ['accounts']),
+              },
+              {
+                path: 'accounts/:accountId',
+                lazy: lazyPage(() => import('../features/companies/routes/account-page.tsx'), 'AccountPage', ['accounts']),
+              },
+              {
                 path: 'contacts',
                 lazy: lazyPage(() => import('../features/contacts/routes/contacts-page.tsx'), 'ContactsPage', ['contacts']),
               },

@@ -62,6 +62,9 @@ export const paths = {
     forecast: { path: '/manager/forecast', getHref: () => '/manager/forecast' },
     forecastSettings: { path: '/manager/forecast/settings', getHref: () => '/manager/forecast/settings' },
     risks: { path: '/manager/risks', getHref: () => '/manager/risks' },
+    /** Every account of the team (issue 36), and an account's page in the manager's workspace. */
+    accounts: { path: '/manager/accounts', getHref: () => '/manager/accounts' },
+    account: { path: '/manager/accounts/:accountId', getHref: (id: number | string) => `/manager/accounts/${id}` },
     contacts: { path: '/manager/contacts', getHref: () => '/manager/contacts' },
     contact: { path: '/manager/contacts/:contactId', getHref: (id: number | string) => `/manager/contacts/${id}` },
     /** The team's overdue tasks. */
@@ -69,3 +72,10 @@ export const paths = {
     trends: { path: '/manager/trends', getHref: () => '/manager/trends' },
   },
 } as const;
+
+/**
+ * A deal's page in the manager's workspace: opened through its representative, or the team's list for
+ * a deal without one (the contacts' and the accounts' pages link to deals this one way).
+ */
+export const managerDealHref = (deal: { id: number; owner_id?: string | null }) =>
+  deal.owner_id ? paths.manager.representativeOpportunity.getHref(deal.owner_id, deal.id) : paths.manager.opportunities.getHref();

@@ -1,5 +1,6 @@
 import {
   Briefcase,
+  Building2,
   Columns3,
   Contact,
   Inbox,
@@ -21,6 +22,7 @@ const ITEMS: WorkspaceNavItem[] = [
   { to: paths.manager.representatives.getHref(), labelKey: 'nav.representatives', icon: Users },
   { to: paths.manager.opportunities.getHref(), labelKey: 'nav.teamOpportunities', icon: Briefcase },
   { to: paths.manager.pipeline.getHref(), labelKey: 'nav.pipeline', icon: Columns3 },
+  { to: paths.manager.accounts.getHref(), labelKey: 'nav.accounts', icon: Building2 },
   { to: paths.manager.contacts.getHref(), labelKey: 'nav.contacts', icon: Contact },
   { to: paths.manager.forecast.getHref(), labelKey: 'nav.forecast', icon: Target },
   { to: paths.manager.risks.getHref(), labelKey: 'nav.risks', icon: Siren },

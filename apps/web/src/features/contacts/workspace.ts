@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { paths } from '../../lib/paths.ts';
+import { managerDealHref, paths } from '../../lib/paths.ts';
 
 /**
  * The workspace a contacts page is opened in (a representative's or a manager's): links stay in it.
@@ -12,10 +12,6 @@ export function useContactLinks() {
     list: manager ? paths.manager.contacts.getHref() : paths.rep.contacts.getHref(),
     contact: (id: number) => (manager ? paths.manager.contact.getHref(id) : paths.rep.contact.getHref(id)),
     deal: (deal: { id: number; owner_id?: string | null }) =>
-      manager
-        ? deal.owner_id
-          ? paths.manager.representativeOpportunity.getHref(deal.owner_id, deal.id)
-          : paths.manager.opportunities.getHref()
-        : paths.rep.opportunity.getHref(deal.id),
+      manager ? managerDealHref(deal) : paths.rep.opportunity.getHref(deal.id),
   };
 }

@@ -1,15 +1,59 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountChangeResult, AccountDetail, AccountListItem } from '@nexa/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountChangeResult, AccountDetail, AccountListItem, AccountListQuery } from '@nexa/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
-/** An account's page and the changes made from it (issue 36): merge, split, undo. */
+/** The account list, an account's page and the changes made from it (issue 36): merge, split, undo. */
 
 const accountKeys = {
   all: ['accounts'] as const,
+  list: (filters: AccountFilters) => ['accounts', 'list', filters] as const,
   detail: (id: number) => ['accounts', 'detail', id] as const,
   search: (q: string) => ['accounts', 'search', q] as const,
 };
+
+/** The list's filters as the URL holds them (the manager's Accounts page). */
+export interface AccountFilters {
+  q?: string;
+  sort?: AccountListQuery['sort'];
+  page?: number;
+}
+
+export const ACCOUNTS_PAGE_SIZE = 25;
+
+/**
+ * The list's orders, as the server's ACCOUNT_SORTS: written again here because importing that constant
+ * brings its module's zod schemas (25 KB gzipped) into every signed-in page through route-data.ts.
+ * The record's type makes the compiler hold the two lists together.
+ */
+const SORTS: Record<AccountListQuery['sort'], true> = { name: true, '-name': true, created_at: true, '-created_at': true };
+export const ACCOUNT_SORT_ORDER = Object.keys(SORTS) as AccountListQuery['sort'][];
+
+const isSort = (value: unknown): value is AccountListQuery['sort'] => typeof value === 'string' && Object.hasOwn(SORTS, value);
+
+/**
+ * What a list asks of the URL's filters: its search, a sort the server knows (an edited URL's other
+ * sort is the default's, not a 400), its page. The page and the route's loader build the same query.
+ */
+export const accountQuery = (filters: Record<string, string | number | undefined>): AccountFilters => ({
+  q: typeof filters.q === 'string' ? filters.q : undefined,
+  sort: isSort(filters.sort) ? filters.sort : undefined,
+  page: typeof filters.page === 'number' && filters.page > 1 ? filters.page : undefined,
+});
+
+/** A page of the accounts the caller may see; `total` counted up to a bound, `capped` past it (decision 044). */
+export const accountsQueryOptions = (filters: AccountFilters) =>
+  queryOptions({
+    queryKey: accountKeys.list(filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ pageSize: String(ACCOUNTS_PAGE_SIZE) });
+      for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+      return api.get<{ items: AccountListItem[]; total: number; capped: boolean }>(`/api/accounts?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useAccounts = (filters: AccountFilters) => useQuery(accountsQueryOptions(filters));
 
 export const useAccount = (id: number) =>
   useQuery({

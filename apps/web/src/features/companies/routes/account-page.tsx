@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AccountChange, AccountChangeResult, AccountDetail } from '@nexa/domain';
+import type { AccountChange, AccountChangeResult, AccountDeal, AccountDetail } from '@nexa/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -12,19 +12,22 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorKey } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useAccount, useAccountSearch, useMergeAccounts, useSplitAccount, useUndoAccountChange } from '../api/accounts.ts';
+import { useAccountLinks } from '../workspace.ts';
 
 /**
- * An account's page in My Companies (issue 36): the company, its figures over the deals the reader
- * may see, those deals, its contacts, and its merges and splits, each undoable while it is the
- * latest. The server answers 404 for an account the reader may not see.
+ * An account's page (issue 36), in a representative's My Companies or a manager's Accounts: the
+ * company, its figures over the deals the reader may see, those deals (with their owners), its
+ * contacts, and its merges and splits, each undoable while it is the latest. Its links stay in the
+ * reader's workspace (workspace.ts). The server answers 404 for an account the reader may not see;
+ * merge, split and undo are a manager's on any account, a representative's where the deals are theirs.
  */
 export function AccountPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const { accountId } = useParams();
+  const links = useAccountLinks();
   const id = Number.parseInt(accountId ?? '', 10);
   const account = useAccount(id);
   usePageMeta(`${account.data?.account.name ?? t('title')} — Nexa`);
@@ -42,23 +45,23 @@ export function AccountPage() {
           undo.mutate(result.change_id, {
             onSuccess: (undone) => {
               toast.success(t('undone'));
-              void navigate(paths.rep.account.getHref(undone.account.id));
+              void navigate(links.account(undone.account.id));
             },
             onError: (error) => toast.error(t(errorKey(error))),
           }),
       },
     });
-    void navigate(paths.rep.account.getHref(result.account.id));
+    void navigate(links.account(result.account.id));
   };
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-start gap-3">
         <Link
-          to={paths.rep.companies.getHref()}
+          to={links.list}
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
-          aria-label={t('back')}
-          title={t('back')}
+          aria-label={t(links.manager ? 'backToAccounts' : 'back')}
+          title={t(links.manager ? 'backToAccounts' : 'back')}
         >
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Link>
@@ -104,7 +107,7 @@ export function AccountPage() {
                   undo.mutate(change.id, {
                     onSuccess: (result) => {
                       toast.success(t('undone'));
-                      void navigate(paths.rep.account.getHref(result.account.id));
+                      void navigate(links.account(result.account.id));
                     },
                     onError: (error) => toast.error(t(errorKey(error))),
                   })
@@ -157,24 +160,31 @@ function Figures({ detail }: { detail: AccountDetail }) {
     },
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-3" data-testid="account-figures">
+    <div className="grid gap-3 sm:grid-cols-3" data-testid="account-figures">
+      {/* A list of its own in each card: a <dl> holds only its terms and their groups, not the cards' boxes (axe). */}
       {cards.map((card) => (
         <Card key={card.key}>
           <CardContent className="pt-4">
-            <dt className="text-sm text-slate-600">{card.label}</dt>
-            <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid={`account-figure-${card.key}`}>
-              {card.value}
-            </dd>
-            {card.note && <dd className="text-sm text-slate-500">{card.note}</dd>}
+            <dl>
+              <dt className="text-sm text-slate-600">{card.label}</dt>
+              <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid={`account-figure-${card.key}`}>
+                {card.value}
+              </dd>
+              {card.note && <dd className="text-sm text-slate-500">{card.note}</dd>}
+            </dl>
           </CardContent>
         </Card>
       ))}
-    </dl>
+    </div>
   );
 }
 
 function Deals({ detail }: { detail: AccountDetail }) {
   const { t } = useTranslation('accounts');
+  const links = useAccountLinks();
+  // A manager reads every representative's deals: whose each one is says so in words.
+  const owner = (deal: AccountDeal) =>
+    links.manager ? (deal.owner_name ? t('deals.owner', { name: deal.owner_name }) : t('deals.noOwner')) : deal.owner_name;
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
@@ -188,14 +198,11 @@ function Deals({ detail }: { detail: AccountDetail }) {
             {detail.deals.map((deal) => (
               <li key={deal.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <Link
-                    to={paths.rep.opportunity.getHref(deal.id)}
-                    className="font-medium text-blue-700 hover:underline [overflow-wrap:anywhere]"
-                  >
+                  <Link to={links.deal(deal)} className="font-medium text-blue-700 hover:underline [overflow-wrap:anywhere]">
                     {deal.product ?? t('deals.untitled')}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    {[t(`stages.${deal.stage}`), deal.owner_name, deal.next_meeting_date && formatDate(deal.next_meeting_date)]
+                    {[t(`stages.${deal.stage}`), owner(deal), deal.next_meeting_date && formatDate(deal.next_meeting_date)]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
@@ -213,6 +220,7 @@ function Deals({ detail }: { detail: AccountDetail }) {
 
 function Contacts({ detail }: { detail: AccountDetail }) {
   const { t } = useTranslation('accounts');
+  const links = useAccountLinks();
   return (
     <Card>
       <CardHeader>
@@ -225,7 +233,7 @@ function Contacts({ detail }: { detail: AccountDetail }) {
           <ul className="space-y-2" data-testid="account-contacts">
             {detail.contacts.map((contact) => (
               <li key={contact.id}>
-                <Link to={paths.rep.contact.getHref(contact.id)} className="font-medium text-blue-700 hover:underline">
+                <Link to={links.contact(contact.id)} className="font-medium text-blue-700 hover:underline">
                   {contact.full_name}
                 </Link>
                 {contact.title && <span className="text-sm text-slate-600"> · {contact.title}</span>}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { paths } from '../../../lib/paths.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { COMPANIES_PAGE_SIZE, useCompanies, type CompanyFilters } from '../api/get-companies.ts';
 import { MetricHelp } from '../../../components/metrics/metric-help.tsx';
 
@@ -26,13 +27,7 @@ export function CompaniesPage() {
   const [filters, setFilters] = useUrlFilters<CompanyFilters & Record<string, string | number | undefined>>(['page']);
   const facets = useOpportunityFacets();
   const companies = useCompanies(filters);
-  const [text, setText] = useState(filters.q ?? '');
-  useEffect(() => setText(filters.q ?? ''), [filters.q]);
-  useEffect(() => {
-    if (text === (filters.q ?? '')) return;
-    const timer = setTimeout(() => setFilters({ q: text || undefined, page: undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, setFilters]);
+  const [text, setText] = useSearchText(filters.q, setFilters);
 
   // An empty answer has no toast: the page says so in place, once is enough.
   useEffect(() => {
