@@ -122,11 +122,11 @@ function AccountList({ items }: { items: AccountListItem[] }) {
             key={account.id}
             data-testid="account-row"
             title={name(account)}
-            action={<span className="font-semibold tabular-nums">{formatMoney(account.figures.open_pipeline)}</span>}
             fields={[
-              { label: t('list.columns.domain'), value: account.domain ?? none },
+              { label: t('list.columns.domain'), value: account.domain ?? none, wide: true },
               { label: t('list.columns.industry'), value: account.industry ?? none },
               { label: t('list.columns.deals'), value: deals(account) },
+              { label: t('list.columns.openPipeline'), value: formatMoney(account.figures.open_pipeline) },
               { label: t('list.columns.won'), value: won(account) },
             ]}
           />
@@ -150,7 +150,7 @@ function AccountList({ items }: { items: AccountListItem[] }) {
         {items.map((account) => (
           <tr key={account.id} data-testid="account-row" className="hover:bg-slate-50">
             <Td>{name(account)}</Td>
-            <Td className="[overflow-wrap:anywhere]">{account.domain ?? none}</Td>
+            <Td className="whitespace-nowrap">{account.domain ?? none}</Td>
             <Td>{account.industry ?? none}</Td>
             <Td className="whitespace-nowrap tabular-nums">
               {account.figures.deal_count}
