@@ -162,7 +162,12 @@ async function benchScale(deals) {
         [owner],
       )
     ).rows;
-    log(`the measured representative sees ${repContacts} contacts; deal ${target.deal}, contact ${target.contact}`);
+    // Their kept rows (rep_contacts, decision 046): what their unfiltered contact list reads.
+    const [{ n: repKept }] = (await client.query(`select count(*)::int AS n from rep_contacts where owner_id = $1`, [owner]))
+      .rows;
+    log(
+      `the measured representative sees ${repContacts} contacts of their accounts (${repKept} kept rows); deal ${target.deal}, contact ${target.contact}`,
+    );
     await client.end();
     client = undefined;
 
@@ -195,7 +200,7 @@ async function benchScale(deals) {
     const loadAfter = loadAverage();
     await server.stop();
     server = undefined;
-    return { deals, accounts, contacts: people, sizes, generatedS, repContacts, loadBefore, loadAfter, http };
+    return { deals, accounts, contacts: people, sizes, generatedS, repContacts, repKept, loadBefore, loadAfter, http };
   } finally {
     await server?.stop();
     await client?.end().catch(() => {});

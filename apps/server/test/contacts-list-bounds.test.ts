@@ -7,11 +7,13 @@ import { contactsVisibleTo } from '../src/modules/accounts/scope.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
- * The account and contact lists read for speed (decision 044), on PGlite and PostgreSQL: a
- * representative's contact list reads the parts of their visible set one by one (UNION ALL), and
- * must list exactly the contacts of the one rule (accounts/scope.ts contactsVisibleTo), each once,
- * whichever parts a contact falls in; and a list's total is counted up to the page's offset +
- * LIST_COUNT_AHEAD, `capped` past it, each later page counting from its own offset.
+ * The account and contact lists read for speed (decisions 044, 046), on PGlite and PostgreSQL: a
+ * representative's contact list reads their kept rows (rep_contacts; with a search, the parts of their
+ * visible set one by one, UNION ALL), and must list exactly the contacts of the one rule
+ * (accounts/scope.ts contactsVisibleTo), each once, whichever parts a contact falls in; the kept rows
+ * equal their recomputation from that rule after every kind of write that moves them; and a list's
+ * total is counted up to the page's offset + LIST_COUNT_AHEAD, `capped` past it, each later page
+ * counting from its own offset.
  */
 
 describe('account and contact lists: the visible set read in parts, and a bounded total', () => {
@@ -57,6 +59,31 @@ describe('account and contact lists: the visible set read in parts, and a bounde
       )
     ).map((row) => row.id);
 
+  /**
+   * rep_contacts against its recomputation: for every user, the contacts the one rule lets them see
+   * (as a representative) with the list's sort name. The pairs on one side only; their number kept.
+   */
+  const keptAgainstTheRule = async () => {
+    const asRep = { userId: '', role: 'Sales Representative' } as never;
+    const rule = sql`SELECT u.id AS owner_id, contacts.id AS contact_id, lower(contacts.full_name) AS sort_name
+      FROM users u JOIN contacts ON ${contactsVisibleTo(asRep, undefined, sql`u.id`)}`;
+    const kept = sql`SELECT owner_id, contact_id, sort_name FROM rep_contacts`;
+    // Without statistics PostgreSQL prices the rule's OR of subqueries high enough to compile it (JIT, ~3 s each).
+    return server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      const missing = await selectRows(tx, sql`${rule} EXCEPT ${kept}`);
+      const extra = await selectRows(tx, sql`${kept} EXCEPT ${rule}`);
+      const [{ n }] = (await selectRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM rep_contacts`)) as [{ n: number }];
+      return { missing, extra, n };
+    });
+  };
+  const expectKept = async (step: string) => {
+    const { missing, extra, n } = await keptAgainstTheRule();
+    expect({ step, missing, extra }).toEqual({ step, missing: [], extra: [] });
+    return n;
+  };
+  const idOf = async (name: string) => (await q<{ id: number }>(sql`SELECT id FROM contacts WHERE full_name = ${name}`))[0]!.id;
+
   const listed = async (client: HttpClient, query = '') => {
     const res = await client.get(`/api/contacts?pageSize=200${query}`);
     expect(res.status).toBe(200);
@@ -64,6 +91,9 @@ describe('account and contact lists: the visible set read in parts, and a bounde
   };
 
   let theirs: number;
+  let bens: number;
+  let aDeal: number;
+  let aLoose: number;
   beforeAll(async () => {
     server = await startTestServer();
     const [a, b, m] = await Promise.all([
@@ -75,11 +105,11 @@ describe('account and contact lists: the visible set read in parts, and a bounde
     [repA, manager] = await Promise.all([server.signIn(a.email, a.password), server.signIn(m.email, m.password)]);
 
     theirs = await addAccount('Theirs Inc');
-    const bens = await addAccount('Bens Ltd');
+    bens = await addAccount('Bens Ltd');
     const nobodys = await addAccount('Nobodys Co');
-    const aDeal = await addDeal(user.a, theirs, 'Theirs Inc');
+    aDeal = await addDeal(user.a, theirs, 'Theirs Inc');
     // Rep A also owns a deal without an account: it opens no account (a NULL matches nothing).
-    const aLoose = await addDeal(user.a, null, 'Loose');
+    aLoose = await addDeal(user.a, null, 'Loose');
     const bDeal = await addDeal(user.b, bens, 'Bens Ltd');
 
     await addContact('Alma In Account', theirs, user.b);
@@ -150,5 +180,113 @@ describe('account and contact lists: the visible set read in parts, and a bounde
     const n = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM client_accounts WHERE merged_into_id IS NULL`))[0]!.n;
     expect((await manager.get('/api/accounts?pageSize=100&page=2')).body).toMatchObject({ total: n, capped: false });
     expect((await repA.get('/api/accounts')).body).toMatchObject({ total: 1, capped: false });
+  });
+
+  it('keeps rep_contacts equal to the rule through deals, committees, contacts, merges, deletes and erasure', async () => {
+    const m = manager;
+    const ok = (res: { status: number; body: unknown }) => {
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body as { change_id: number };
+    };
+    expect(await expectKept('inserted')).toBeGreaterThan(7);
+    const [bea, cid, dot, ivy] = await Promise.all(
+      ['Bea Account And Committee', 'Cid Committee Elsewhere', 'Dot Bens Only', 'Ivy Bens Committee'].map(idOf),
+    );
+
+    // A deal's owner, back and forth; its account moved; a new deal; a board move (no column read).
+    await q(sql`UPDATE opportunities SET owner_id = ${user.b} WHERE id = ${aDeal}`);
+    await expectKept('deal to another owner');
+    await q(sql`UPDATE opportunities SET owner_id = ${user.a} WHERE id = ${aDeal}`);
+    await expectKept('deal back');
+    await q(sql`UPDATE opportunities SET account_id = ${bens} WHERE id = ${aLoose}`);
+    await expectKept('deal into an account');
+    await q(sql`UPDATE opportunities SET account_id = NULL WHERE id = ${aLoose}`);
+    await expectKept('deal out of it');
+    const bTheirs = await addDeal(user.b, theirs, 'Theirs Inc');
+    await expectKept('new deal');
+    await q(sql`UPDATE opportunities SET stage = 'Negotiation' WHERE id = ${bTheirs}`);
+    await expectKept('board move');
+
+    // Committee places added and removed, through the API.
+    ok(await m.post(`/api/opportunities/${aLoose}/committee`, { contact_id: dot, roles: ['champion'] }));
+    await expectKept('committee add');
+    ok(await m.delete(`/api/opportunities/${aLoose}/committee/${dot}`));
+    await expectKept('committee remove');
+    ok(await m.delete(`/api/opportunities/${aDeal}/committee/${cid}`));
+    await expectKept('committee remove outside the account');
+
+    // A contact renamed, out of its account (to its creator's own), into another.
+    ok(await m.patch(`/api/contacts/${dot}`, { full_name: 'Aaron Renamed' }));
+    await expectKept('rename');
+    ok(await m.patch(`/api/contacts/${dot}`, { account_id: null }));
+    await expectKept('contact out of its account');
+    ok(await m.patch(`/api/contacts/${dot}`, { account_id: theirs }));
+    await expectKept('contact into an account');
+    expect((await listed(repA)).items.map((c) => c.id)).toEqual((await byTheRule()).slice(0, 200));
+
+    // Accounts merged and split, each undone.
+    const merged = ok(await m.post(`/api/accounts/${theirs}/merge`, { from: [bens] }));
+    await expectKept('merge');
+    ok(await m.post(`/api/accounts/merges/${merged.change_id}/undo`));
+    await expectKept('merge undone');
+    const split = ok(await m.post(`/api/accounts/${theirs}/split`, { name: 'Split Off', deal_ids: [aDeal], contact_ids: [bea] }));
+    await expectKept('split');
+    ok(await m.post(`/api/accounts/merges/${split.change_id}/undo`));
+    await expectKept('split undone');
+
+    // A contact deleted and restored (with their committee places); a deal deleted and restored.
+    ok(await m.delete(`/api/contacts/${bea}`));
+    await expectKept('contact deleted');
+    ok(await m.post(`/api/contacts/${bea}/restore`));
+    await expectKept('contact restored');
+    ok(await m.delete(`/api/opportunities/${aDeal}`));
+    await expectKept('deal deleted');
+    ok(await m.post(`/api/opportunities/${aDeal}/restore`));
+    await expectKept('deal restored');
+
+    // Erased on request: the record and its committee places go.
+    ok(await m.post(`/api/contacts/${ivy}/erase`, { confirm: true }));
+    await expectKept('erased');
+    expect((await listed(repA)).items.map((c) => c.id)).toEqual((await byTheRule()).slice(0, 200));
+
+    // Two transactions at once (on PostgreSQL): a contact joins an account while another transaction
+    // opens that account to rep B with a deal. Each would miss the other's uncommitted row; the
+    // deal's fold waits for the contact's lock on the account, then sees it.
+    const late = await addAccount('Late Co');
+    let commitContact!: () => void;
+    const contactHeld = new Promise<void>((resolve) => (commitContact = resolve));
+    let contactWritten!: () => void;
+    const written = new Promise<void>((resolve) => (contactWritten = resolve));
+    const contactTx = server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO contacts (full_name, account_id) VALUES ('Lou Late', ${late})`);
+      contactWritten();
+      await contactHeld;
+    });
+    await written;
+    const dealTx = addDeal(user.b, late, 'Late Co');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commitContact();
+    await Promise.all([contactTx, dealTx]);
+    await expectKept('contact and deal written at once');
+    expect(
+      (await q(sql`SELECT 1 FROM rep_contacts WHERE owner_id = ${user.b} AND contact_id = ${await idOf('Lou Late')}`)).length,
+    ).toBe(1);
+
+    // Rebuilt from the rows, then every committee and every deal truncated.
+    await q(sql`DELETE FROM rep_contacts`);
+    await q(sql`SELECT read_models_rebuild()`);
+    expect(await expectKept('rebuilt')).toBeGreaterThan(7);
+    await q(sql`DELETE FROM deal_contacts WHERE opportunity_id = ${bTheirs}`);
+    await q(sql`DELETE FROM opportunities WHERE id = ${bTheirs}`);
+    await expectKept('bulk deletes');
+    await q(sql`TRUNCATE deal_contacts`);
+    await expectKept('committees truncated');
+    await q(sql`TRUNCATE opportunities CASCADE`);
+    // Only the contacts without an account are left to their creators.
+    expect(await expectKept('deals truncated')).toBe(
+      (
+        await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM contacts WHERE account_id IS NULL AND created_by IS NOT NULL`)
+      )[0]!.n,
+    );
   });
 });

@@ -26,6 +26,14 @@ const TRIGGERS = [
   'call_analyses call_scores_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT call_scores_on_insert()',
   'call_analyses call_scores_truncate AFTER TRUNCATE FOR EACH STATEMENT call_scores_on_truncate()',
   'call_analyses call_scores_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT call_scores_on_update()',
+  'contacts rep_contacts_contacts_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
+  'contacts rep_contacts_contacts_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
+  'contacts rep_contacts_contacts_truncate AFTER TRUNCATE FOR EACH STATEMENT rep_contacts_on_contacts()',
+  'contacts rep_contacts_contacts_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
+  'deal_contacts rep_contacts_committees_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT rep_contacts_on_committees()',
+  'deal_contacts rep_contacts_committees_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_committees()',
+  'deal_contacts rep_contacts_committees_truncate AFTER TRUNCATE FOR EACH STATEMENT rep_contacts_on_committees()',
+  'deal_contacts rep_contacts_committees_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_committees()',
   'opportunities opportunities_forecast_activity BEFORE UPDATE OF stage, amount, closing_date, forecast_category, owner_id FOR EACH ROW opportunities_forecast_activity()',
   'opportunities opportunities_stage_changed_at BEFORE UPDATE OF stage FOR EACH ROW opportunities_stage_changed_at()',
   'opportunities summaries_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT summaries_on_delete()',
@@ -54,6 +62,7 @@ const KEPT_TABLES = [
   'rep_meeting_days',
   'rep_field_values',
   'rep_company_facts',
+  'rep_contacts',
 ];
 
 const triggersOf = async (db: Db) =>

@@ -1159,6 +1159,28 @@ export const dealContacts = pgTable(
 );
 
 /**
+ * Kept (db/read-models/rep-contacts.sql, decision 046): each contact a representative may see by the
+ * rule of accounts/scope.ts (contactsVisibleTo), with its sort name (lower(full_name)), so their contact
+ * list is one range of rep_contacts_list_idx instead of every contact they may see sorted (issue 36).
+ * Kept by triggers on opportunities, deal_contacts and contacts; a manager sees every contact and reads
+ * `contacts` itself.
+ */
+export const repContacts = pgTable(
+  'rep_contacts',
+  {
+    owner_id: text('owner_id').notNull(),
+    contact_id: integer('contact_id').notNull(),
+    sort_name: text('sort_name').notNull(),
+  },
+  (t) => [
+    // A contact's rows, found when it changes (its account, name, creator) or goes.
+    primaryKey({ name: 'rep_contacts_pk', columns: [t.contact_id, t.owner_id] }),
+    // A representative's page: in the list's order, (sort name, id).
+    index('rep_contacts_list_idx').on(t.owner_id, t.sort_name, t.contact_id),
+  ],
+);
+
+/**
  * Who spoke in an analysed call, as named in the transcript, and who that is: a contact (buyer side)
  * or a workspace member (seller side), with their talk time and lines.
  */

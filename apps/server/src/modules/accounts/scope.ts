@@ -27,7 +27,12 @@ export function accountsVisibleTo(
   return sql`EXISTS (SELECT 1 FROM opportunities vo WHERE vo.owner_id = ${owner} AND vo.account_id = ${accountColumn})`;
 }
 
-/** The contacts the actor may see, as a condition on the table `contacts` (or the columns given). */
+/**
+ * The contacts the actor may see, as a condition on the table `contacts` (or the columns given).
+ * The same rule is kept for every representative in rep_contacts (db/read-models/rep-contacts.sql,
+ * decision 046), which their unfiltered contact list reads: a change here changes that file too
+ * (test/contacts-list-bounds.test.ts compares the two after every kind of write).
+ */
 export function contactsVisibleTo(
   actor: Actor,
   columns: { id: PgColumn | SQL; accountId: PgColumn | SQL; createdBy: PgColumn | SQL } = {

@@ -28,14 +28,16 @@ const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = con
 
 /**
  * A page of the contacts the actor may see, by name, and their number counted up to a bound
- * (cappedTotal). Each part of the visible set (contactsVisibleParts) is its own SELECT with the
- * filters, so a representative's list starts from their own accounts and deals.
+ * (cappedTotal). A representative's unfiltered list is a range of their kept rows (rep_contacts,
+ * decision 046); with a search or an account, each part of the visible set (contactsVisibleParts) is
+ * its own SELECT with the filters, so it starts from their own accounts and deals (decision 044).
  */
 export async function listContacts(
   db: Db,
   actor: Actor,
   query: ContactListQuery,
 ): Promise<{ items: Contact[]; total: number; capped: boolean }> {
+  if (actor.role !== ROLES.manager && !query.q && query.account === undefined) return listKeptContacts(db, actor, query);
   const filters: SQL[] = [];
   if (query.account !== undefined) filters.push(sql`contacts.account_id = ${query.account}`);
   if (query.q) {
@@ -67,6 +69,32 @@ export async function listContacts(
         ORDER BY page.sort_name, page.id`,
     ),
     cappedTotal(db, each(sql`1`), offset),
+  ]);
+  return { items, ...count };
+}
+
+/**
+ * A representative's contacts without a filter, from rep_contacts (db/read-models/rep-contacts.sql,
+ * kept to the rule of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's
+ * order (sort name, id), and the count stops at its bound, so neither reads the rest of their book.
+ */
+async function listKeptContacts(
+  db: Db,
+  actor: Actor,
+  query: ContactListQuery,
+): Promise<{ items: Contact[]; total: number; capped: boolean }> {
+  const owner = read.value(actor.userId, 'text');
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, count] = await Promise.all([
+    selectRows<Contact>(
+      db,
+      sql`SELECT ${CONTACT_COLUMNS} FROM (
+          SELECT r.contact_id, r.sort_name FROM rep_contacts r WHERE r.owner_id = ${owner}
+          ORDER BY r.sort_name, r.contact_id LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
+        JOIN ${FROM_CONTACTS} ON contacts.id = page.contact_id
+        ORDER BY page.sort_name, page.contact_id`,
+    ),
+    cappedTotal(db, sql`SELECT 1 FROM rep_contacts r WHERE r.owner_id = ${owner}`, offset),
   ]);
   return { items, ...count };
 }
