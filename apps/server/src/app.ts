@@ -102,10 +102,20 @@ export interface AppDeps {
   storage?: Storage;
 }
 
-/** The path of a request as logged: query strings, reset links and calendar feeds carry tokens, so never them. */
+/** Runs of 20 or more URL-safe characters: what a token looks like (a calendar feed's is 32). */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{20,}/g;
+
+/**
+ * The path of a request as logged, never a token: query strings are dropped, a route whose path
+ * carries one (a calendar feed's `:token`) is logged as its pattern, and a path no route took (a
+ * doubled slash, a dot segment or an escape can spell a token's route so) has token-like runs hidden.
+ */
 function loggedPath(request: FastifyRequest): string {
-  const path = request.routeOptions.url === AUTH_ROUTE ? `/api/auth${authPathOf(request)}` : (request.url.split('?')[0] ?? '');
-  return path.replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token').replace(/^(\/api\/calendar\/feed\/).+/i, '$1:token');
+  const route = request.routeOptions.url;
+  if (route === AUTH_ROUTE) return `/api/auth${authPathOf(request)}`.replace(/^(\/api\/auth\/reset-password\/).+/, '$1:token');
+  if (route?.includes(':token')) return route;
+  const path = request.url.split('?')[0] ?? '';
+  return route ? path : path.replace(TOKEN_LIKE, ':token');
 }
 
 /** Builds the whole server without listening, so tests can use it through inject() or a port. */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -92,5 +93,54 @@ describe('logs: failed queries without their values, every line under the cap', 
     expect(JSON.parse(out.lines[1]!)).toMatchObject({ level: 50, msg: 'a huge message', err: { type: 'Error' } });
     expect(JSON.parse(out.lines[2]!)).toMatchObject({ msg: 'Failed query', err: { statement: expect.stringMatching(/^nexa_/) } });
     expect(JSON.parse(out.lines[3]!)).toMatchObject({ msg: 'Failed query' });
+  });
+});
+
+describe('logs: a calendar feed token is never written, however its path is spelled', () => {
+  const log = captured();
+  let server: TestServer;
+  let token: string;
+
+  /** A GET with the path exactly as given (fetch would tidy dot segments and escapes). */
+  const rawGet = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(server.url);
+      http
+        .get({ host: url.hostname, port: url.port, path }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    const r = await server.createUser({ role: 'Sales Representative' });
+    const rep = await server.signIn(r.email, r.password);
+    const feed = new URL((await rep.post('/api/calendar/feed')).body.url).pathname;
+    token = feed
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '');
+  });
+  afterAll(() => server.close());
+
+  it('logs the route for the canonical path and hides the token in every other spelling', async () => {
+    expect(await rawGet(`/api/calendar/feed/${token}.ics`)).toBe(200);
+    for (const path of [
+      `//api/calendar/feed/${token}.ics`,
+      `/api/calendar/./feed/${token}.ics`,
+      `/api/calendar/x/../feed/${token}.ics`,
+      `/api/%63alendar/feed/${token}.ics`,
+      `/api/calendar/feed%2F${token}.ics`,
+      `/API/calendar/feed/${token}.ics`,
+      `/api/calendar/feed/${token}.ics/`,
+    ])
+      await rawGet(path);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const requests = log.lines.filter((line) => line.includes('"status"'));
+    expect(requests.length).toBeGreaterThanOrEqual(8);
+    expect(requests.some((line) => line.includes('/api/calendar/feed/:token'))).toBe(true);
+    for (const line of log.lines) expect(line).not.toContain(token);
   });
 });
