@@ -7,6 +7,13 @@ import { DEFAULT_QUARTERLY_QUOTA, MAX_QUARTERLY_QUOTA } from '@nexa/domain';
 import { isTimeZone } from '@nexa/domain/time-zone';
 import { CALL_WINDOW_CHARS, CALL_WINDOW_OVERLAP } from './ai/call-window.ts';
 
+/** A periodic task's interval: 0 turns it off in this process (another instance runs it, or tests drive it). */
+const everyMs = (byDefault: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
+    .default(byDefault);
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR blocks. */
@@ -154,17 +161,9 @@ const envSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // 0: this process looks for no due forecast call (another instance does, or tests drive the tick).
-  FORECAST_CALL_REMINDER_EVERY_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
-    .default(600_000),
+  FORECAST_CALL_REMINDER_EVERY_MS: everyMs(600_000),
   // 0: this process sweeps for no notification (another instance does, or tests drive the sweep).
-  NOTIFICATIONS_EVERY_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
-    .default(60_000),
+  NOTIFICATIONS_EVERY_MS: everyMs(60_000),
   // The zone of the daily summary and the weekly digest for a person who chose none (a background job has no browser).
   WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('UTC'),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
@@ -184,11 +183,7 @@ const envSchema = z.object({
   CALENDAR_ALLOW_PRIVATE: bool.default(false),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How often every connected calendar is read back (a meeting moved there); 0: only on changes.
-  CALENDAR_SYNC_EVERY_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || (ms >= 1_000 && ms <= 86_400_000), 'must be 0 or between 1000 and 86400000')
-    .default(300_000),
+  CALENDAR_SYNC_EVERY_MS: everyMs(300_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
