@@ -59,7 +59,6 @@ const NAME = String.raw`\p{L}(?:[\p{L}\p{M}\p{N}.'’ -]{0,47}?[\p{L}\p{M}\p{N}.
  */
 const PHONE = String.raw`\+?\(?\d[\d ().-]{4,22}\d`;
 const SPEAKER_NAME = `${NAME}|${PHONE}`;
-/** "+1 415 555 0134": a name that is a phone number (at least 7 digits, nothing but digits and + ( ) . - and spaces). */
 /**
  * The start of the next timed turn after each line (null after the last one), found once from the
  * end (a 2 MB call has 20,000 lines): a turn without an end lasts until then. Talk share and each
@@ -71,6 +70,7 @@ export function nextTurnStarts(lines: readonly TranscriptLine[]): Array<number |
   return next;
 }
 
+/** "+1 415 555 0134": a name that is a phone number (at least 7 digits, nothing but digits and + ( ) . - and spaces). */
 export const isPhoneName = (name: string) => /^[\d\s+().-]+$/.test(name) && (name.match(/\d/g)?.length ?? 0) >= 7;
 /**
  * "Sam (rep): …", "Dana [Client] : …", "[Client] Dana: …" (the French space before the colon too).
