@@ -2,7 +2,7 @@
  * The texts that once made the transcript reader and the deal-text readers quadratic (issue 33), and
  * the ladder that times a reader on them at growing sizes. Two users: `transcript-linear.test.ts`
  * checks that the cost grows linearly, by the thread's CPU time and never against a wall-clock budget,
- * at sizes up to an eighth of the upload limit; `npm run bench transcript` (bench/transcript.bench.mjs)
+ * at sizes up to a quarter of the upload limit; `npm run bench transcript` (bench/transcript.bench.mjs)
  * climbs to the limit itself and holds each reader to its time there. Test and bench code only: no
  * feature imports it.
  */
