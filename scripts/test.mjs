@@ -170,8 +170,6 @@ function runStep(step) {
   try {
     const prepared = step.before?.();
     const [command, ...args] = typeof step.command === 'function' ? step.command(prepared) : step.command;
-    // A step that ends before measured.mjs writes its figure (killed) must not show a previous run's.
-    fs.rmSync(cpuFile, { force: true });
     const out = fs.openSync(log, 'w');
     const child = spawn(projectNode(), [path.join(root, 'scripts/measured.mjs'), cpuFile, command, ...args], {
       cwd: root,
