@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { startCalDavServer } from '../apps/server/test/caldav-target.ts';
 import { startReceiver } from '../apps/server/test/webhook-receiver.ts';
 import { baseURL } from '../playwright.config.ts';
-import { analyseOnDeal } from './support/analysis.ts';
+import { analyseOnDeal, NEXT_STEP_TEXT } from './support/analysis.ts';
 import { apiAs, createDeal, createUser, signInAsUser } from './support/users.ts';
 
 /**
@@ -21,28 +21,8 @@ const OUTBOX = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR 
 const HEADERS = { origin: baseURL };
 
 const TEXT = {
-  en: {
-    locale: 'en-US',
-    fixture: 'northwind-discovery-call.txt',
-    step: /security questionnaire/i,
-    task: 'Task',
-    due: 'Due',
-    accept: /^Accept “/,
-    title: 'Send the security questionnaire to Daniel',
-    reminder: 'Nexa: a task is due',
-    done: 'Done: Send the security questionnaire to Daniel',
-  },
-  fr: {
-    locale: 'fr-FR',
-    fixture: 'northwind-appel-decouverte.txt',
-    step: /questionnaire de sécurité/i,
-    task: 'Tâche',
-    due: 'Échéance',
-    accept: /^Accepter « /,
-    title: 'Envoyer le questionnaire de sécurité à Daniel',
-    reminder: 'Nexa : une tâche arrive à échéance',
-    done: 'Terminée : Envoyer le questionnaire de sécurité à Daniel',
-  },
+  en: { ...NEXT_STEP_TEXT.en, reminder: 'Nexa: a task is due' },
+  fr: { ...NEXT_STEP_TEXT.fr, reminder: 'Nexa : une tâche arrive à échéance' },
 } as const;
 
 /** The current minute as a datetime-local value in the browser's zone: due now, so the reminder goes at once. */

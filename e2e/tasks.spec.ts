@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { analyseOnDeal } from './support/analysis.ts';
+import { analyseOnDeal, NEXT_STEP_TEXT } from './support/analysis.ts';
 import { createDeal, createUser, signInAsUser } from './support/users.ts';
 
 /**
@@ -14,43 +14,29 @@ const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 const TEXT = {
   en: {
-    locale: 'en-US',
-    fixture: 'northwind-discovery-call.txt',
-    step: /security questionnaire/i,
-    title: 'Tasks',
+    ...NEXT_STEP_TEXT.en,
+    heading: 'Tasks',
     suggestions: 'Next steps from your calls',
-    accept: /^Accept “/,
     added: 'Task added: Send the security questionnaire to Daniel',
-    edited: 'Send the security questionnaire to Daniel',
-    done: 'Done: Send the security questionnaire to Daniel',
     history: 'Completed the task “Send the security questionnaire to Daniel”',
     quick: 'Call Maria about the pilot',
     quickDone: 'Done: Call Maria about the pilot',
     undo: 'Undo',
     reopened: 'Reopened: Call Maria about the pilot',
     snoozed: /^Snoozed “Call Maria about the pilot” to /,
-    due: 'Due',
-    task: 'Task',
     what: 'What do you owe whom?',
   },
   fr: {
-    locale: 'fr-FR',
-    fixture: 'northwind-appel-decouverte.txt',
-    step: /questionnaire de sécurité/i,
-    title: 'Tâches',
+    ...NEXT_STEP_TEXT.fr,
+    heading: 'Tâches',
     suggestions: 'Prochaines étapes de vos appels',
-    accept: /^Accepter « /,
     added: 'Tâche ajoutée : Envoyer le questionnaire de sécurité à Daniel',
-    edited: 'Envoyer le questionnaire de sécurité à Daniel',
-    done: 'Terminée : Envoyer le questionnaire de sécurité à Daniel',
     history: 'A terminé la tâche « Envoyer le questionnaire de sécurité à Daniel »',
     quick: 'Appeler Maria pour le pilote',
     quickDone: 'Terminée : Appeler Maria pour le pilote',
     undo: 'Annuler',
     reopened: 'Rouverte : Appeler Maria pour le pilote',
     snoozed: /^« Appeler Maria pour le pilote » reportée au /,
-    due: 'Échéance',
-    task: 'Tâche',
     what: 'Que devez-vous, et à qui ?',
   },
 } as const;
@@ -81,7 +67,7 @@ for (const lang of ['en', 'fr'] as const) {
       await analyseOnDeal(page, lang, deal, { file: path.join(FIXTURES, t.fixture) });
 
       await page.goto('/rep/tasks');
-      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
       // The step is offered with the deal it was said on, and nothing is a task yet.
       const chosen = page.getByRole('form', { name: t.step }).first();
       await expect(chosen).toBeVisible();
@@ -89,20 +75,20 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(chosen).toContainText('Northwind Logistics');
       await expect(page.getByTestId('task-row')).toHaveCount(0);
 
-      await chosen.getByLabel(t.task, { exact: true }).fill(t.edited);
+      await chosen.getByLabel(t.task, { exact: true }).fill(t.title);
       await chosen.getByLabel(t.due, { exact: true }).fill(await inTwoDays(page));
       await chosen.getByRole('button', { name: t.accept }).click();
       await expect(page.getByText(t.added)).toBeVisible();
 
       await page.getByTestId('task-tab-upcoming').click();
-      const task = row(page, t.edited);
+      const task = row(page, t.title);
       await expect(task).toBeVisible();
       await expect(task).toContainText('Northwind Logistics');
       // Completed from the keyboard: focus the task, press X.
       await task.focus();
       await page.keyboard.press('x');
       await expect(page.getByText(t.done)).toBeVisible();
-      await expect(row(page, t.edited)).toHaveCount(0);
+      await expect(row(page, t.title)).toHaveCount(0);
 
       await page.goto(`/rep/opportunities/${deal}`);
       await expect(page.getByTestId('deal-history').getByText(t.history)).toBeVisible();

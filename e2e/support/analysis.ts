@@ -49,3 +49,31 @@ export async function analyseOnDeal(
   await page.getByRole('button', { name: ANALYSIS_TEXT[lang].submit }).click();
   return openWhenReady(page, lang, timeout);
 }
+
+/**
+ * The Northwind discovery call (e2e/fixtures) and its security-questionnaire next step as the
+ * representative accepts it as a task, in each language: the words the specs that turn it into a
+ * task share (tasks, next-steps-become-work).
+ */
+export const NEXT_STEP_TEXT = {
+  en: {
+    locale: 'en-US',
+    fixture: 'northwind-discovery-call.txt',
+    step: /security questionnaire/i,
+    task: 'Task',
+    due: 'Due',
+    accept: /^Accept “/,
+    title: 'Send the security questionnaire to Daniel',
+    done: 'Done: Send the security questionnaire to Daniel',
+  },
+  fr: {
+    locale: 'fr-FR',
+    fixture: 'northwind-appel-decouverte.txt',
+    step: /questionnaire de sécurité/i,
+    task: 'Tâche',
+    due: 'Échéance',
+    accept: /^Accepter « /,
+    title: 'Envoyer le questionnaire de sécurité à Daniel',
+    done: 'Terminée : Envoyer le questionnaire de sécurité à Daniel',
+  },
+} as const;
