@@ -1,5 +1,7 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { responses } from '../src/modules/calendar/caldav.ts';
+import { eventStart } from '../src/modules/calendar/sync.ts';
 
 /**
  * The multistatus answers of CalDAV servers other than radicale (which calendar.test.ts talks to):
@@ -29,5 +31,41 @@ describe('CalDAV multistatus', () => {
   it('does not take a plain collection for a calendar', () => {
     const xml = `<d:multistatus xmlns:d="DAV:"><d:response><d:href>/files/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>`;
     expect(responses(xml)[0]).toMatchObject({ calendar: false });
+  });
+});
+
+describe('a moved event read back', () => {
+  const paris = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'BEGIN:VTIMEZONE',
+    'TZID:Test/Paris-like',
+    'BEGIN:STANDARD',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'UID:nexa-meeting-1@nexa',
+    'DTSTAMP:20990101T000000Z',
+    'DTSTART;TZID=Test/Paris-like:20990711T163000',
+    'SUMMARY:Meeting',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+  it('takes its start in the zone the object defines, and leaves that zone out of ical.js’s process-wide registry', () => {
+    // 16:30 in summer at +02:00: one person's calendar's zone must not become another's.
+    expect(eventStart(paris)?.toISOString()).toBe('2099-07-11T14:30:00.000Z');
+    expect(ICAL.TimezoneService.has('Test/Paris-like')).toBe(false);
   });
 });

@@ -33,11 +33,13 @@ export interface CalendarSyncDeps {
 /** How long after finding another sync of the same calendar running a sync asks to run again. */
 const BUSY_RETRY_MS = 3_000;
 
-/** The first event's start in an iCalendar object, in any zone it names (its VTIMEZONE read). */
+/**
+ * The first event's start in an iCalendar object, in any zone it names: ical.js reads the zone from
+ * the object's own VTIMEZONE (Component.getTimeZoneByID), so nothing is registered process-wide.
+ */
 export function eventStart(ics: string): Date | null {
   try {
     const calendar = new ICAL.Component(ICAL.parse(ics));
-    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
     const event = calendar.getFirstSubcomponent('vevent');
     const start = event?.getFirstPropertyValue('dtstart');
     return start instanceof ICAL.Time ? start.toJSDate() : null;
