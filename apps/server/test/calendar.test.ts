@@ -231,9 +231,11 @@ describe(`calendar (${testDatabaseKind()})`, () => {
       .set({ next_meeting_date: new Date('2099-02-10T14:00:00Z') })
       .where(eq(opportunities.id, dealId));
     await syncNow(rep, repId);
-    expect(startOf((await caldav.events('rita', calendarUrl)).get(meetingFile()))?.toISOString()).toBe(
-      '2099-02-10T14:00:00.000Z',
-    );
+    const written = (await caldav.events('rita', calendarUrl)).get(meetingFile());
+    expect(startOf(written)?.toISOString()).toBe('2099-02-10T14:00:00.000Z');
+    // The same words and length as the invite the client gets for this meeting (follow-up e-mail).
+    expect(summaryOf(written)).toBe('Meeting with Acme Robotics');
+    expect(written).toContain('DTEND:20990210T143000Z');
 
     // Moved in the calendar app to 11 February, 16:30 in Paris (15:30 UTC in winter).
     await moveInCalendar('20990211T163000');

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { dealName, type CalendarEvent } from '@nexa/domain';
+import { dealName, FOLLOW_UP_MEETING_MINUTES, meetingTitle, type CalendarEvent } from '@nexa/domain';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
 
 /**
  * What a person's calendar should hold (decision 042): each open task of theirs (a call's next step
- * they accepted, or one they made) at its due time, and each of their deals' next meetings. One list
+ * they accepted, or one they made) at its due time, and each of their deals' next meetings — titled
+ * and as long as the meeting's invite (the follow-up e-mail's, the deal page's download). One list
  * for the CalDAV sync and the `.ics` feed, so the two never disagree. Only the person's own rows.
  */
 
@@ -19,15 +20,11 @@ export interface WantedEvent extends Omit<CalendarEvent, 'stamp'> {
 /** At most this many of each kind, the latest first (what is coming outranks what is long past). */
 const LIMIT = 1_000;
 const TASK_MINUTES = 30;
-const MEETING_MINUTES = 60;
 
 /** Stable per task or deal, whatever changes, so an update replaces the event instead of adding one. */
 export const eventUid = (kind: CalendarEventKind, refId: number) => `nexa-${kind}-${refId}@nexa`;
 /** The event's file name in the collection. */
 export const eventFile = (kind: CalendarEventKind, refId: number) => `nexa-${kind}-${refId}.ics`;
-
-const MEETING_TITLE = { en: 'Meeting: {name}', fr: 'Rendez-vous : {name}' } as const;
-const UNNAMED_DEAL = { en: 'a deal', fr: 'une affaire' } as const;
 
 export async function wantedEvents(db: DbOrTx, userId: string): Promise<WantedEvent[]> {
   const [person] = await selectRows<{ language: string | null }>(db, sql`SELECT language FROM users WHERE id = ${userId}`);
@@ -65,8 +62,8 @@ export async function wantedEvents(db: DbOrTx, userId: string): Promise<WantedEv
       refId: Number(deal.id),
       uid: eventUid('meeting', Number(deal.id)),
       start: new Date(deal.next_meeting_date),
-      durationMinutes: MEETING_MINUTES,
-      title: MEETING_TITLE[language].replace('{name}', dealName(deal) ?? UNNAMED_DEAL[language]),
+      durationMinutes: FOLLOW_UP_MEETING_MINUTES,
+      title: meetingTitle(language, dealName(deal)),
     })),
   ];
 }
