@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   calendarFile,
@@ -12,6 +11,7 @@ import { iso } from '../../db/iso.ts';
 import { calendarConnections, calendarEvents, calendarFeedTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SecretBox } from '../../secrets/box.ts';
+import { hashBearerToken, newBearerToken } from '../../secrets/token.ts';
 import { CalDavError, collectionUrl, type CalDavClient } from './caldav.ts';
 import { requestCalendarSync } from './enqueue.ts';
 import { wantedEvents } from './events.ts';
@@ -23,8 +23,6 @@ import { wantedEvents } from './events.ts';
  */
 
 const FEED_PATH = '/api/calendar/feed/';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Why a connection was refused, for the person (the field at fault; our own words, never the server's). */
 const REFUSALS: Record<CalendarError, { field: 'url' | 'password'; message: string }> = {
@@ -116,11 +114,12 @@ export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavCl
 
     /** A new feed token (the previous one stops working), answered once. */
     async createFeed(userId: string, requestOrigin: string): Promise<CalendarFeedCreated> {
-      const token = randomBytes(24).toString('base64url');
+      const token = newBearerToken();
+      const token_hash = hashBearerToken(token);
       const [row] = await db
         .insert(calendarFeedTokens)
-        .values({ user_id: userId, token_hash: hashToken(token) })
-        .onConflictDoUpdate({ target: calendarFeedTokens.user_id, set: { token_hash: hashToken(token), created_at: sql`now()` } })
+        .values({ user_id: userId, token_hash })
+        .onConflictDoUpdate({ target: calendarFeedTokens.user_id, set: { token_hash, created_at: sql`now()` } })
         .returning();
       const base = (deps.publicUrl ?? requestOrigin).replace(/\/$/, '');
       return { url: `${base}${FEED_PATH}${token}.ics`, createdAt: iso(row!.created_at)! };
@@ -138,7 +137,7 @@ export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavCl
         .select({ user_id: calendarFeedTokens.user_id })
         .from(calendarFeedTokens)
         .innerJoin(users, eq(users.id, calendarFeedTokens.user_id))
-        .where(and(eq(calendarFeedTokens.token_hash, hashToken(token)), eq(users.disabled, false)));
+        .where(and(eq(calendarFeedTokens.token_hash, hashBearerToken(token)), eq(users.disabled, false)));
       if (!owner) return null;
       const events = await wantedEvents(db, owner.user_id);
       return calendarFile(

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@nexa/domain';
 import type { Actor, ApiKeyActor, ApiKeyLookup } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { apiKeys } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { hashBearerToken, newBearerToken } from '../../secrets/token.ts';
 import { allKeys, insertKey, liveKeyByHash, markRevoked, noteKeyUsed } from './queries.ts';
 
 const KEY_PREFIX = 'nexa_';
@@ -11,9 +11,6 @@ const KEY_PREFIX = 'nexa_';
 const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 6;
 /** last_used_at is a hint for people, not an audit log: one write a minute per key at most. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** A 256-bit random secret: SHA-256 is enough (docs/decisions/008), a slow hash would tax every call. */
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function toWire(row: typeof apiKeys.$inferSelect): ApiKey {
   return {
@@ -32,11 +29,11 @@ export async function listKeys(db: Db): Promise<{ items: ApiKey[] }> {
 
 /** The full key is in this answer only; the database keeps its hash. */
 export async function createKey(db: Db, actor: Actor, name: string): Promise<ApiKey & { key: string }> {
-  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const key = KEY_PREFIX + newBearerToken();
   const row = await insertKey(db, {
     name,
     prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
-    key_hash: hashKey(key),
+    key_hash: hashBearerToken(key),
     created_by: actor.userId,
   });
   return { ...toWire(row), key };
@@ -53,7 +50,7 @@ export async function revokeKey(db: Db, id: string): Promise<ApiKey> {
 export function apiKeyLookup(db: Db): ApiKeyLookup {
   return async (token: string): Promise<ApiKeyActor | null> => {
     if (!token.startsWith(KEY_PREFIX) || token.length > 200) return null;
-    const row = await liveKeyByHash(db, hashKey(token));
+    const row = await liveKeyByHash(db, hashBearerToken(token));
     if (!row) return null;
     if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await noteKeyUsed(db, row.id);
     return { id: row.id, name: row.name };
