@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarFile } from '@nexa/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { calendarConnections, calendarEvents } from '../../db/schema.ts';
 import type { SecretBox } from '../../secrets/box.ts';
 import { JobFailure, type JobHandler } from '../jobs/index.ts';
@@ -119,7 +119,8 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
   const stopIfAsked = () => signal?.throwIfAborted();
   const remote = await client.list(account);
   const wanted = new Map((await wantedEvents(db, userId)).map((event) => [keyOf(event.kind, event.refId), event]));
-  const mapped = await db.select().from(calendarEvents).where(eq(calendarEvents.user_id, userId));
+  const written = await db.select().from(calendarEvents).where(eq(calendarEvents.user_id, userId));
+  const mapped = new Map(written.map((row) => [keyOf(row.kind, row.ref_id), row]));
   const hrefOf = (event: WantedEvent) => new URL(eventFile(event.kind, event.refId), account.url).pathname;
 
   const save = (event: WantedEvent, href: string, etag: string | null) =>
@@ -141,8 +142,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
       });
 
   const settled = new Set<string>();
-  for (const row of mapped) {
-    const key = keyOf(row.kind, row.ref_id);
+  for (const [key, row] of mapped) {
     const event = wanted.get(key);
     if (!event) continue;
     if (row.kind === 'meeting' && remote.has(row.href) && (row.etag === null || remote.get(row.href) !== row.etag)) {
@@ -153,7 +153,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
 
   for (const [key, event] of wanted) {
     if (settled.has(key)) continue;
-    const row = mapped.find((m) => keyOf(m.kind, m.ref_id) === key);
+    const row = mapped.get(key);
     const href = row?.href ?? hrefOf(event);
     if (row && row.fingerprint === fingerprint(event) && remote.has(href)) continue;
     stopIfAsked();
@@ -162,8 +162,8 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
     await save(event, href, etag);
   }
 
-  for (const row of mapped) {
-    if (wanted.has(keyOf(row.kind, row.ref_id))) continue;
+  for (const [key, row] of mapped) {
+    if (wanted.has(key)) continue;
     stopIfAsked();
     await client.remove(account, row.href);
     await db.delete(calendarEvents).where(eq(calendarEvents.id, row.id));
@@ -185,8 +185,9 @@ async function readBack(
   if (!got) return false;
   const moved = eventStart(got.ics);
   const lastWritten = new Date(row.start);
-  const touch = (start: Date) =>
-    deps.db
+  // What is now in the calendar, remembered (in the deal's transaction when the deal follows it).
+  const touch = (start: Date, target: DbOrTx = deps.db) =>
+    target
       .update(calendarEvents)
       .set({ etag: got.etag, start, fingerprint: fingerprint({ ...event, start }), synced_at: sql`now()` })
       .where(eq(calendarEvents.id, row.id));
@@ -201,10 +202,7 @@ async function readBack(
     if (!deal || deal.owner_id !== userId || !deal.next_meeting_date || !same(new Date(deal.next_meeting_date), lastWritten))
       return false;
     await recordChanges(tx, deal, { next_meeting_date: moved.toISOString() }, { source: 'calendar', actorId: userId });
-    await tx
-      .update(calendarEvents)
-      .set({ etag: got.etag, start: moved, fingerprint: fingerprint({ ...event, start: moved }), synced_at: sql`now()` })
-      .where(eq(calendarEvents.id, row.id));
+    await touch(moved, tx);
     deps.log.info({ event: 'calendar.meeting_moved', opportunityId: row.ref_id }, 'deal meeting follows the calendar');
     return true;
   });
