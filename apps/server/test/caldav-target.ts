@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePorts, waitForPort } from '../../../scripts/cluster.mjs';
 
 /**
  * A real CalDAV server on loopback: Debian's radicale (NOTES.md; scripts/lib.mjs installs it when
@@ -12,21 +12,11 @@ import path from 'node:path';
  * calendar app would.
  */
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startCalDavServer(users: Record<string, string>) {
   const dir = await mkdtemp(path.join(tmpdir(), 'nexa-radicale-'));
-  const port = await freePort();
+  const [port] = (await freePorts(1)) as [number];
   const htpasswd = path.join(dir, 'users');
   await writeFile(
     htpasswd,
@@ -59,16 +49,13 @@ export async function startCalDavServer(users: Record<string, string>) {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
   const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`radicale exited: ${stderr}`);
-    const up = await fetch(`${base}/.web/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 150) throw new Error(`radicale did not start: ${stderr}`);
-    await sleep(100);
-  }
+  await waitForPort(port, {
+    timeoutMs: 15_000,
+    gone: () => (child.exitCode !== null ? `radicale exited: ${stderr}` : null),
+  }).catch((error: unknown) => {
+    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+    throw error;
+  });
 
   const raw = (user: string, method: string, url: string, body?: string, headers: Record<string, string> = {}) =>
     fetch(new URL(url, base), {
