@@ -97,15 +97,23 @@ function aptInstall(packages) {
   return asRoot('apt-get', ['update', '-qq'], env) === 0 && asRoot('apt-get', ['install', '-y', '-qq', ...packages], env) === 0;
 }
 
+/**
+ * A Debian package's program: the path in `variable` when set, else `usual`; the package is
+ * installed with apt-get when the program is missing. `installed`: it was just installed.
+ */
+function ensureDebian(name, variable, usual) {
+  const executable = process.env[variable] ?? usual;
+  if (fs.existsSync(executable)) return { executable, installed: false };
+  console.log(`› installing Debian ${name} (apt-get)…`);
+  if (!aptInstall([name]) || !fs.existsSync(executable)) {
+    throw new Error(`Could not install ${name}; install it with \`apt-get install ${name}\` or set ${variable}.`);
+  }
+  return { executable, installed: true };
+}
+
 /** Debian's Chromium for the end-to-end suite; installed with apt-get when missing. */
 export function ensureChromium() {
-  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(executable)) return executable;
-  console.log('› installing Debian chromium (apt-get)…');
-  if (!aptInstall(['chromium']) || !fs.existsSync(executable)) {
-    throw new Error('Could not install chromium; install it with `apt-get install chromium` or set CHROMIUM_PATH.');
-  }
-  return executable;
+  return ensureDebian('chromium', 'CHROMIUM_PATH', '/usr/bin/chromium').executable;
 }
 
 /**
@@ -115,12 +123,8 @@ export function ensureChromium() {
  * for nothing.
  */
 export function ensureNginx() {
-  const executable = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-  if (fs.existsSync(executable)) return executable;
-  console.log('› installing Debian nginx (apt-get)…');
-  if (!aptInstall(['nginx']) || !fs.existsSync(executable)) {
-    throw new Error('Could not install nginx; install it with `apt-get install nginx` or set NGINX_PATH.');
-  }
+  const { executable, installed } = ensureDebian('nginx', 'NGINX_PATH', '/usr/sbin/nginx');
+  if (!installed) return executable;
   const quiet = { stdio: 'ignore' };
   if (fs.existsSync('/run/systemd/system')) asRoot('systemctl', ['disable', '--now', 'nginx'], quiet);
   else if (fs.existsSync('/run/nginx.pid')) asRoot(executable, ['-s', 'quit'], quiet);
@@ -133,12 +137,8 @@ export function ensureNginx() {
  * system service the package may start is stopped and disabled: the tests never use it.
  */
 export function ensureRadicale() {
-  const executable = process.env.RADICALE_PATH ?? '/usr/bin/radicale';
-  if (fs.existsSync(executable)) return executable;
-  console.log('› installing Debian radicale (apt-get)…');
-  if (!aptInstall(['radicale']) || !fs.existsSync(executable)) {
-    throw new Error('Could not install radicale; install it with `apt-get install radicale` or set RADICALE_PATH.');
-  }
-  if (fs.existsSync('/run/systemd/system')) asRoot('systemctl', ['disable', '--now', 'radicale'], { stdio: 'ignore' });
+  const { executable, installed } = ensureDebian('radicale', 'RADICALE_PATH', '/usr/bin/radicale');
+  if (installed && fs.existsSync('/run/systemd/system'))
+    asRoot('systemctl', ['disable', '--now', 'radicale'], { stdio: 'ignore' });
   return executable;
 }
