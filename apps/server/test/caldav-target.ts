@@ -12,6 +12,25 @@ import { freePorts, waitForPort } from '../../../scripts/cluster.mjs';
  * calendar app would.
  */
 
+/** Europe/Paris as calendar apps define it beside an event written in local time (VTIMEZONE lines). */
+export const PARIS_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Paris',
+  'BEGIN:STANDARD',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startCalDavServer(users: Record<string, string>) {

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { responses } from '../src/modules/calendar/caldav.ts';
 import { eventStart } from '../src/modules/calendar/sync.ts';
+import { PARIS_VTIMEZONE } from './caldav-target.ts';
 
 /**
  * The multistatus answers of CalDAV servers other than radicale (which calendar.test.ts talks to):
@@ -38,25 +39,11 @@ describe('a moved event read back', () => {
   const paris = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'BEGIN:VTIMEZONE',
-    'TZID:Test/Paris-like',
-    'BEGIN:STANDARD',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'END:STANDARD',
-    'BEGIN:DAYLIGHT',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'END:DAYLIGHT',
-    'END:VTIMEZONE',
+    ...PARIS_VTIMEZONE,
     'BEGIN:VEVENT',
     'UID:nexa-meeting-1@nexa',
     'DTSTAMP:20990101T000000Z',
-    'DTSTART;TZID=Test/Paris-like:20990711T163000',
+    'DTSTART;TZID=Europe/Paris:20990711T163000',
     'SUMMARY:Meeting',
     'END:VEVENT',
     'END:VCALENDAR',
@@ -66,6 +53,6 @@ describe('a moved event read back', () => {
   it('takes its start in the zone the object defines, and leaves that zone out of ical.js’s process-wide registry', () => {
     // 16:30 in summer at +02:00: one person's calendar's zone must not become another's.
     expect(eventStart(paris)?.toISOString()).toBe('2099-07-11T14:30:00.000Z');
-    expect(ICAL.TimezoneService.has('Test/Paris-like')).toBe(false);
+    expect(ICAL.TimezoneService.has('Europe/Paris')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, callAnalyses, jobs, opportunities, opportunityChanges } from '../src/db/schema.ts';
 import { CalDavError, collectionUrl, createCalDavClient } from '../src/modules/calendar/caldav.ts';
 import { eventStart } from '../src/modules/calendar/sync.ts';
-import { startCalDavServer, type CalDavTarget } from './caldav-target.ts';
+import { PARIS_VTIMEZONE, startCalDavServer, type CalDavTarget } from './caldav-target.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type HttpResponse, type TestServer } from './test-app.ts';
 
@@ -199,27 +199,7 @@ describe(`calendar (${testDatabaseKind()})`, () => {
       .replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE\r\n/g, '')
       .replace(/DTSTART[^\r]*/, `DTSTART;TZID=Europe/Paris:${start}`)
       .replace(/\r\nDTEND[^\r]*/, '');
-    const withZone = moved.replace(
-      'BEGIN:VEVENT',
-      [
-        'BEGIN:VTIMEZONE',
-        'TZID:Europe/Paris',
-        'BEGIN:STANDARD',
-        'DTSTART:19701025T030000',
-        'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-        'TZOFFSETFROM:+0200',
-        'TZOFFSETTO:+0100',
-        'END:STANDARD',
-        'BEGIN:DAYLIGHT',
-        'DTSTART:19700329T020000',
-        'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-        'TZOFFSETFROM:+0100',
-        'TZOFFSETTO:+0200',
-        'END:DAYLIGHT',
-        'END:VTIMEZONE',
-        'BEGIN:VEVENT',
-      ].join('\r\n'),
-    );
+    const withZone = moved.replace('BEGIN:VEVENT', [...PARIS_VTIMEZONE, 'BEGIN:VEVENT'].join('\r\n'));
     const put = await caldav.raw('rita', 'PUT', href, withZone, { 'content-type': 'text/calendar; charset=utf-8' });
     expect([201, 204]).toContain(put.status);
   };
