@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-const smtpPort = port + 1;
+// A thousand above the app's own, so runs on neighbouring E2E_PORTs (4310, 4311, …) never take each other's.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1_000);
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 // Debian's Chromium; Playwright cannot download its own browser on this machine.
