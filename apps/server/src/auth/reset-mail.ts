@@ -1,4 +1,5 @@
 import type { Language } from '@nexa/domain/language';
+import { mailInLanguage } from '../mail/in-language.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const SUBJECT = { en: 'Nexa: reset your password', fr: 'Nexa : réinitialiser votre mot de passe' };
@@ -23,10 +24,10 @@ const body = (language: Language, link: string, minutes: number): string[] =>
  * when they never chose one, since the server cannot tell which they read.
  */
 export function resetPasswordMail(to: string, link: string, minutes: number, language?: Language | null): MailMessage {
-  if (language) return { to, subject: SUBJECT[language], text: body(language, link, minutes).join('\n') };
-  return {
+  return mailInLanguage(
     to,
-    subject: `${SUBJECT.en} / réinitialiser votre mot de passe`,
-    text: [...body('en', link, minutes), '', '---', '', ...body('fr', link, minutes)].join('\n'),
-  };
+    language,
+    (l) => SUBJECT[l],
+    (l) => body(l, link, minutes),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@nexa/domain/language';
+import { longDate, mailInLanguage } from '../../mail/in-language.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 export interface CallReminderMailInput {
@@ -24,7 +25,7 @@ const DAY_MS = 86_400_000;
 function dates(language: Language, week: string, dueDay: number) {
   const monday = new Date(`${week}T00:00:00Z`);
   return {
-    weekOf: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(monday),
+    weekOf: longDate(language, week),
     day: new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
       new Date(monday.getTime() + (dueDay - 1) * DAY_MS),
     ),
@@ -63,10 +64,10 @@ const body = (language: Language, input: CallReminderMailInput): string[] => {
  * (as the password reset e-mail does).
  */
 export function callReminderMail(to: string, language: Language | null, input: CallReminderMailInput): MailMessage {
-  if (language) return { to, subject: SUBJECT[language], text: body(language, input).join('\n') };
-  return {
+  return mailInLanguage(
     to,
-    subject: `${SUBJECT.en} / ${SUBJECT.fr.replace('Nexa : ', '')}`,
-    text: [...body('en', input), '', '---', '', ...body('fr', input)].join('\n'),
-  };
+    language,
+    (l) => SUBJECT[l],
+    (l) => body(l, input),
+  );
 }

@@ -1,10 +1,12 @@
 import type { Language } from '@nexa/domain/language';
 import type { NotificationKind } from '@nexa/domain/notifications';
+import { longDate, mailInLanguage } from '../../mail/in-language.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /**
  * The notification e-mails (issue 37) in the person's language, in both product languages when they
- * never chose one (as the other e-mails do). The words are the bell's own (locales/{en,fr}/notifications.json).
+ * never chose one (mailInLanguage, as every e-mail to a person). The words are the bell's own
+ * (locales/{en,fr}/notifications.json).
  */
 
 export interface MailNotification {
@@ -113,8 +115,6 @@ const WORDS = {
 
 const when = (language: Language, iso: string, timeZone: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-const day = (language: Language, date: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** One notification as a line of text. */
 export function notificationLine(language: Language, n: MailNotification, timeZone: string): string {
@@ -130,7 +130,7 @@ export function notificationLine(language: Language, n: MailNotification, timeZo
     case 'analysis_finished':
       return w.analysis_finished(d);
     case 'weekly_digest':
-      return w.weekly_digest({ ...d, week: day(language, text(d.week)) });
+      return w.weekly_digest({ ...d, week: longDate(language, text(d.week)) });
   }
 }
 
@@ -159,12 +159,7 @@ function compose(to: Recipient, subject: (l: Language) => string, lines: (l: Lan
     WORDS[l].settings,
     links.settingsUrl,
   ];
-  if (to.language) return { to: to.email, subject: subject(to.language), text: body(to.language).join('\n') };
-  return {
-    to: to.email,
-    subject: `${subject('en')} / ${subject('fr').replace('Nexa : ', '')}`,
-    text: [...body('en'), '', '---', '', ...body('fr')].join('\n'),
-  };
+  return mailInLanguage(to.email, to.language, subject, body);
 }
 
 /** One notification, e-mailed as it happens. */
@@ -181,7 +176,7 @@ export function notificationMail(to: Recipient, n: MailNotification, links: Link
 export function dailySummaryMail(to: Recipient, summaryDay: string, items: MailNotification[], links: Links): MailMessage {
   return compose(
     to,
-    (l) => WORDS[l].daily(day(l, summaryDay)),
+    (l) => WORDS[l].daily(longDate(l, summaryDay)),
     (l) => [WORDS[l].dailyIntro(items.length), '', ...items.map((n) => `- ${notificationLine(l, n, to.timeZone)}`)],
     links,
   );
@@ -191,7 +186,7 @@ export function dailySummaryMail(to: Recipient, summaryDay: string, items: MailN
 export function digestMail(to: Recipient, digest: Digest, links: Links): MailMessage {
   return compose(
     to,
-    (l) => WORDS[l].digestSubject(day(l, digest.week)),
+    (l) => WORDS[l].digestSubject(longDate(l, digest.week)),
     (l) => {
       const w = WORDS[l];
       const changes = Object.entries(digest.changes).filter(([, n]) => n > 0);
