@@ -5,6 +5,7 @@ import {
   kindsFor,
   localDay,
   localWeek,
+  moverOf,
   preferencesFor,
   unreadLabel,
   weeklyDigestDue,
@@ -92,5 +93,13 @@ describe('summary and digest periods in the person’s zone', () => {
     expect(unreadLabel(3)).toBe('3');
     expect(unreadLabel(99)).toBe('99');
     expect(unreadLabel(100)).toBe('99+');
+  });
+});
+
+describe('who a deal move names when no person made it', () => {
+  it('reads the change recorder’s sources: the ingest API is an integration, an analysis a call analysis', () => {
+    expect(moverOf('ingest')).toBe('integration');
+    expect(moverOf('analysis')).toBe('ai');
+    for (const source of ['person', 'import', 'system', 'calendar', undefined]) expect(moverOf(source)).toBe('someone');
   });
 });

@@ -135,6 +135,14 @@ export const notificationKeys = {
   riskSweepJob: (day: string) => `deal_risk_sweep:${day}`,
 };
 
+/**
+ * Who a deal move names when no person made it (its `by` is empty), from the change's source
+ * (CHANGE_SOURCES): an integration (the ingest API), a call analysis, else someone. The bell and
+ * the e-mail both read their words by this key (by.integration, by.ai, by.someone).
+ */
+export const moverOf = (source: unknown): 'integration' | 'ai' | 'someone' =>
+  source === 'ingest' ? 'integration' : source === 'analysis' ? 'ai' : 'someone';
+
 /** The count the bell shows: exact up to this, "99+" past it (the count query stops there). */
 export const UNREAD_COUNT_CAP = 99;
 export const unreadLabel = (count: number) => (count > UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(count));

@@ -1,5 +1,5 @@
 import type { Language } from '@nexa/domain/language';
-import type { NotificationKind } from '@nexa/domain/notifications';
+import { moverOf, type NotificationKind } from '@nexa/domain/notifications';
 import { longDate, mailInLanguage } from '../../mail/in-language.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
@@ -35,6 +35,7 @@ const WORDS = {
     open: 'Open Nexa:',
     settings: 'Choose which notifications you get, and how, in your settings:',
     integration: 'an integration',
+    ai: 'a call analysis',
     someone: 'someone',
     deal_moved: (d: Record<string, unknown>, by: string) =>
       `${text(d.deal)} was moved by ${by}: ${text(d.from, '—')} → ${text(d.to, '—')}.`,
@@ -75,6 +76,7 @@ const WORDS = {
     open: 'Ouvrir Nexa :',
     settings: 'Choisissez quelles notifications vous recevez, et comment, dans vos paramètres :',
     integration: 'une intégration',
+    ai: "une analyse d'appel",
     someone: "quelqu'un",
     deal_moved: (d: Record<string, unknown>, by: string) =>
       `${text(d.deal)} a été déplacée par ${by} : ${text(d.from, '—')} → ${text(d.to, '—')}.`,
@@ -122,7 +124,7 @@ export function notificationLine(language: Language, n: MailNotification, timeZo
   const d = n.data;
   switch (n.kind) {
     case 'deal_moved':
-      return w.deal_moved(d, text(d.by, d.source === 'integration' ? w.integration : w.someone));
+      return w.deal_moved(d, text(d.by, w[moverOf(d.source)]));
     case 'task_due':
       return w.task_due(d, when(language, text(d.due_at, n.created_at), timeZone));
     case 'deal_at_risk':

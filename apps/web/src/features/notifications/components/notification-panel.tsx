@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLES } from '@nexa/domain';
+import { moverOf } from '@nexa/domain/notifications';
 import type { Notification } from '@nexa/domain/schemas/notifications';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
@@ -34,7 +35,7 @@ function useSentence() {
       case 'deal_moved':
         return t('kinds.deal_moved', {
           deal: text(d.deal),
-          by: text(d.by) || t(d.source === 'integration' ? 'by.integration' : d.source === 'ai' ? 'by.ai' : 'by.someone'),
+          by: text(d.by) || t(`by.${moverOf(d.source)}`),
           from: text(d.from) || '—',
           to: text(d.to) || '—',
         });
