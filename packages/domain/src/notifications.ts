@@ -132,7 +132,6 @@ export const notificationKeys = {
   emailJob: (notificationId: number) => `notification_email:${notificationId}`,
   dailySummaryJob: (userId: string, day: string) => `notification_daily:${userId}:${day}`,
   weeklyDigestJob: (userId: string, week: string) => `weekly_digest:${userId}:${week}`,
-  riskSweepJob: (day: string) => `deal_risk_sweep:${day}`,
 };
 
 /**
