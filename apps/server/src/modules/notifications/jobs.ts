@@ -6,6 +6,7 @@ import {
   deliveryFor,
   notificationKeys,
   weeklyDigestDue,
+  type ChosenPreference,
   type NotificationKind,
 } from '@nexa/domain/notifications';
 import { isTimeZone } from '@nexa/domain/time-zone';
@@ -16,7 +17,7 @@ import { getForecastChanges, listRisks } from '../insights/service.ts';
 import { wakeJobWorkers, type JobHandler } from '../jobs/index.ts';
 import { teamOverdue } from '../tasks/service.ts';
 import { dailySummaryMail, digestMail, notificationMail, type Digest, type MailNotification, type Recipient } from './mail.ts';
-import { chosenOf, NOTIFICATION_EMAIL, notify, peopleToTell } from './notify.ts';
+import { chosenOf, chosenPreferences, NOTIFICATION_EMAIL, notify } from './notify.ts';
 import { sweepNotifications } from './sweep.ts';
 
 /**
@@ -50,14 +51,17 @@ interface PersonRow {
   time_zone: string | null;
   role: string | null;
   disabled: boolean;
+  preferences: ChosenPreference[] | string | null;
 }
 
+/** The job's person: where to write, in which language and zone, and their chosen preferences. */
 const readPerson = async (db: DbOrTx, id: string | null) =>
   id
     ? (
         await selectRows<PersonRow>(
           db,
-          sql`SELECT email, full_name, language, time_zone, role, disabled FROM users WHERE id = ${id}`,
+          sql`SELECT u.email, u.full_name, u.language, u.time_zone, u.role, u.disabled, ${chosenPreferences} AS preferences
+            FROM users u WHERE u.id = ${id}`,
         )
       )[0]
     : undefined;
@@ -204,8 +208,7 @@ export function weeklyDigestHandler(deps: NotificationDeps): JobHandler {
   return async (job, context) => {
     const { week } = job.payload as { week: string };
     const person = await readPerson(db, job.owner_id);
-    const tell = person ? (await peopleToTell(db, [job.owner_id!])).get(job.owner_id!) : undefined;
-    const delivery = person && tell ? deliveryFor('weekly_digest', person.role, chosenOf(tell)) : null;
+    const delivery = person && !person.disabled ? deliveryFor('weekly_digest', person.role, chosenOf(person)) : null;
     if (!person || !delivery) {
       await context.complete(db, { result: { sent: false, reason: 'not wanted' } });
       return;

@@ -30,20 +30,22 @@ interface Person {
   preferences: ChosenPreference[] | string | null;
 }
 
+/** The person's chosen preferences as one JSON array, for a statement reading them as `u` (users). */
+export const chosenPreferences = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('kind', p.kind, 'in_app', p.in_app, 'email', p.email)), '[]'::jsonb)
+  FROM notification_preferences p WHERE p.user_id = u.id)`;
+
 /** The people's role and chosen preferences; deactivated people are left out (they are told nothing). */
-export async function peopleToTell(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, Person>> {
+async function peopleToTell(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, Person>> {
   if (!userIds.length) return new Map();
   const rows = await selectRows<Person>(
     tx,
-    sql`SELECT u.id, u.role,
-        (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', p.kind, 'in_app', p.in_app, 'email', p.email)), '[]'::jsonb)
-          FROM notification_preferences p WHERE p.user_id = u.id) AS preferences
+    sql`SELECT u.id, u.role, ${chosenPreferences} AS preferences
       FROM users u WHERE u.id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(userIds)])}::jsonb)) AND NOT u.disabled`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export const chosenOf = (person: Person): ChosenPreference[] =>
+export const chosenOf = (person: Pick<Person, 'preferences'>): ChosenPreference[] =>
   typeof person.preferences === 'string' ? (JSON.parse(person.preferences) as ChosenPreference[]) : (person.preferences ?? []);
 
 /**
