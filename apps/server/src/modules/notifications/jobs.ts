@@ -284,13 +284,22 @@ export async function sweepRisks(db: Db, now: Date): Promise<number> {
   return made;
 }
 
-/** Enqueues, in one statement, the jobs that are not there yet (the unique key decides). */
+/**
+ * Enqueues the jobs that are not there yet. Most ticks of a day or a week find every summary or digest
+ * enqueued already: one read of their keys spares the inserts; the unique key still decides a race.
+ */
 async function enqueueAll(
   db: Db,
   kind: string,
-  wanted: Array<{ key: string; ownerId: string; payload: unknown }>,
+  candidates: Array<{ key: string; ownerId: string; payload: unknown }>,
 ): Promise<number> {
-  if (!wanted.length) return 0;
+  if (!candidates.length) return 0;
+  const known = await selectRows<{ unique_key: string }>(
+    db,
+    sql`SELECT unique_key FROM jobs WHERE unique_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((c) => c.key))}::jsonb))`,
+  );
+  const have = new Set(known.map((k) => k.unique_key));
+  const wanted = candidates.filter((c) => !have.has(c.key));
   let made = 0;
   for (let i = 0; i < wanted.length; i += 1_000) {
     const rows = await db
@@ -332,18 +341,7 @@ export async function enqueueWeeklyDigests(db: Db, now: Date, defaultTimeZone: s
     const week = weeklyDigestDue(now.getTime(), zoneOf(m.time_zone, defaultTimeZone));
     return week ? [{ key: notificationKeys.weeklyDigestJob(m.id, week), ownerId: m.id, payload: { week } }] : [];
   });
-  if (!candidates.length) return 0;
-  // Most ticks of a week find every digest enqueued already: one read spares thousands of inserts.
-  const known = await selectRows<{ unique_key: string }>(
-    db,
-    sql`SELECT unique_key FROM jobs WHERE unique_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((c) => c.key))}::jsonb))`,
-  );
-  const have = new Set(known.map((k) => k.unique_key));
-  return enqueueAll(
-    db,
-    WEEKLY_DIGEST,
-    candidates.filter((c) => !have.has(c.key)),
-  );
+  return enqueueAll(db, WEEKLY_DIGEST, candidates);
 }
 
 /** The periodic tick of every instance: the sweep, the risk sweep (once a day), summaries and digests. */
