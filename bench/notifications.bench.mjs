@@ -13,6 +13,7 @@ import { root } from '../scripts/lib.mjs';
 import { connectPostgres, createPostgresDatabase } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { loadOf } from './lib/load.mjs';
+import { addRepsSql } from './team-data.mjs';
 
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000);
 const PEOPLE = 50;
@@ -40,17 +41,12 @@ try {
     rows: [alex],
   } = await client.query(`SELECT id FROM users WHERE email = $1`, [DEMO.alex]);
   const started = Date.now();
-  await client.query(
-    `INSERT INTO users (id, email, full_name, role)
-     SELECT 'bench-notif-' || g, 'bench-notif-' || g || '@bench.test', 'Bench Person ' || g, 'Sales Representative'
-     FROM generate_series(1, $1::int) g`,
-    [PEOPLE - 1],
-  );
+  await client.query(addRepsSql(PEOPLE - 1));
   // Row g belongs to Alex when g % 50 = 0, else to one of the 49 others; one in three is unread, one
   // in ten was e-mailed in a daily summary; made over the last 90 days.
   await client.query(
     `INSERT INTO notifications (user_id, kind, dedupe_key, data, opportunity_id, in_app, email, emailed_at, created_at, read_at)
-     SELECT CASE WHEN g % $2::int = 0 THEN $3 ELSE 'bench-notif-' || (g % ($2::int - 1) + 1) END,
+     SELECT CASE WHEN g % $2::int = 0 THEN $3 ELSE 'bench-rep-' || (g % ($2::int - 1) + 1) END,
        (ARRAY['task_due', 'deal_moved', 'deal_at_risk', 'analysis_finished'])[g % 4 + 1],
        'bench:' || g,
        jsonb_build_object('deal', 'Company ' || (g % 997), 'by', 'Morgan Lee', 'from', 'New', 'to', 'Proposal', 'title', 'Follow up ' || g),
