@@ -116,3 +116,35 @@ for (const [language, t] of Object.entries(TEXT) as Array<[keyof typeof TEXT, (t
     });
   });
 }
+
+test('"mark all read" reaches past the page shown: the first page all read, an older one not', async ({ page }) => {
+  const rep = await createUser({ role: 'rep', language: 'en' });
+  const own = await apiAs(rep.email, rep.password);
+  // Eleven tasks already due (the oldest first): eleven notifications, one more than a page.
+  for (let i = 0; i < 11; i += 1) {
+    const task = await own.post('/api/tasks', {
+      data: { title: `Older task ${i}`, due_at: new Date(Date.now() - (12 - i) * 1_000).toISOString() },
+      headers: HEADERS,
+    });
+    expect(task.status()).toBe(201);
+  }
+  const unread = async () => ((await (await own.get('/api/notifications/unread-count')).json()) as { unread: number }).unread;
+  await expect.poll(unread, { timeout: 20_000 }).toBe(11);
+  // The newest ten (the panel's first page) are read; the eleventh, on the second page, is not.
+  const first = (await (await own.get('/api/notifications?page=1&pageSize=10')).json()) as { items: Array<{ id: number }> };
+  for (const n of first.items) {
+    expect((await own.post(`/api/notifications/${n.id}/read`, { headers: HEADERS })).status()).toBe(204);
+  }
+  expect(await unread()).toBe(1);
+
+  await signInAsUser(page, rep);
+  await page.goto('/rep');
+  await expect(page.getByTestId('notification-count').filter({ visible: true })).toHaveText('1');
+  await page.getByRole('button', { name: TEXT.en.bell }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByTestId('notification-mark-read')).toHaveCount(0);
+  await panel.getByRole('button', { name: TEXT.en.markAll }).click();
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
+  await expect.poll(unread).toBe(0);
+  await own.dispose();
+});

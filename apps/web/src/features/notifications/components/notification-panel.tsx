@@ -11,7 +11,7 @@ import { useMe } from '../../../lib/api/get-me.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { PANEL_PAGE_SIZE, useMarkRead, useNotifications } from '../api/notifications.ts';
+import { PANEL_PAGE_SIZE, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -57,6 +57,8 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
   const me = useMe();
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
+  // The bell's own count (already read, no request of its own): "mark all read" reaches every page, not only this one.
+  const count = useUnreadCount();
   const mark = useMarkRead();
   const sentence = useSentence();
   const panel = useRef<HTMLDivElement>(null);
@@ -83,7 +85,7 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
   // Past the counted total (capped), an older page is offered while pages come back full.
   const pages =
     list.data?.capped && items.length === PANEL_PAGE_SIZE ? page + 1 : Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
-  const unread = items.some((n) => n.read_at === null);
+  const unread = (count.data?.unread ?? 0) > 0;
 
   return (
     <div
