@@ -62,6 +62,27 @@ export async function enqueueJobOnce(tx: DbOrTx, uniqueKey: string, input: Enque
   return rows.length > 0;
 }
 
+/**
+ * enqueueJobOnce for many jobs, a thousand per statement (a sweep's e-mails, a tick's summaries):
+ * each key is enqueued unless a job with it ever was. Returns how many this call enqueued.
+ */
+export async function enqueueJobsOnce(
+  tx: DbOrTx,
+  items: ReadonlyArray<{ uniqueKey: string; input: EnqueueInput }>,
+): Promise<number> {
+  let made = 0;
+  for (let i = 0; i < items.length; i += 1_000) {
+    const rows = await tx
+      .insert(jobs)
+      .values(items.slice(i, i + 1_000).map((item) => ({ ...jobValues(item.input), unique_key: item.uniqueKey })))
+      .onConflictDoNothing({ target: jobs.unique_key })
+      .returning({ id: jobs.id });
+    made += rows.length;
+  }
+  if (made) wakeJobWorkers();
+  return made;
+}
+
 /** The deal a job analysed, as read beside it (listJobs, findJob); none for a job just enqueued. */
 export interface JobDeal {
   client_company_name: string | null;

@@ -11,10 +11,9 @@ import {
 } from '@nexa/domain/notifications';
 import { isTimeZone } from '@nexa/domain/time-zone';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { getForecastChanges, listRisks } from '../insights/service.ts';
-import { wakeJobWorkers, type JobHandler } from '../jobs/index.ts';
+import { enqueueJobsOnce, type JobHandler } from '../jobs/index.ts';
 import { teamOverdue } from '../tasks/service.ts';
 import { dailySummaryMail, digestMail, notificationMail, type Digest, type MailNotification, type Recipient } from './mail.ts';
 import { chosenOf, chosenPreferences, NOTIFICATION_EMAIL, notify } from './notify.ts';
@@ -299,18 +298,12 @@ async function enqueueAll(
     sql`SELECT unique_key FROM jobs WHERE unique_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((c) => c.key))}::jsonb))`,
   );
   const have = new Set(known.map((k) => k.unique_key));
-  const wanted = candidates.filter((c) => !have.has(c.key));
-  let made = 0;
-  for (let i = 0; i < wanted.length; i += 1_000) {
-    const rows = await db
-      .insert(jobs)
-      .values(wanted.slice(i, i + 1_000).map((w) => ({ kind, payload: w.payload, owner_id: w.ownerId, unique_key: w.key })))
-      .onConflictDoNothing({ target: jobs.unique_key })
-      .returning({ id: jobs.id });
-    made += rows.length;
-  }
-  if (made) wakeJobWorkers();
-  return made;
+  return enqueueJobsOnce(
+    db,
+    candidates
+      .filter((c) => !have.has(c.key))
+      .map((c) => ({ uniqueKey: c.key, input: { kind, payload: c.payload, ownerId: c.ownerId } })),
+  );
 }
 
 /** The daily summaries due at `now` (from 08:00 in each person's zone) for those with notifications waiting. */

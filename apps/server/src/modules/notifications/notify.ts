@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { deliveryFor, notificationKeys, type ChosenPreference, type NotificationKind } from '@nexa/domain/notifications';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
-import { enqueueJobOnce } from '../jobs/index.ts';
+import { enqueueJobsOnce } from '../jobs/index.ts';
 
 /**
  * Making notifications (issue 37, decision 043). Whatever tells a person something — a sweep of
@@ -9,7 +9,7 @@ import { enqueueJobOnce } from '../jobs/index.ts';
  * calls notify(): it applies each person's preference (deliveryFor, the domain's rule), writes one
  * row per notification under its unique key (a second write of the same key, by a retry or another
  * instance, does nothing) and, for those wanted by e-mail at once, enqueues one e-mail job keyed by
- * the notification, in the same transaction.
+ * the notification, in the same transaction (one statement for all of them).
  */
 
 export const NOTIFICATION_EMAIL = 'notification_email';
@@ -89,13 +89,14 @@ export async function notify(
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
       RETURNING id, user_id, email`,
   );
-  for (const row of written) {
-    if (row.email !== 'instant') continue;
-    await enqueueJobOnce(tx, notificationKeys.emailJob(Number(row.id)), {
-      kind: NOTIFICATION_EMAIL,
-      payload: { notificationId: Number(row.id) },
-      ownerId: row.user_id,
-    });
-  }
+  await enqueueJobsOnce(
+    tx,
+    written
+      .filter((row) => row.email === 'instant')
+      .map((row) => ({
+        uniqueKey: notificationKeys.emailJob(Number(row.id)),
+        input: { kind: NOTIFICATION_EMAIL, payload: { notificationId: Number(row.id) }, ownerId: row.user_id },
+      })),
+  );
   return written.length;
 }
