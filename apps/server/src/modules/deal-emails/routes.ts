@@ -71,14 +71,6 @@ export const dealEmailRoutes: FastifyPluginAsyncZod<DealEmailRoutesOptions> = as
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await sendFollowUp(
-            { db, mailer, log: request.log },
-            actorOf(request),
-            request.params.id,
-            request.body,
-            request.headers.cookie,
-          ),
-        ),
+        .send(await sendFollowUp({ db, mailer, log: request.log }, actorOf(request), request.params.id, request.body)),
   );
 };

@@ -56,24 +56,23 @@ function readable(result: unknown): Pick<CallAnalysis, keyof typeof NO_ANALYSIS>
 const asLanguage = (value: string | null | undefined): TranscriptLanguage | null =>
   value === 'fr' || value === 'en' ? value : null;
 
-/** Everything the draft and the send read, for a deal the actor may see (404 otherwise). */
-async function dealContext(db: DbOrTx, actor: Actor, id: number, cookieHeader: string | undefined) {
+/**
+ * What both the draft and the send read, for a deal the actor may see (404 otherwise): the deal, its
+ * committee's addresses, its latest call, the sender, and from them the deal's language.
+ */
+async function dealContext(db: DbOrTx, actor: Actor, id: number) {
   const deal = await visibleDeal(db, actor, id);
   if (!deal) throw notFound('Opportunity');
-  const [recipients, analysis, steps, sender] = await Promise.all([
+  const [recipients, analysis, sender] = await Promise.all([
     committeeAddresses(db, id),
     latestAnalysis(db, id),
-    openSteps(db, actor, id, STEPS),
     senderOf(db, actor.userId),
   ]);
   if (!sender) throw notFound('Sender');
-  // Times in the sender's zone: the one they chose, else their browser's (its cookie), else UTC.
-  const browser = cookieHeader ? parseCookie(cookieHeader)[TIME_ZONE_COOKIE] : undefined;
-  const timeZone = isTimeZone(sender.time_zone) ? sender.time_zone : isTimeZone(browser) ? browser : 'UTC';
   // The deal's language: its latest call's; else its contacts'; else the sender's; else English.
   const language =
     analysis?.language ?? recipients.map((r) => asLanguage(r.language)).find(Boolean) ?? asLanguage(sender.language) ?? 'en';
-  return { deal, recipients, analysis, steps, sender, timeZone, language };
+  return { deal, recipients, analysis, sender, language };
 }
 
 /**
@@ -97,7 +96,14 @@ export async function followUpDraft(
   cookieHeader: string | undefined,
   now = new Date(),
 ): Promise<FollowUpEmailDraft> {
-  const { deal, recipients, analysis, steps, sender, timeZone, language } = await dealContext(db, actor, id, cookieHeader);
+  // Only the draft lists the steps and writes times: the send takes the rep's text as it is.
+  const [{ deal, recipients, analysis, sender, language }, steps] = await Promise.all([
+    dealContext(db, actor, id),
+    openSteps(db, actor, id, STEPS),
+  ]);
+  // Times in the sender's zone: the one they chose, else their browser's (its cookie), else UTC.
+  const browser = cookieHeader ? parseCookie(cookieHeader)[TIME_ZONE_COOKIE] : undefined;
+  const timeZone = isTimeZone(sender.time_zone) ? sender.time_zone : isTimeZone(browser) ? browser : 'UTC';
   const invite = inviteOf(deal, language, now);
   const draft = draftFollowUp({
     language,
@@ -140,10 +146,9 @@ export async function sendFollowUp(
   actor: Actor,
   id: number,
   mail: { to: string[]; cc: string[]; subject: string; body: string; attach_invite: boolean },
-  cookieHeader: string | undefined,
   now = new Date(),
 ): Promise<FollowUpEmailSent> {
-  const { deal, sender, language } = await dealContext(db, actor, id, cookieHeader);
+  const { deal, sender, language } = await dealContext(db, actor, id);
   const invite = mail.attach_invite ? inviteOf(deal, language, now) : null;
   const to = [...new Set(mail.to)];
   const cc = [...new Set(mail.cc)].filter((address) => !to.includes(address));
