@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { baseURL } from '../playwright.config.ts';
+import { mailTo } from './support/outbox.ts';
 import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './support/users.ts';
 
 // The follow-up e-mail sent from a deal (issue 37): the rep opens "Send follow-up" on the deal page
@@ -13,7 +11,6 @@ import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './sup
 // the run's outbox, where the message is read as it arrived and parsed.
 
 const HEADERS = { origin: baseURL };
-const OUTBOX = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
 
 /** A meeting a week ahead at 15:30 UTC, and how the invite writes its start. */
 const MEETING = new Date(Date.now() + 7 * 86_400_000);
@@ -22,26 +19,8 @@ const MEETING_ICS = MEETING.toISOString()
   .replace(/[-:]/g, '')
   .replace(/\.\d{3}/, '');
 
-/** The outbox message with this subject, once it is there. */
-async function mailWithSubject(subject: string): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        if (!fs.existsSync(OUTBOX)) return false;
-        for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml'))) {
-          const raw = fs.readFileSync(path.join(OUTBOX, file));
-          if (!raw.includes(subject)) continue;
-          const mail = await simpleParser(raw);
-          if (mail.subject === subject) found = mail;
-        }
-        return Boolean(found);
-      },
-      { message: `the outbox holds "${subject}"` },
-    )
-    .toBe(true);
-  return found!;
-}
+/** The address of the deal's champion, Claire Bernard, at `company`. */
+const claireAt = (company: string) => `claire@${company.toLowerCase().replace(/\W+/g, '')}.example`;
 
 async function dealWithCommittee(rep: E2eUser, company: string): Promise<number> {
   const id = await createDeal(rep, {
@@ -54,7 +33,7 @@ async function dealWithCommittee(rep: E2eUser, company: string): Promise<number>
   const api = await apiAs(rep.email, rep.password);
   try {
     for (const [contact, roles] of [
-      [{ full_name: 'Claire Bernard', email: `claire@${company.toLowerCase().replace(/\W+/g, '')}.example` }, ['champion']],
+      [{ full_name: 'Claire Bernard', email: claireAt(company) }, ['champion']],
       [{ full_name: 'Nina No-mail' }, []],
     ] as const) {
       const committee = await (await api.get(`/api/opportunities/${id}/committee`)).json();
@@ -91,7 +70,7 @@ test.describe('follow-up e-mail from the deal', () => {
     const rep = await createUser({ role: 'rep', language: 'en' });
     const company = `Northwind ${Date.now()}`;
     const id = await dealWithCommittee(rep, company);
-    const claire = `claire@${company.toLowerCase().replace(/\W+/g, '')}.example`;
+    const claire = claireAt(company);
 
     await signInAsUser(page, rep);
     await page.goto(`/rep/opportunities/${id}`);
@@ -137,7 +116,7 @@ test.describe('follow-up e-mail from the deal', () => {
     await history.scrollIntoViewIfNeeded();
     await shots(page, 'follow-up-sent-en');
 
-    const mail = await mailWithSubject(sentSubject);
+    const mail = await mailTo(claire, sentSubject);
     expect([mail.to].flat().flatMap((a) => a!.value.map((v) => v.address))).toEqual([claire, 'cto@partner.example']);
     expect(mail.replyTo?.value[0]!.address).toBe(rep.email);
     expect(mail.text).toContain('- Send the pilot plan (by ');
@@ -163,7 +142,7 @@ test.describe('follow-up e-mail from the deal', () => {
     await dialog.getByLabel('Subject').fill(sentSubject);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Follow-up sent to 1 recipient')).toBeVisible();
-    const mail = await mailWithSubject(sentSubject);
+    const mail = await mailTo(claireAt(company), sentSubject);
     expect(mail.replyTo?.value[0]!.address).toBe(manager.email);
     await shots(page, 'follow-up-manager-en');
   });

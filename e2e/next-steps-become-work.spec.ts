@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { startCalDavServer } from '../apps/server/test/caldav-target.ts';
 import { startReceiver } from '../apps/server/test/webhook-receiver.ts';
 import { baseURL } from '../playwright.config.ts';
 import { analyseOnDeal, NEXT_STEP_TEXT } from './support/analysis.ts';
+import { mailTo } from './support/outbox.ts';
 import { apiAs, createDeal, createUser, signInAsUser } from './support/users.ts';
 
 /**
@@ -17,7 +16,6 @@ import { apiAs, createDeal, createUser, signInAsUser } from './support/users.ts'
  */
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const OUTBOX = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
 const HEADERS = { origin: baseURL };
 
 const TEXT = {
@@ -32,26 +30,6 @@ const thisMinute = (page: Page) =>
     const two = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
   });
-
-/** The message with this subject to `email` caught by the SMTP server, once it is there. */
-async function caughtMail(email: string, subject: string): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const file of fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : []) {
-          const raw = fs.readFileSync(path.join(OUTBOX, file));
-          if (!raw.includes(email)) continue;
-          const mail = await simpleParser(raw);
-          if (mail.subject === subject && [mail.to].flat().some((to) => to?.text.includes(email))) found = mail;
-        }
-        return Boolean(found);
-      },
-      { message: `a "${subject}" e-mail to ${email}`, timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 for (const lang of ['en', 'fr'] as const) {
   const t = TEXT[lang];
@@ -110,7 +88,7 @@ for (const lang of ['en', 'fr'] as const) {
         expect((await caldav.events('rita', calendarUrl)).get(eventFile)).toContain(t.title);
 
         // Due now: the reminder is e-mailed in the representative's language, over SMTP.
-        const reminder = await caughtMail(rep.email, t.reminder);
+        const reminder = await mailTo(rep.email, t.reminder, { timeout: 30_000 });
         expect(reminder.text).toContain(t.title);
 
         // Completed from the keyboard: the event leaves the calendar, the webhook gets task.completed.

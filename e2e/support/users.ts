@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { simpleParser } from 'mailparser';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
+import { mailTo } from './outbox.ts';
 import { DEMO, signInAs } from './session.ts';
 
 /**
@@ -23,7 +21,6 @@ export interface E2eUser {
 }
 
 const ROLE_NAMES: Record<E2eRole, string> = { rep: 'Sales Representative', manager: 'Sales Manager' };
-const OUTBOX = path.resolve(import.meta.dirname, '..', '..', process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
 const HEADERS = { origin: baseURL };
 
 /** An e-mail address no other test, worker or run uses. */
@@ -39,34 +36,11 @@ export async function apiAs(email: string, password?: string): Promise<APIReques
   return api;
 }
 
-/** The outbox file names sort by the time they were written (they begin with an ISO timestamp). */
-function outboxStamp(at: Date): string {
-  return at.toISOString().replace(/[:.]/g, '-');
-}
-
-/**
- * The link to `/<page>#token=…` e-mailed to `email` at or after `since`, once the mail is in the
- * run's outbox (the e2e server sends over SMTP to e2e/support/smtp-catcher.mjs, which files it there).
- * Read parsed: over SMTP a body may be quoted-printable, where a link's `=` is written `=3D`.
- */
+/** The link to `/<page>#token=…` e-mailed to `email` at or after `since`, once the mail is in the run's outbox. */
 export async function mailedLink(email: string, page: 'invite' | 'reset-password', since = new Date(0)): Promise<string> {
-  // A second of slack: the file is named from the server's clock, after the call started.
-  const from = outboxStamp(new Date(since.getTime() - 1_000));
   const pattern = new RegExp(`(http://\\S+/${page}#token=\\S+)`);
-  const link = async (): Promise<string | undefined> => {
-    if (!fs.existsSync(OUTBOX)) return undefined;
-    for (const file of fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f >= from)) {
-      const raw = fs.readFileSync(path.join(OUTBOX, file));
-      if (!raw.includes(email)) continue;
-      const mail = await simpleParser(raw);
-      const to = [mail.to].flat().some((address) => address?.text.includes(email));
-      const found = to ? pattern.exec(mail.text ?? '')?.[1] : undefined;
-      if (found) return found;
-    }
-    return undefined;
-  };
-  await expect.poll(link, { message: `${page} link mailed to ${email}` }).toBeTruthy();
-  return (await link())!;
+  const mail = await mailTo(email, (m) => pattern.test(m.text ?? ''), { since });
+  return pattern.exec(mail.text ?? '')![1]!;
 }
 
 /** The invitation link e-mailed to `email` (at or after `since`). */
