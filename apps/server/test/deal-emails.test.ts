@@ -55,18 +55,13 @@ describe(`follow-up e-mail from a deal (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     server = await startTestServer({ ...smtp.env, FOLLOW_UP_EMAIL_RATE_LIMIT_MAX: '6' });
-    const [a, b, m] = await Promise.all([
-      server.createUser({ role: 'Sales Representative', fullName: 'Alice Archer' }),
-      server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' }),
-      server.createUser({ role: 'Sales Manager', fullName: 'Mia Manager' }),
-    ]);
-    aliceEmail = a.email;
-    aliceId = a.id;
-    [alice, bob, manager] = await Promise.all([
-      server.signIn(a.email, a.password),
-      server.signIn(b.email, b.password),
-      server.signIn(m.email, m.password),
-    ]);
+    const [a, b, m] = await server.signInNew(
+      { role: 'Sales Representative', fullName: 'Alice Archer' },
+      { role: 'Sales Representative', fullName: 'Bob Baker' },
+      { role: 'Sales Manager', fullName: 'Mia Manager' },
+    );
+    ({ email: aliceEmail, id: aliceId, client: alice } = a!);
+    [bob, manager] = [b!.client, m!.client];
     await alice.patch('/api/me', { time_zone: 'Europe/Paris' });
     const created = await alice.post('/api/opportunities', {
       product: 'CRM Platform',

@@ -16,18 +16,14 @@ describe('editing opportunities', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const [a, b, m] = await Promise.all([
-      server.createUser({ role: 'Sales Representative', fullName: 'Alice Archer' }),
-      server.createUser({ role: 'Sales Representative', fullName: 'Bob Baker' }),
-      server.createUser({ role: 'Sales Manager', fullName: 'Mia Manager' }),
-    ]);
-    aId = a.id;
-    bId = b.id;
-    [repA, repB, manager] = await Promise.all([
-      server.signIn(a.email, a.password),
-      server.signIn(b.email, b.password),
-      server.signIn(m.email, m.password),
-    ]);
+    const [a, b, m] = await server.signInNew(
+      { role: 'Sales Representative', fullName: 'Alice Archer' },
+      { role: 'Sales Representative', fullName: 'Bob Baker' },
+      { role: 'Sales Manager', fullName: 'Mia Manager' },
+    );
+    ({ id: aId, client: repA } = a!);
+    ({ id: bId, client: repB } = b!);
+    manager = m!.client;
   });
   afterAll(() => server?.close());
 

@@ -99,6 +99,10 @@ export interface TestServer {
   createUser(input: Partial<NewUser> & Pick<NewUser, 'role'>): Promise<{ id: string; email: string; password: string }>;
   /** Signs in over HTTP and returns a client that sends the session cookie. */
   signIn(email: string, password: string): Promise<HttpClient>;
+  /** Creates each account and signs it in (all at once): each account with its signed-in client, in order. */
+  signInNew(
+    ...inputs: Array<Partial<NewUser> & Pick<NewUser, 'role'>>
+  ): Promise<Array<{ id: string; email: string; password: string; client: HttpClient }>>;
   anonymous: HttpClient;
   close(): Promise<void>;
 }
@@ -183,7 +187,7 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const auth = createAuth(config, database.db);
 
-  return {
+  const server: TestServer = {
     url,
     database,
     config,
@@ -208,9 +212,15 @@ export async function startTestServer(
       client.cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0]!;
       return client;
     },
+    async signInNew(...inputs) {
+      const users = await Promise.all(inputs.map((input) => server.createUser(input)));
+      const clients = await Promise.all(users.map((user) => server.signIn(user.email, user.password)));
+      return users.map((user, i) => ({ ...user, client: clients[i]! }));
+    },
     async close() {
       await app.close();
       await database.close();
     },
   };
+  return server;
 }
