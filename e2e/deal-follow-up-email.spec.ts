@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
@@ -125,6 +126,16 @@ test.describe('follow-up e-mail from the deal', () => {
     const calendar = ics!.content.toString('utf8');
     expect(calendar).toContain(`DTSTART:${MEETING_ICS}`);
     expect(calendar).toContain(`UID:opportunity-${id}@nexa`);
+
+    // The deal page's "Add to calendar" is the same event: same UID, start and title as the e-mailed invite.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Add to calendar' }).click(),
+    ]);
+    const downloaded = fs.readFileSync((await download.path())!, 'utf8');
+    const event = (ics: string) => ics.split('\r\n').filter((line) => /^(UID|DTSTART|SUMMARY):/.test(line));
+    expect(event(calendar)).toEqual([`UID:opportunity-${id}@nexa`, `DTSTART:${MEETING_ICS}`, `SUMMARY:Meeting with ${company}`]);
+    expect(event(downloaded)).toEqual(event(calendar));
   });
 
   test("a manager sends the follow-up from the rep's deal; replies go to the manager", async ({ page }) => {

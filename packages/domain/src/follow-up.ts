@@ -98,7 +98,13 @@ function formatDay(iso: string, language: TranscriptLanguage, timeZone: string):
   }).format(new Date(iso));
 }
 
-/** The title of the next meeting's invite, in the deal's language. */
+/**
+ * The UID of a deal's next meeting, in the invite the follow-up e-mail attaches and in the deal page's
+ * "Add to calendar" download alike: one event, so a second copy or a moved meeting updates it.
+ */
+export const followUpMeetingUid = (opportunityId: number): string => `opportunity-${opportunityId}@nexa`;
+
+/** The title of the next meeting's invite and download, in the given language. */
 export const meetingTitle = (language: TranscriptLanguage, company: string | null): string =>
   WORDS[language].meetingTitle(company?.trim() || null);
 

@@ -3,6 +3,7 @@ import {
   callAnalysisSchema,
   draftFollowUp,
   FOLLOW_UP_MEETING_MINUTES,
+  followUpMeetingUid,
   meetingTitle,
   migrateStoredAnalysis,
   type CallAnalysis,
@@ -82,7 +83,7 @@ async function dealContext(db: DbOrTx, actor: Actor, id: number) {
 function inviteOf(deal: DealForMail, language: TranscriptLanguage, now: Date) {
   if (!deal.next_meeting_date || new Date(deal.next_meeting_date).getTime() < now.getTime()) return null;
   return {
-    uid: `opportunity-${deal.id}@nexa`,
+    uid: followUpMeetingUid(deal.id),
     start: deal.next_meeting_date,
     title: meetingTitle(language, deal.client_company_name),
     duration_minutes: FOLLOW_UP_MEETING_MINUTES,

@@ -6,7 +6,9 @@ import {
   calendarInvite,
   draftFollowUp,
   FOLLOW_UP_MEETING_MINUTES,
+  followUpMeetingUid,
   mailtoHref,
+  meetingTitle,
   type FollowUpDraft,
   type OpportunityDetail,
 } from '@nexa/domain';
@@ -18,6 +20,7 @@ import { Field, TextArea, TextField } from '../../../components/ui/text-field.ts
 import { useCallAnalyses } from '../../../lib/api/get-call-analyses.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { cn } from '../../../lib/cn.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -63,13 +66,12 @@ export function FollowUpActions({ opportunity }: { opportunity: OpportunityDetai
 
   const addToCalendar = () => {
     if (!meeting) return;
-    const company = opportunity.client_company_name ?? '';
     const ics = calendarInvite({
-      // One UID per deal: downloading again after the meeting moved updates the same event.
-      uid: `opportunity-${opportunity.id}@nexa`,
+      // One UID per deal (the e-mailed invite's too): downloading again after the meeting moved updates the same event.
+      uid: followUpMeetingUid(opportunity.id),
       start: meeting,
       durationMinutes: FOLLOW_UP_MEETING_MINUTES,
-      title: t('meetingTitle', { company }),
+      title: meetingTitle(currentLanguage(), opportunity.client_company_name),
       description: opportunity.product ? t('meetingDescription', { product: opportunity.product }) : undefined,
       url: window.location.href,
       stamp: new Date(),
