@@ -3,6 +3,7 @@ import { ROLES } from '@nexa/domain';
 import type { TaskView } from '@nexa/domain/tasks';
 import type { Task } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
+import { countUpTo } from '../../db/capped-count.ts';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
@@ -208,11 +209,10 @@ export async function teamOverduePage(db: DbOrTx, now: string, page: number, pag
 /** The team's overdue tasks are counted up to TEAM_OVERDUE_COUNT_CAP (+1, to know there are more): 190,000 of them took 228 ms to count. */
 export const TEAM_OVERDUE_COUNT_CAP = 10_000;
 
-export async function teamOverdueTotal(db: DbOrTx, now: string): Promise<number> {
-  const [row] = await selectRows<{ n: number | string }>(
+export async function teamOverdueTotal(db: DbOrTx, now: string): Promise<{ total: number; capped: boolean }> {
+  return countUpTo(
     db,
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM tasks t WHERE t.status = 'open' AND t.deleted_at IS NULL
-      AND t.due_at < ${now}::timestamptz LIMIT ${TEAM_OVERDUE_COUNT_CAP + 1}) overdue`,
+    sql`SELECT 1 FROM tasks t WHERE t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${now}::timestamptz`,
+    TEAM_OVERDUE_COUNT_CAP,
   );
-  return Number(row?.n ?? 0);
 }

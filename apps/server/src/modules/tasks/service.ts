@@ -17,7 +17,6 @@ import {
   personZone,
   readTask,
   stepOf,
-  TEAM_OVERDUE_COUNT_CAP,
   teamOverduePage,
   teamOverdueTotal,
   toTask,
@@ -291,10 +290,6 @@ export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Tas
 
 export async function teamOverdue(db: Db, page: number, pageSize: number, now = Date.now()): Promise<TeamOverdue> {
   const at = new Date(now).toISOString();
-  const [items, total] = await Promise.all([teamOverduePage(db, at, page, pageSize), teamOverdueTotal(db, at)]);
-  return {
-    items: items.map((row) => ({ ...toTask(row), owner_name: row.owner_name })),
-    total: Math.min(total, TEAM_OVERDUE_COUNT_CAP),
-    capped: total > TEAM_OVERDUE_COUNT_CAP,
-  };
+  const [items, count] = await Promise.all([teamOverduePage(db, at, page, pageSize), teamOverdueTotal(db, at)]);
+  return { items: items.map((row) => ({ ...toTask(row), owner_name: row.owner_name })), ...count };
 }
