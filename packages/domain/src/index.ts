@@ -54,6 +54,7 @@ export * from './schemas/contacts.ts';
 export * from './webhooks.ts';
 export * from './schemas/webhooks.ts';
 export * from './schemas/calendar.ts';
+export * from './account-list.ts';
 export * from './accounts.ts';
 export * from './schemas/accounts.ts';
 export * from './call-people.ts';

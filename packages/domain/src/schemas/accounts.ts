@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_SORTS } from '../account-list.ts';
 import { STAGES } from '../pipeline-model.ts';
 import { pageQuerySchema } from './opportunity.ts';
 
@@ -10,8 +11,6 @@ import { pageQuerySchema } from './opportunity.ts';
 export const accountIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 export const accountIdParamsSchema = z.object({ id: accountIdSchema });
 export const accountMergeIdParamsSchema = z.object({ id: accountIdSchema });
-
-export const ACCOUNT_SORTS = ['name', '-name', 'created_at', '-created_at'] as const;
 
 export const accountListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),

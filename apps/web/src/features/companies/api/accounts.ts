@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountChangeResult, AccountDetail, AccountListItem, AccountListQuery } from '@nexa/domain';
+import type { AccountChangeResult, AccountDetail, AccountListItem } from '@nexa/domain';
+import { ACCOUNT_SORTS, type AccountSort } from '@nexa/domain/account-list';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
@@ -15,21 +16,14 @@ const accountKeys = {
 /** The list's filters as the URL holds them (the manager's Accounts page). */
 export interface AccountFilters {
   q?: string;
-  sort?: AccountListQuery['sort'];
+  sort?: AccountSort;
   page?: number;
 }
 
 export const ACCOUNTS_PAGE_SIZE = 25;
 
-/**
- * The list's orders, as the server's ACCOUNT_SORTS: written again here because importing that constant
- * brings its module's zod schemas (25 KB gzipped) into every signed-in page through route-data.ts.
- * The record's type makes the compiler hold the two lists together.
- */
-const SORTS: Record<AccountListQuery['sort'], true> = { name: true, '-name': true, created_at: true, '-created_at': true };
-export const ACCOUNT_SORT_ORDER = Object.keys(SORTS) as AccountListQuery['sort'][];
-
-const isSort = (value: unknown): value is AccountListQuery['sort'] => typeof value === 'string' && Object.hasOwn(SORTS, value);
+/** A sort of the server's own list (domain's account-list.ts, zod-free: the route loader reads this file on every signed-in page). */
+const isSort = (value: unknown): value is AccountSort => (ACCOUNT_SORTS as readonly unknown[]).includes(value);
 
 /**
  * What a list asks of the URL's filters: its search, a sort the server knows (an edited URL's other

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountListItem } from '@nexa/domain';
+import { ACCOUNT_SORTS } from '@nexa/domain/account-list';
 import { CardList, CardListItem } from '../../../components/ui/card-list.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
@@ -14,7 +15,7 @@ import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useSearchText } from '../../../lib/use-search-text.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { ACCOUNT_SORT_ORDER, ACCOUNTS_PAGE_SIZE, accountQuery, useAccounts } from '../api/accounts.ts';
+import { ACCOUNTS_PAGE_SIZE, accountQuery, useAccounts } from '../api/accounts.ts';
 import { useAccountLinks } from '../workspace.ts';
 
 /**
@@ -62,7 +63,7 @@ export function AccountsPage() {
               value={query.sort ?? 'name'}
               onChange={(e) => setFilters({ sort: e.target.value === 'name' ? undefined : e.target.value, page: undefined })}
             >
-              {ACCOUNT_SORT_ORDER.map((sort) => (
+              {ACCOUNT_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`list.sort.${sort}`)}
                 </option>
