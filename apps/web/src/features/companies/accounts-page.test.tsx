@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n.ts';
+import { json, renderRoutes } from '../../test/render-routes.tsx';
 import { AccountPage } from './routes/account-page.tsx';
 import { AccountsPage } from './routes/accounts-page.tsx';
 
@@ -57,29 +56,19 @@ const DETAIL = {
   history: [],
 };
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-
 let list: { items: unknown[]; total: number; capped: boolean };
 let fetchMock: ReturnType<typeof vi.fn>;
 const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/accounts?'));
 
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (url: string) =>
+  renderRoutes(
     [
       { path: '/manager/accounts', element: <AccountsPage /> },
       { path: '/manager/accounts/:accountId', element: <AccountPage /> },
       { path: '/rep/companies/:accountId', element: <AccountPage /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 beforeAll(async () => {
   await i18next.changeLanguage('en');

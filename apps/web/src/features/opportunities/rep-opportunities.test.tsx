@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n.ts';
+import { json, renderRoutes } from '../../test/render-routes.tsx';
 import { OpportunitiesCard } from './components/opportunities-card.tsx';
 import { OpportunitiesPage } from './routes/opportunities-page.tsx';
 
@@ -63,9 +62,6 @@ const ME = {
   time_zone: null,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function serve(url: string) {
   if (url.startsWith('/api/opportunities/facets')) return json(FACETS);
   if (url.startsWith('/api/opportunities')) return json(PAGE);
@@ -73,15 +69,7 @@ function serve(url: string) {
   return json({}, 404);
 }
 
-function renderAt(url: string, element: React.ReactNode, path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string, element: React.ReactNode, path: string) => renderRoutes([{ path, element }], url);
 
 beforeAll(() => i18next.loadNamespaces(['opportunities', 'pipeline', 'common']));
 beforeEach(() =>

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../lib/i18n.ts';
+import { json, renderRoutes } from '../../test/render-routes.tsx';
 import { TeamOpportunitiesPage } from './routes/team-opportunities-page.tsx';
 
 const REPRESENTATIVES = {
@@ -36,24 +35,12 @@ const PAGE = {
     { ...ROW, id: 2, owner_id: null, account_manager: 'Nobody', client_company_name: 'Orphan Inc' },
   ],
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/opportunities?'));
 
-function renderPage(url = '/manager/opportunities') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/manager/opportunities', element: <TeamOpportunitiesPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = (url = '/manager/opportunities') =>
+  renderRoutes([{ path: '/manager/opportunities', element: <TeamOpportunitiesPage /> }], url);
 
 beforeAll(async () => {
   await i18next.changeLanguage('en');
