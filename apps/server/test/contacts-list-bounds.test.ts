@@ -8,15 +8,15 @@ import { startTestServer, type HttpClient, type TestServer } from './test-app.ts
 
 /**
  * The account and contact lists read for speed (decisions 044, 046), on PGlite and PostgreSQL: a
- * representative's contact list reads their kept rows (rep_contacts; with a search, the parts of their
- * visible set one by one, UNION ALL), and must list exactly the contacts of the one rule
- * (accounts/scope.ts contactsVisibleTo), each once, whichever parts a contact falls in; the kept rows
+ * representative's contact list reads their kept rows (rep_contacts; with a search, joined to the
+ * contacts it filters), and must list exactly the contacts of the one rule (accounts/scope.ts
+ * contactsVisibleTo), each once, whichever parts of the rule a contact falls in; the kept rows
  * equal their recomputation from that rule after every kind of write that moves them; and a list's
  * total is counted up to the page's offset + LIST_COUNT_AHEAD, `capped` past it, each later page
  * counting from its own offset.
  */
 
-describe('account and contact lists: the visible set read in parts, and a bounded total', () => {
+describe('account and contact lists: the visible set as the rule says, and a bounded total', () => {
   let server: TestServer;
   let repA: HttpClient;
   let manager: HttpClient;

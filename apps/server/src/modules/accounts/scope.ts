@@ -30,7 +30,7 @@ export function accountsVisibleTo(
 /**
  * The contacts the actor may see, as a condition on the table `contacts` (or the columns given).
  * The same rule is kept for every representative in rep_contacts (db/read-models/rep-contacts.sql,
- * decision 046), which their unfiltered contact list reads: a change here changes that file too
+ * decision 046), which their contact list reads: a change here changes that file too
  * (test/contacts-list-bounds.test.ts compares the two after every kind of write).
  */
 export function contactsVisibleTo(
@@ -47,26 +47,4 @@ export function contactsVisibleTo(
     OR EXISTS (SELECT 1 FROM deal_contacts vdc JOIN opportunities vo ON vo.id = vdc.opportunity_id
       WHERE vdc.contact_id = ${columns.id} AND vo.owner_id = ${owner})
     OR (${columns.accountId} IS NULL AND ${columns.createdBy} = ${owner}))`;
-}
-
-/**
- * The same contacts as contactsVisibleTo, as conditions on `contacts` whose rows do not overlap and
- * together are exactly the visible ones (one condition, TRUE, for a manager): the contacts of the
- * representative's accounts; then those on one of their deals' committees outside these accounts;
- * then those they created without an account and on none of their committees. A list reads each
- * as its own SELECT (UNION ALL, nothing to de-duplicate), so the database starts from the
- * representative's deals instead of testing an OR of subqueries on every contact, and a bounded
- * count stops as soon as it has enough rows (decision 044).
- */
-export function contactsVisibleParts(actor: Actor, owner: Owner = actor.userId): SQL[] {
-  if (actor.role === ROLES.manager) return [sql`TRUE`];
-  const inTheirAccount = sql`EXISTS (SELECT 1 FROM opportunities vo WHERE vo.owner_id = ${owner} AND vo.account_id = contacts.account_id)`;
-  const onTheirCommittee = sql`EXISTS (SELECT 1 FROM deal_contacts vdc JOIN opportunities vo ON vo.id = vdc.opportunity_id
-    WHERE vdc.contact_id = contacts.id AND vo.owner_id = ${owner})`;
-  return [
-    sql`contacts.account_id IN (SELECT vo.account_id FROM opportunities vo WHERE vo.owner_id = ${owner})`,
-    sql`contacts.id IN (SELECT vdc.contact_id FROM deal_contacts vdc JOIN opportunities vo ON vo.id = vdc.opportunity_id
-      WHERE vo.owner_id = ${owner}) AND NOT ${inTheirAccount}`,
-    sql`contacts.account_id IS NULL AND contacts.created_by = ${owner} AND NOT ${onTheirCommittee}`,
-  ];
 }

@@ -6,7 +6,7 @@ import { isoText } from '../../db/iso.ts';
 import { read } from '../../db/prepared/reads.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { cappedTotal } from '../../db/capped-count.ts';
-import { contactsVisibleParts, contactsVisibleTo } from '../accounts/scope.ts';
+import { contactsVisibleTo } from '../accounts/scope.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
@@ -28,16 +28,16 @@ const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = con
 
 /**
  * A page of the contacts the actor may see, by name, and their number counted up to a bound
- * (cappedTotal). A representative's unfiltered list is a range of their kept rows (rep_contacts,
- * decision 046); with a search or an account, each part of the visible set (contactsVisibleParts) is
- * its own SELECT with the filters, so it starts from their own accounts and deals (decision 044).
+ * (cappedTotal). A representative's are their kept rows (rep_contacts, decision 046, kept to the rule
+ * of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's order (sort name,
+ * id), joined to the contacts only when a search or an account filters them. A manager's are every
+ * contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
  */
 export async function listContacts(
   db: Db,
   actor: Actor,
   query: ContactListQuery,
 ): Promise<{ items: Contact[]; total: number; capped: boolean }> {
-  if (actor.role !== ROLES.manager && !query.q && query.account === undefined) return listKeptContacts(db, actor, query);
   const filters: SQL[] = [];
   if (query.account !== undefined) filters.push(sql`contacts.account_id = ${query.account}`);
   if (query.q) {
@@ -46,55 +46,31 @@ export async function listContacts(
       sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
     );
   }
-  // The account's name is joined into the parts only when the search needs it; the page's 25 rows get it after.
-  const from = query.q ? FROM_CONTACTS : sql`contacts`;
-  // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept, not a plan per call.
-  const parts = contactsVisibleParts(actor, read.value(actor.userId, 'text')).map((part) =>
-    sql.join([part, ...filters], sql` AND `),
-  );
-  const each = (columns: SQL) =>
-    sql.join(
-      parts.map((where) => sql`SELECT ${columns} FROM ${from} WHERE ${where}`),
-      sql` UNION ALL `,
-    );
+  // The account's name is joined only when the search needs it; the page's rows get it after.
+  const filtered = query.q ? FROM_CONTACTS : sql`contacts`;
   const offset = (query.page - 1) * query.pageSize;
+  const listed =
+    actor.role === ROLES.manager
+      ? { id: sql`contacts.id`, sortName: sql`lower(contacts.full_name)`, from: filtered, where: filters }
+      : {
+          id: sql`r.contact_id`,
+          sortName: sql`r.sort_name`,
+          from: filters.length ? sql`rep_contacts r JOIN ${filtered} ON contacts.id = r.contact_id` : sql`rep_contacts r`,
+          // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
+          where: [sql`r.owner_id = ${read.value(actor.userId, 'text')}`, ...filters],
+        };
+  const rows = (columns: SQL) =>
+    sql`SELECT ${columns} FROM ${listed.from} ${listed.where.length ? sql`WHERE ${sql.join(listed.where, sql` AND `)}` : sql``}`;
   const [items, count] = await Promise.all([
-    // The page is chosen on (sort name, id) alone, then its rows are read whole.
     selectRows<Contact>(
       db,
       sql`SELECT ${CONTACT_COLUMNS} FROM (
-          SELECT * FROM (${each(sql`contacts.id, lower(contacts.full_name) AS sort_name`)}) visible
-          ORDER BY visible.sort_name, visible.id LIMIT ${query.pageSize} OFFSET ${offset}) page
+          SELECT * FROM (${rows(sql`${listed.id} AS id, ${listed.sortName} AS sort_name`)}) listed
+          ORDER BY listed.sort_name, listed.id LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
         JOIN ${FROM_CONTACTS} ON contacts.id = page.id
         ORDER BY page.sort_name, page.id`,
     ),
-    cappedTotal(db, each(sql`1`), offset),
-  ]);
-  return { items, ...count };
-}
-
-/**
- * A representative's contacts without a filter, from rep_contacts (db/read-models/rep-contacts.sql,
- * kept to the rule of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's
- * order (sort name, id), and the count stops at its bound, so neither reads the rest of their book.
- */
-async function listKeptContacts(
-  db: Db,
-  actor: Actor,
-  query: ContactListQuery,
-): Promise<{ items: Contact[]; total: number; capped: boolean }> {
-  const owner = read.value(actor.userId, 'text');
-  const offset = (query.page - 1) * query.pageSize;
-  const [items, count] = await Promise.all([
-    selectRows<Contact>(
-      db,
-      sql`SELECT ${CONTACT_COLUMNS} FROM (
-          SELECT r.contact_id, r.sort_name FROM rep_contacts r WHERE r.owner_id = ${owner}
-          ORDER BY r.sort_name, r.contact_id LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
-        JOIN ${FROM_CONTACTS} ON contacts.id = page.contact_id
-        ORDER BY page.sort_name, page.contact_id`,
-    ),
-    cappedTotal(db, sql`SELECT 1 FROM rep_contacts r WHERE r.owner_id = ${owner}`, offset),
+    cappedTotal(db, rows(sql`1`), offset),
   ]);
   return { items, ...count };
 }
