@@ -1,5 +1,5 @@
 import { Upload, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { Pager, Table, Td, Th } from '../../../components/ui/table.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { CARDS_BELOW, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { CONTACTS_PAGE_SIZE, useContacts, useCreateContact, type ContactFilters } from '../api/contacts.ts';
 import { ContactDialog } from '../components/contact-dialog.tsx';
@@ -31,15 +32,9 @@ export function ContactsPage() {
   usePageMeta(t('metaTitle'));
   const [filters, setFilters] = useUrlFilters<ContactFilters & Record<string, string | number | undefined>>(['page', 'account']);
   const contacts = useContacts(filters);
-  const [text, setText] = useState(filters.q ?? '');
+  const [text, setText] = useSearchText(filters.q, setFilters);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState<PeopleKind | null>(null);
-  useEffect(() => setText(filters.q ?? ''), [filters.q]);
-  useEffect(() => {
-    if (text === (filters.q ?? '')) return;
-    const timer = setTimeout(() => setFilters({ q: text || undefined, page: undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, setFilters]);
 
   const page = filters.page ?? 1;
   const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / CONTACTS_PAGE_SIZE)) : 1;
