@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_SORTS } from '../account-list.ts';
 import { STAGES } from '../pipeline-model.ts';
-import { pageQuerySchema } from './opportunity.ts';
+import { cappedPageOf, pageQuerySchema } from './opportunity.ts';
 
 /*
  * The accounts API (issue 36): GET /api/accounts, GET/PATCH /api/accounts/:id, merge, split and undo.
@@ -44,6 +44,10 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountListItemSchema = accountSchema.extend({ figures: accountFiguresSchema });
 export type AccountListItem = z.infer<typeof accountListItemSchema>;
+
+/** A page of the account list, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): `capped` when there are more. */
+export const accountPageSchema = cappedPageOf(accountListItemSchema);
+export type AccountPage = z.infer<typeof accountPageSchema>;
 
 export const accountDealSchema = z.object({
   id: z.number().int(),

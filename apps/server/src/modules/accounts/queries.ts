@@ -7,6 +7,7 @@ import {
   type AccountDetail,
   type AccountFigures,
   type AccountListItem,
+  type AccountPage,
   type AccountListQuery,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
@@ -50,11 +51,7 @@ const ORDER: Record<AccountListQuery['sort'], SQL> = {
 };
 
 /** A page of the live accounts the actor may see, with their figures, and their number counted up to a bound (cappedTotal). */
-export async function listAccounts(
-  db: Db,
-  actor: Actor,
-  query: AccountListQuery,
-): Promise<{ items: AccountListItem[]; total: number; capped: boolean }> {
+export async function listAccounts(db: Db, actor: Actor, query: AccountListQuery): Promise<AccountPage> {
   const conditions: SQL[] = [sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor)];
   if (query.q) {
     const pattern = likePattern(query.q);

@@ -4,14 +4,13 @@ import {
   accountChangeResultSchema,
   accountDetailSchema,
   accountIdParamsSchema,
-  accountListItemSchema,
   accountListQuerySchema,
   accountMergeIdParamsSchema,
   accountMergeSchema,
+  accountPageSchema,
   accountPatchSchema,
   accountSchema,
   accountSplitSchema,
-  cappedPageOf,
 } from '@nexa/domain';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         description:
           'The accounts the caller may see (a representative: those where they own a deal), with figures over their visible deals; `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.',
         querystring: accountListQuerySchema,
-        response: { 200: cappedPageOf(accountListItemSchema) },
+        response: { 200: accountPageSchema },
       },
     },
     async (request) => listAccounts(request.readDb, actorOf(request), request.query),

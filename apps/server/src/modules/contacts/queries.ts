@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLES, type Contact, type ContactCreate, type ContactListQuery, type ContactPatch } from '@nexa/domain';
+import {
+  ROLES,
+  type Contact,
+  type ContactCreate,
+  type ContactListQuery,
+  type ContactPage,
+  type ContactPatch,
+} from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
@@ -33,11 +40,7 @@ const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = con
  * id), joined to the contacts only when a search or an account filters them. A manager's are every
  * contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
  */
-export async function listContacts(
-  db: Db,
-  actor: Actor,
-  query: ContactListQuery,
-): Promise<{ items: Contact[]; total: number; capped: boolean }> {
+export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<ContactPage> {
   const filters: SQL[] = [];
   if (query.account !== undefined) filters.push(sql`contacts.account_id = ${query.account}`);
   if (query.q) {

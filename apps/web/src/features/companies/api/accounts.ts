@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountChangeResult, AccountDetail, AccountListItem } from '@nexa/domain';
+import type { AccountChangeResult, AccountDetail, AccountPage } from '@nexa/domain';
 import { ACCOUNT_SORTS, type AccountSort } from '@nexa/domain/account-list';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
@@ -42,7 +42,7 @@ export const accountsQueryOptions = (filters: AccountFilters) =>
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ pageSize: String(ACCOUNTS_PAGE_SIZE) });
       for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-      return api.get<{ items: AccountListItem[]; total: number; capped: boolean }>(`/api/accounts?${params}`, { signal });
+      return api.get<AccountPage>(`/api/accounts?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -60,8 +60,7 @@ export const useAccount = (id: number) =>
 export const useAccountSearch = (q: string, enabled: boolean) =>
   useQuery({
     queryKey: accountKeys.search(q),
-    queryFn: ({ signal }) =>
-      api.get<{ items: AccountListItem[]; total: number }>(`/api/accounts?pageSize=20&q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => api.get<AccountPage>(`/api/accounts?pageSize=20&q=${encodeURIComponent(q)}`, { signal }),
     enabled,
   });
 
