@@ -18,8 +18,9 @@ import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
  * The SQL of contacts (issue 36). Every read starts from `visibleContact` (the rule of
- * accounts/scope.ts), so no filter can widen it; what hangs off a contact (their deals, their calls)
- * is read through the deals the actor may see (a representative: their own).
+ * accounts/scope.ts) or, for a representative's list, from its kept copy (rep_contacts), so no filter
+ * can widen it; what hangs off a contact (their deals, their calls) is read through the deals the
+ * actor may see (a representative: their own).
  */
 
 /** The contacts the actor may see, as a condition on the table `contacts` (TRUE for a manager). */
