@@ -3,6 +3,7 @@ import { ROLES } from '@nexa/domain';
 import { preferencesFor, UNREAD_COUNT_CAP, type NotificationPreference } from '@nexa/domain/notifications';
 import type { Notification, NotificationList, NotificationListQuery } from '@nexa/domain/schemas/notifications';
 import type { Actor } from '../../auth/access.ts';
+import { countUpTo } from '../../db/capped-count.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -33,14 +34,14 @@ const toNotification = (row: Row): Notification => ({
   read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
 });
 
-/** The bell's count: the unread rows (notifications_unread_idx), counted up to one past the cap. */
+/** The bell's count: the unread rows (notifications_unread_idx), UNREAD_COUNT_CAP + 1 standing for "more". */
 export async function unreadCount(db: DbOrTx, actor: Actor): Promise<number> {
-  const [row] = await selectRows<{ unread: number | string }>(
+  const { total, capped } = await countUpTo(
     db,
-    sql`SELECT count(*) AS unread FROM (SELECT 1 FROM notifications
-      WHERE user_id = ${actor.userId} AND in_app AND read_at IS NULL LIMIT ${UNREAD_COUNT_CAP + 1}) AS unread`,
+    sql`SELECT 1 FROM notifications WHERE user_id = ${actor.userId} AND in_app AND read_at IS NULL`,
+    UNREAD_COUNT_CAP,
   );
-  return Number(row?.unread ?? 0);
+  return capped ? UNREAD_COUNT_CAP + 1 : total;
 }
 
 /** The panel's total is exact up to this many (ten pages); past it, `capped`. */
@@ -52,7 +53,7 @@ const LISTED_COUNT_CAP = 100;
  */
 export async function listNotifications(db: DbOrTx, actor: Actor, query: NotificationListQuery): Promise<NotificationList> {
   const seesEveryDeal = actor.role === ROLES.manager;
-  const [items, [total]] = await Promise.all([
+  const [items, total] = await Promise.all([
     selectRows<Row>(
       db,
       sql`SELECT n.id, n.kind, n.data, o.id AS opportunity_id, o.owner_id AS opportunity_owner_id, n.task_id, n.created_at, n.read_at
@@ -62,15 +63,10 @@ export async function listNotifications(db: DbOrTx, actor: Actor, query: Notific
         ORDER BY n.created_at DESC, n.id DESC
         LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     ),
-    // Counted up to one past the cap: a person with 20,000 notifications costs no more than one with 101.
-    selectRows<{ total: number | string }>(
-      db,
-      sql`SELECT count(*) AS total FROM (SELECT 1 FROM notifications WHERE user_id = ${actor.userId} AND in_app
-        LIMIT ${LISTED_COUNT_CAP + 1}) AS listed`,
-    ),
+    // A person with 20,000 notifications costs no more to count than one with 101.
+    countUpTo(db, sql`SELECT 1 FROM notifications WHERE user_id = ${actor.userId} AND in_app`, LISTED_COUNT_CAP),
   ]);
-  const counted = Number(total?.total ?? 0);
-  return { items: items.map(toNotification), total: Math.min(counted, LISTED_COUNT_CAP), capped: counted > LISTED_COUNT_CAP };
+  return { items: items.map(toNotification), ...total };
 }
 
 /** Marks one of the person's notifications read (already read: kept as it was); 404 for any other. */
