@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { ROLES } from '@nexa/domain';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
 import { wakeJobWorkers } from '../jobs/index.ts';
 
@@ -6,23 +7,48 @@ import { wakeJobWorkers } from '../jobs/index.ts';
 export const CALENDAR_SYNC = 'calendar_sync';
 
 /**
- * Asks for a sync of this person's calendar, in the caller's transaction, when they connected one,
- * their account is not deactivated, and none is waiting already (a waiting sync will see this change too). The request never talks
- * to the calendar: an outage there cannot fail the change that asked (decision 042). `delayMs`: not
+ * The one place a change asks for calendar syncs (decision 042): in the caller's transaction, one job
+ * for each person `people` names (a subquery of user ids) who connected a calendar, is not
+ * deactivated and has none waiting already (a waiting sync will see this change too). The request
+ * never talks to the calendar: an outage there cannot fail the change that asked. `delayMs`: not
  * before then (a sync that found another one running asks again for after it).
  */
-export async function requestCalendarSync(tx: DbOrTx, userId: string | null | undefined, delayMs = 0): Promise<void> {
-  if (!userId) return;
+async function requestSyncsOf(tx: DbOrTx, people: SQL, delayMs = 0): Promise<void> {
   const rows = await selectRows<{ id: string }>(
     tx,
     sql`INSERT INTO jobs (kind, payload, owner_id, run_after)
       SELECT ${CALENDAR_SYNC}, jsonb_build_object('userId', c.user_id), c.user_id, now() + ${`${delayMs} milliseconds`}::interval
       FROM calendar_connections c JOIN users u ON u.id = c.user_id
-      WHERE c.user_id = ${userId} AND NOT u.disabled
+      WHERE c.user_id IN (${people}) AND NOT u.disabled
         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.owner_id = c.user_id AND j.kind = ${CALENDAR_SYNC} AND j.status = 'queued')
       RETURNING id`,
   );
   if (rows.length) wakeJobWorkers();
+}
+
+/** Asks for a sync of this person's calendar (requestSyncsOf). */
+export async function requestCalendarSync(tx: DbOrTx, userId: string | null | undefined, delayMs = 0): Promise<void> {
+  if (userId) await requestSyncsOf(tx, sql`SELECT ${userId}::text`, delayMs);
+}
+
+/**
+ * Deals created, deleted (archived) or restored: their owners' calendars hold their next meetings.
+ * Only a deal with a meeting changes a calendar, so an import of deals without one asks for nothing.
+ * A deleted deal is read from the archive (deleted_opportunities), a live one from opportunities.
+ */
+export async function requestCalendarSyncForDeals(tx: DbOrTx, dealIds: readonly number[]): Promise<void> {
+  if (!dealIds.length) return;
+  const ids = sql`${`{${dealIds.join(',')}}`}::integer[]`;
+  await requestSyncsOf(
+    tx,
+    sql`SELECT owner_id FROM opportunities WHERE id = ANY(${ids}) AND next_meeting_date IS NOT NULL
+      UNION SELECT owner_id FROM deleted_opportunities WHERE id = ANY(${ids}) AND "row"->>'next_meeting_date' IS NOT NULL`,
+  );
+}
+
+/** A demo booked (or gone): the calendars that hold bookings, every active manager's (events.ts). */
+export async function requestBookingCalendarSyncs(tx: DbOrTx): Promise<void> {
+  await requestSyncsOf(tx, sql`SELECT id FROM users WHERE role = ${ROLES.manager}`);
 }
 
 /**

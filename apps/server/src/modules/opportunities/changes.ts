@@ -3,7 +3,7 @@ import { fieldOf, historyValue, machineMayWrite, type ChangeSource } from '@nexa
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import { machineCompanyAsAccount, withAccounts } from '../accounts/deals.ts';
-import { requestCalendarSync } from '../calendar/enqueue.ts';
+import { requestCalendarSync, requestCalendarSyncForDeals } from '../calendar/enqueue.ts';
 import { emitEvents, outboxStatementText, type OutboxEvent } from '../webhooks/outbox.ts';
 import {
   changesInsert,
@@ -256,7 +256,14 @@ export async function recordInOneStatement<Answer>(
 /** A deal's last activity is now (an analysis that only suggested still counts as activity). */
 export { touchActivity } from './queries.ts';
 
-/** One event row per deal (created, deleted, restored), with what is worth showing after it. */
+/** The events that make a deal (and its next meeting) appear in or leave its owner's calendar. */
+const CALENDAR_EVENTS: ReadonlySet<DealEvent> = new Set(['created', 'deleted', 'restored']);
+
+/**
+ * One event row per deal (created, deleted, restored), with what is worth showing after it. A deal
+ * created, deleted or restored with a next meeting asks for its owner's calendar sync (decision 042),
+ * as recordChanges does for a moved meeting or a new owner.
+ */
 export async function recordEvents(
   tx: DbOrTx,
   events: ReadonlyArray<{ id: number; event: DealEvent; after?: unknown }>,
@@ -278,6 +285,10 @@ export async function recordEvents(
         events.map(({ id, event, after }) => changeRow(id, origin, event, null, after ?? null)),
       ),
     },
+  );
+  await requestCalendarSyncForDeals(
+    tx,
+    events.filter(({ event }) => CALENDAR_EVENTS.has(event)).map(({ id }) => id),
   );
 }
 

@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { requestCalendarSync } from '../calendar/enqueue.ts';
 import { revokeKeysCreatedBy } from '../integrations/index.ts';
 import { setDisabledById } from '../users/service.ts';
 import { recordAudit } from './audit.ts';
@@ -91,6 +92,8 @@ export async function updatePerson(db: Db, actor: Actor, id: string, patch: Pers
     }
     if (after.role !== person.role) {
       await tx.update(users).set({ role: after.role, updatedAt: new Date() }).where(eq(users.id, id));
+      // A manager's calendar holds the demo bookings (decision 042): they come or go with the role.
+      await requestCalendarSync(tx, id);
       await recordAudit(tx, {
         actorId: actor.userId,
         action: 'person.role_changed',
@@ -136,6 +139,11 @@ export async function reassignDeals(db: Db, actor: Actor, fromId: string, toId: 
       .set({ owner_id: toId })
       .where(eq(opportunities.owner_id, fromId))
       .returning({ id: opportunities.id });
+    // Their next meetings leave one calendar for the other (decision 042).
+    if (moved.length) {
+      await requestCalendarSync(tx, fromId);
+      await requestCalendarSync(tx, toId);
+    }
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'person.deals_reassigned',
@@ -164,6 +172,7 @@ export async function assignWaitingDeals(db: Db, actor: Actor, personId: string)
       .set({ owner_id: personId, owner_match: 'manual' })
       .where(waitsFor(sql`${personId}`))
       .returning({ id: opportunities.id });
+    if (moved.length) await requestCalendarSync(tx, personId);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'person.waiting_deals_assigned',
