@@ -339,9 +339,19 @@ export async function buildApp({ config, database, logger, logStream, storage }:
       box: secretBox,
       client: calDav,
       publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+      demoMinutes: config.leads.slots.slotMinutes,
     }),
   });
-  worker.register(CALENDAR_SYNC, calendarSyncHandler({ db: database.db, box: secretBox, client: calDav, log: app.log }));
+  worker.register(
+    CALENDAR_SYNC,
+    calendarSyncHandler({
+      db: database.db,
+      box: secretBox,
+      client: calDav,
+      log: app.log,
+      demoMinutes: config.leads.slots.slotMinutes,
+    }),
+  );
   worker.every('calendar syncs', config.calendar.syncEveryMs, (now) =>
     requestAllCalendarSyncs(database.db, now, config.calendar.syncEveryMs).then(() => undefined),
   );

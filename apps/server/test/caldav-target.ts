@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { jobs } from '../src/db/schema.ts';
 import { freePorts, waitForPort } from '../../../scripts/cluster.mjs';
 
 /**
@@ -115,3 +118,17 @@ export async function startCalDavServer(users: Record<string, string>) {
 }
 
 export type CalDavTarget = Awaited<ReturnType<typeof startCalDavServer>>;
+
+/** Waits until no sync of these people's calendars is waiting or running (the queue ran them). */
+export async function calendarsSynced(db: Db, ...userIds: string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const pending = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.owner_id, userIds), eq(jobs.kind, 'calendar_sync'), inArray(jobs.status, ['queued', 'running'])));
+    if (!pending.length) return;
+    if (Date.now() > deadline) throw new Error('calendar sync did not finish');
+    await sleep(50);
+  }
+}

@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, callAnalyses, jobs, opportunities, opportunityChanges } from '../src/db/schema.ts';
 import { CalDavError, collectionUrl, createCalDavClient } from '../src/modules/calendar/caldav.ts';
 import { eventStart } from '../src/modules/calendar/sync.ts';
-import { PARIS_VTIMEZONE, startCalDavServer, type CalDavTarget } from './caldav-target.ts';
+import { calendarsSynced, PARIS_VTIMEZONE, startCalDavServer, type CalDavTarget } from './caldav-target.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type HttpResponse, type TestServer } from './test-app.ts';
 
@@ -49,19 +49,7 @@ describe(`calendar (${testDatabaseKind()})`, () => {
   const answers: string[] = [];
   const keep = <T>(response: HttpResponse<T>) => (answers.push(response.text), response);
 
-  /** Waits until no sync of this person's calendar is waiting or running. */
-  async function synced(userId: string) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const pending = await server.database.db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.owner_id, userId), eq(jobs.kind, 'calendar_sync'), inArray(jobs.status, ['queued', 'running'])));
-      if (!pending.length) return;
-      if (Date.now() > deadline) throw new Error('calendar sync did not finish');
-      await sleep(50);
-    }
-  }
+  const synced = (...userIds: string[]) => calendarsSynced(server.database.db, ...userIds);
   const syncNow = async (client: HttpClient, userId: string) => {
     expect(keep(await client.post('/api/calendar/sync')).status).toBe(202);
     await synced(userId);

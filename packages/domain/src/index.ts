@@ -25,6 +25,7 @@ export * from './pipeline-board.ts';
 export * from './pipeline-board-moves.ts';
 export * from './follow-up.ts';
 export * from './calendar-invite.ts';
+export * from './demo-booking.ts';
 export * from './specification.ts';
 export * from './csv-import.ts';
 export * from './csv-mapping.ts';

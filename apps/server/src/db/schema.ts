@@ -1381,6 +1381,8 @@ export const calendarConnections = pgTable(
     last_error_at: timestamp('last_error_at', { withTimezone: true }),
     /** A sync holds the connection until then, so two syncs of one calendar never run at once. */
     locked_until: timestamp('locked_until', { withTimezone: true }),
+    /** Which sync holds it (a token of its own): a sync whose lease lapsed and was taken writes nothing more. */
+    locked_by: text('locked_by'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1388,7 +1390,8 @@ export const calendarConnections = pgTable(
 );
 
 /**
- * Each event Nexa wrote to a person's calendar: what it stands for (a task, a deal's next meeting),
+ * Each event Nexa wrote to a person's calendar: what it stands for (a task, a deal's next meeting, a
+ * demo booking — `ref_id` is the task's or deal's number, the booking's uuid, as text),
  * where it lives, and what was last written or read back (`start`, `fingerprint`, `etag`), so a
  * sync writes only what changed and tells a move in the calendar from a change in Nexa.
  */
@@ -1397,8 +1400,8 @@ export const calendarEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     user_id: text('user_id').notNull(),
-    kind: text('kind', { enum: ['task', 'meeting'] }).notNull(),
-    ref_id: bigint('ref_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['task', 'meeting', 'booking'] }).notNull(),
+    ref_id: text('ref_id').notNull(),
     uid: text('uid').notNull(),
     href: text('href').notNull(),
     etag: text('etag'),
@@ -1409,7 +1412,7 @@ export const calendarEvents = pgTable(
   (t) => [
     sqlForeignKey(t.user_id, users.id, 'cascade'),
     uniqueIndex('calendar_events_user_ref_idx').on(t.user_id, t.kind, t.ref_id),
-    check('calendar_events_kind_check', sql`${t.kind} IN ('task', 'meeting')`),
+    check('calendar_events_kind_check', sql`${t.kind} IN ('task', 'meeting', 'booking')`),
   ],
 );
 

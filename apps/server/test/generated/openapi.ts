@@ -2404,7 +2404,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A person's open tasks and deals' next meetings as iCalendar, for calendars that subscribe
+         * A person's open tasks and deals' next meetings (a manager's: and the demos booked) as iCalendar, for calendars that subscribe
          * @description The secret token in the address is the credential; 404 when it was revoked or never made.
          */
         get: operations["calendarFeed"];

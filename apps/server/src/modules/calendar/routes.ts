@@ -98,7 +98,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ service: CalendarService }>
       schema: {
         tags,
         operationId: 'calendarFeed',
-        summary: "A person's open tasks and deals' next meetings as iCalendar, for calendars that subscribe",
+        summary:
+          "A person's open tasks and deals' next meetings (a manager's: and the demos booked) as iCalendar, for calendars that subscribe",
         description: 'The secret token in the address is the credential; 404 when it was revoked or never made.',
         params: calendarFeedParamsSchema,
       },

@@ -34,7 +34,14 @@ const REFUSALS: Record<CalendarError, { field: 'url' | 'password'; message: stri
   server_error: { field: 'url', message: 'The calendar server failed to answer' },
 };
 
-export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavClient; publicUrl: string | null }) {
+export function calendarService(deps: {
+  db: Db;
+  box: SecretBox;
+  client: CalDavClient;
+  publicUrl: string | null;
+  /** How long a demo booking lasts in a manager's feed (the slot's length). */
+  demoMinutes: number;
+}) {
   const { db, box, client } = deps;
 
   async function settings(userId: string): Promise<CalendarSettings> {
@@ -91,6 +98,7 @@ export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavCl
               last_error: null,
               last_error_at: null,
               locked_until: null,
+              locked_by: null,
               created_at: sql`now()`,
               updated_at: sql`now()`,
             },
@@ -139,7 +147,7 @@ export function calendarService(deps: { db: Db; box: SecretBox; client: CalDavCl
         .innerJoin(users, eq(users.id, calendarFeedTokens.user_id))
         .where(and(eq(calendarFeedTokens.token_hash, hashBearerToken(token)), eq(users.disabled, false)));
       if (!owner) return null;
-      const events = await wantedEvents(db, owner.user_id);
+      const events = await wantedEvents(db, owner.user_id, { demoMinutes: deps.demoMinutes });
       return calendarFile(
         events.map((event) => ({ ...event, stamp: now })),
         { name: 'Nexa', productId: '-//Nexa//Calendar feed//EN' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,9 +27,14 @@ export interface CalendarSyncDeps {
   box: SecretBox;
   client: CalDavClient;
   log: FastifyBaseLogger;
+  /** How long a demo booking lasts in a manager's calendar (the slot's length). */
+  demoMinutes: number;
   /** How long one sync may hold a connection before another may take it. */
   leaseMs?: number;
 }
+
+/** The sync's hold on the calendar lapsed and another sync took it: this one writes nothing more. */
+class LeaseLost extends Error {}
 
 /** How long after finding another sync of the same calendar running a sync asks to run again. */
 const BUSY_RETRY_MS = 3_000;
@@ -49,14 +55,16 @@ export function eventStart(ics: string): Date | null {
 }
 
 const same = (a: Date, b: Date) => a.getTime() === b.getTime();
-const keyOf = (kind: string, refId: number) => `${kind}:${refId}`;
+const keyOf = (kind: string, refId: string) => `${kind}:${refId}`;
 
 export async function syncCalendar(deps: CalendarSyncDeps, userId: string, signal?: AbortSignal): Promise<void> {
   const { db, box } = deps;
   const leaseMs = deps.leaseMs ?? 120_000;
+  // This sync's own mark on the lease: renewing, releasing and every write check it is still theirs.
+  const token = randomUUID();
   const [connection] = await db
     .update(calendarConnections)
-    .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval`, locked_by: token })
     .where(
       and(
         eq(calendarConnections.user_id, userId),
@@ -74,31 +82,53 @@ export async function syncCalendar(deps: CalendarSyncDeps, userId: string, signa
     if (exists) await requestCalendarSync(db, userId, BUSY_RETRY_MS);
     return; // or disconnected since the job was asked for
   }
+  const ours = and(eq(calendarConnections.user_id, userId), eq(calendarConnections.locked_by, token));
   const release = (fields: Partial<typeof calendarConnections.$inferInsert>) =>
     db
       .update(calendarConnections)
-      .set({ ...fields, locked_until: null, updated_at: sql`now()` })
-      .where(and(eq(calendarConnections.user_id, userId), eq(calendarConnections.url, connection.url)));
-  // A long sync (a first one with many events) keeps its hold on the calendar while it works.
+      .set({ ...fields, locked_until: null, locked_by: null, updated_at: sql`now()` })
+      .where(and(ours, eq(calendarConnections.url, connection.url)));
+  // A long sync (a first one with many events) keeps its hold on the calendar while it works, as
+  // long as the hold is still its own (a stalled process may have let it lapse and another taken it).
+  let lost = false;
   const heartbeat = setInterval(
     () => {
       db.update(calendarConnections)
         .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-        .where(eq(calendarConnections.user_id, userId))
+        .where(ours)
+        .returning({ user_id: calendarConnections.user_id })
+        .then((rows) => (lost ||= !rows.length))
         .catch(() => {});
     },
     Math.max(250, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
+  /**
+   * Before each write: the lease is still this sync's, else it stops (another sync took the calendar
+   * after this one's lease lapsed, or it was connected again). In a transaction the row is locked, so
+   * no other sync takes it before that transaction ends.
+   */
+  const stillHolds = async (tx?: DbOrTx) => {
+    if (!lost) {
+      const query = (tx ?? db).select({ user_id: calendarConnections.user_id }).from(calendarConnections).where(ours);
+      lost = !(await (tx ? query.for('update') : query)).length;
+    }
+    if (lost) throw new LeaseLost();
+  };
   try {
     const account: CalDavAccount = {
       url: collectionUrl(connection.url),
       username: connection.username,
       password: box.open(connection.password_encrypted),
     };
-    await reconcile(deps, userId, account, signal);
+    await reconcile(deps, userId, account, stillHolds, signal);
     await release({ last_synced_at: sql`now()` as unknown as Date, last_error: null, last_error_at: null });
   } catch (error) {
+    // The lease lapsed and another sync took the calendar: it reads everything again; nothing to release.
+    if (error instanceof LeaseLost) {
+      deps.log.warn({ event: 'calendar.lease_lost' }, 'calendar sync lost its lease; stopped');
+      return;
+    }
     // Shutting down: let go of the calendar at once; the job is handed back and runs again.
     if (signal?.aborted) {
       await release({}).catch(() => {});
@@ -114,11 +144,25 @@ export async function syncCalendar(deps: CalendarSyncDeps, userId: string, signa
   }
 }
 
-async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDavAccount, signal?: AbortSignal): Promise<void> {
+/** Throws LeaseLost when the sync no longer holds the calendar; checked in `target` (a transaction) when given. */
+type LeaseCheck = (target?: DbOrTx) => Promise<void>;
+
+async function reconcile(
+  deps: CalendarSyncDeps,
+  userId: string,
+  account: CalDavAccount,
+  holds: LeaseCheck,
+  signal?: AbortSignal,
+): Promise<void> {
   const { db, client } = deps;
-  const stopIfAsked = () => signal?.throwIfAborted();
+  const stopIfAsked = async () => {
+    signal?.throwIfAborted();
+    await holds();
+  };
   const remote = await client.list(account);
-  const wanted = new Map((await wantedEvents(db, userId)).map((event) => [keyOf(event.kind, event.refId), event]));
+  const wanted = new Map(
+    (await wantedEvents(db, userId, { demoMinutes: deps.demoMinutes })).map((event) => [keyOf(event.kind, event.refId), event]),
+  );
   const written = await db.select().from(calendarEvents).where(eq(calendarEvents.user_id, userId));
   const mapped = new Map(written.map((row) => [keyOf(row.kind, row.ref_id), row]));
   const hrefOf = (event: WantedEvent) => new URL(eventFile(event.kind, event.refId), account.url).pathname;
@@ -146,8 +190,8 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
     const event = wanted.get(key);
     if (!event) continue;
     if (row.kind === 'meeting' && remote.has(row.href) && (row.etag === null || remote.get(row.href) !== row.etag)) {
-      stopIfAsked();
-      if (await readBack(deps, userId, account, row, event)) settled.add(key);
+      await stopIfAsked();
+      if (await readBack(deps, userId, account, row, event, holds)) settled.add(key);
     }
   }
 
@@ -156,7 +200,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
     const row = mapped.get(key);
     const href = row?.href ?? hrefOf(event);
     if (row && row.fingerprint === fingerprint(event) && remote.has(href)) continue;
-    stopIfAsked();
+    await stopIfAsked();
     const ics = calendarFile([{ ...event, stamp: new Date() }], { method: null, productId: '-//Nexa//Calendar sync//EN' });
     const etag = await client.put(account, href, ics);
     await save(event, href, etag);
@@ -164,7 +208,7 @@ async function reconcile(deps: CalendarSyncDeps, userId: string, account: CalDav
 
   for (const [key, row] of mapped) {
     if (wanted.has(key)) continue;
-    stopIfAsked();
+    await stopIfAsked();
     await client.remove(account, row.href);
     await db.delete(calendarEvents).where(eq(calendarEvents.id, row.id));
   }
@@ -180,6 +224,7 @@ async function readBack(
   account: CalDavAccount,
   row: MappedRow,
   event: WantedEvent,
+  holds: LeaseCheck,
 ): Promise<boolean> {
   const got = await deps.client.get(account, row.href);
   if (!got) return false;
@@ -198,12 +243,14 @@ async function readBack(
   // The person changed the deal's meeting in Nexa since the last sync: their date wins.
   if (!same(event.start, lastWritten)) return false;
   return deps.db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, row.ref_id);
+    // Checked in the deal's transaction: a sync that lost its lease never moves a deal.
+    await holds(tx);
+    const deal = await lockDeal(tx, Number(row.ref_id));
     if (!deal || deal.owner_id !== userId || !deal.next_meeting_date || !same(new Date(deal.next_meeting_date), lastWritten))
       return false;
     await recordChanges(tx, deal, { next_meeting_date: moved.toISOString() }, { source: 'calendar', actorId: userId });
     await touch(moved, tx);
-    deps.log.info({ event: 'calendar.meeting_moved', opportunityId: row.ref_id }, 'deal meeting follows the calendar');
+    deps.log.info({ event: 'calendar.meeting_moved', opportunityId: Number(row.ref_id) }, 'deal meeting follows the calendar');
     return true;
   });
 }

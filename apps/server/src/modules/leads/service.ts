@@ -24,6 +24,7 @@ import {
   type DemoRequestRow,
   type TeamApplicationRow,
 } from './queries.ts';
+import { requestBookingCalendarSyncs } from '../calendar/enqueue.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 
 /** An identical request within this window returns the first one instead of storing a duplicate. */
@@ -119,6 +120,9 @@ export async function createDemoRequest(
         company_name: row.company_name,
         selected_date: isDemo ? row.selected_date.toISOString() : null,
       });
+      // The managers' calendars hold the bookings (decision 042): a job writes it there; this
+      // public request only queues it, so a calendar down never fails or slows a booking.
+      if (isDemo) await requestBookingCalendarSyncs(tx);
       return { row, created: true };
     });
   } catch (error) {
