@@ -272,7 +272,9 @@ export function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle>{t('calendar.title')}</CardTitle>
-            <p className="text-sm text-slate-600">{t('calendar.hint')}</p>
+            <p className="text-sm text-slate-600">
+              {t(profile.data.role === ROLES.manager ? 'calendar.hintManager' : 'calendar.hint')}
+            </p>
           </CardHeader>
           <CardContent>
             <Suspense fallback={<p className="text-sm text-slate-600">{t('calendar.loading')}</p>}>
