@@ -2,18 +2,20 @@ import { sql } from 'drizzle-orm';
 import { LIST_COUNT_AHEAD, withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
+import { likePattern } from '../src/db/like-pattern.ts';
 import { opportunities } from '../src/db/schema.ts';
-import { contactsVisibleTo } from '../src/modules/accounts/scope.ts';
+import { accountsVisibleTo, contactsVisibleTo } from '../src/modules/accounts/scope.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
- * The account and contact lists read for speed (decisions 044, 046), on PGlite and PostgreSQL: a
- * representative's contact list reads their kept rows (rep_contacts; with a search, joined to the
- * contacts it filters), and must list exactly the contacts of the one rule (accounts/scope.ts
- * contactsVisibleTo), each once, whichever parts of the rule a contact falls in; the kept rows
- * equal their recomputation from that rule after every kind of write that moves them; and a list's
- * total is counted up to the page's offset + LIST_COUNT_AHEAD, `capped` past it, each later page
- * counting from its own offset.
+ * The account and contact lists read for speed (decisions 044, 046, 047), on PGlite and PostgreSQL: a
+ * representative's contact list reads their kept rows (rep_contacts, searched on their kept search
+ * text), and must list exactly the contacts of the one rule (accounts/scope.ts contactsVisibleTo),
+ * each once, whichever parts of the rule a contact falls in, and search them as the fields
+ * themselves say; their account list reads rep_accounts and must list exactly the accounts of
+ * accountsVisibleTo in each order and search; the kept rows of both equal their recomputation from
+ * the rule after every kind of write that moves them; and a list's total is counted up to the page's
+ * offset + LIST_COUNT_AHEAD, `capped` past it, each later page counting from its own offset.
  */
 
 describe('account and contact lists: the visible set as the rule says, and a bounded total', () => {
@@ -65,22 +67,78 @@ describe('account and contact lists: the visible set as the rule says, and a bou
    */
   const keptAgainstTheRule = async () => {
     const asRep = { userId: '', role: 'Sales Representative' } as never;
-    const rule = sql`SELECT u.id AS owner_id, contacts.id AS contact_id, lower(contacts.full_name) AS sort_name
-      FROM users u JOIN contacts ON ${contactsVisibleTo(asRep, undefined, sql`u.id`)}`;
-    const kept = sql`SELECT owner_id, contact_id, sort_name FROM rep_contacts`;
+    // The search text written out here from the fields the manager's search reads, one per line.
+    const rule = sql`SELECT u.id AS owner_id, contacts.id AS contact_id, lower(contacts.full_name) AS sort_name,
+        concat_ws(E'\n', contacts.full_name, contacts.email, contacts.title, acc.name) AS search
+      FROM users u JOIN contacts ON ${contactsVisibleTo(asRep, undefined, sql`u.id`)}
+        LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
+    const kept = sql`SELECT owner_id, contact_id, sort_name, search FROM rep_contacts`;
+    // rep_accounts: the accounts the rule opens to each user, with their number of deals and the copies.
+    const accountRule = sql`SELECT u.id AS owner_id, a.id AS account_id,
+        (SELECT count(*)::int FROM opportunities o WHERE o.owner_id = u.id AND o.account_id = a.id) AS deals,
+        a.name, a.domain, a.created_at, a.merged_into_id IS NULL AS live
+      FROM users u JOIN client_accounts a ON ${accountsVisibleTo(asRep, sql`a.id`, sql`u.id`)}`;
+    const keptAccounts = sql`SELECT owner_id, account_id, deals, name, domain, created_at, live FROM rep_accounts`;
     // Without statistics PostgreSQL prices the rule's OR of subqueries high enough to compile it (JIT, ~3 s each).
     return server.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL jit = off`);
       const missing = await selectRows(tx, sql`${rule} EXCEPT ${kept}`);
       const extra = await selectRows(tx, sql`${kept} EXCEPT ${rule}`);
+      const missingAccounts = await selectRows(tx, sql`${accountRule} EXCEPT ${keptAccounts}`);
+      const extraAccounts = await selectRows(tx, sql`${keptAccounts} EXCEPT ${accountRule}`);
       const [{ n }] = (await selectRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM rep_contacts`)) as [{ n: number }];
-      return { missing, extra, n };
+      return { missing, extra, missingAccounts, extraAccounts, n };
     });
   };
   const expectKept = async (step: string) => {
-    const { missing, extra, n } = await keptAgainstTheRule();
-    expect({ step, missing, extra }).toEqual({ step, missing: [], extra: [] });
+    const { n, ...sides } = await keptAgainstTheRule();
+    expect({ step, ...sides }).toEqual({ step, missing: [], extra: [], missingAccounts: [], extraAccounts: [] });
     return n;
+  };
+
+  /** Rep A's contact list searched for `text`, against the rule and the fields as the manager's search reads them. */
+  const expectSearched = async (text: string) => {
+    const pattern = likePattern(text);
+    const expected = (
+      await q<{ id: number }>(
+        sql`SELECT contacts.id FROM contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id
+          WHERE ${contactsVisibleTo({ userId: user.a, role: 'Sales Representative' } as never)}
+            AND (contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern}
+              OR acc.name ILIKE ${pattern})
+          ORDER BY lower(contacts.full_name), contacts.id`,
+      )
+    ).map((row) => row.id);
+    const page = await listed(repA, `&q=${encodeURIComponent(text)}`);
+    expect({ text, ids: page.items.map((c) => c.id) }).toEqual({ text, ids: expected.slice(0, 200) });
+    return expected.length;
+  };
+
+  /** Rep A's account list in each order (and searched), against accountsVisibleTo over client_accounts. */
+  const expectAccountsListed = async (text?: string) => {
+    const asA = { userId: user.a, role: 'Sales Representative' } as never;
+    const orders = {
+      name: sql`a.name, a.id`,
+      '-name': sql`a.name DESC, a.id DESC`,
+      created_at: sql`a.created_at, a.id`,
+      '-created_at': sql`a.created_at DESC, a.id DESC`,
+    };
+    const searched = text ? sql`AND (a.name ILIKE ${likePattern(text)} OR a.domain ILIKE ${likePattern(text)})` : sql``;
+    for (const [sort, order] of Object.entries(orders)) {
+      const expected = (
+        await q<{ id: number }>(
+          sql`SELECT a.id FROM client_accounts a WHERE a.merged_into_id IS NULL AND ${accountsVisibleTo(asA, sql`a.id`)}
+            ${searched} ORDER BY ${order}`,
+        )
+      ).map((row) => row.id);
+      const res = await repA.get(`/api/accounts?pageSize=200&sort=${sort}${text ? `&q=${encodeURIComponent(text)}` : ''}`);
+      expect(res.status).toBe(200);
+      expect({ sort, text, ids: res.body.items.map((a: { id: number }) => a.id), total: res.body.total }).toEqual({
+        sort,
+        text,
+        ids: expected.slice(0, 200),
+        total: Math.min(expected.length, LIST_COUNT_AHEAD),
+      });
+    }
   };
   const idOf = async (name: string) => (await q<{ id: number }>(sql`SELECT id FROM contacts WHERE full_name = ${name}`))[0]!.id;
 
@@ -144,6 +202,12 @@ describe('account and contact lists: the visible set as the rule says, and a bou
       ).map((row) => row.id),
     );
     expect(searched.total).toBe(searched.items.length);
+    // Each searched field, the account's name included, and a text across two fields (never a match).
+    for (const text of ['bea', 'ACCOUNT', 'theirs', 'bens ltd', 'zzz', 'Loose\\Deal', '50%']) await expectSearched(text);
+    await q(sql`UPDATE contacts SET email = 'jon@twice.test', title = 'Chief Buyer' WHERE full_name = 'Jon Twice'`);
+    expect(await expectSearched('twice.test')).toBe(1);
+    expect(await expectSearched('chief')).toBe(1);
+    expect(await expectSearched('twice chief')).toBe(0);
     const paged = await repA.get('/api/contacts?pageSize=3&page=3');
     expect(paged.body).toMatchObject({ total: expected.length, capped: false });
     expect(paged.body.items.map((c: { id: number }) => c.id)).toEqual(expected.slice(6, 9));
@@ -172,6 +236,17 @@ describe('account and contact lists: the visible set as the rule says, and a bou
 
   it('bounds the account list the same way, exact under the bound', async () => {
     expect((await repA.get('/api/accounts')).body).toMatchObject({ total: 1, capped: false });
+    // Rep A's own accounts in each order and searched, with their figures over their deals only.
+    const [second, third] = [await addAccount('Able Second'), await addAccount('Able Third')];
+    await q(sql`UPDATE client_accounts SET domain = 'third.example' WHERE id = ${third}`);
+    await addDeal(user.a, second, 'Able Second');
+    await addDeal(user.a, third, 'Able Third');
+    await addDeal(user.b, third, 'Able Third');
+    await expectAccountsListed();
+    for (const text of ['able', 'THIRD.EX', 'inc', 'nothing']) await expectAccountsListed(text);
+    const figures = (await repA.get('/api/accounts?q=third')).body.items[0].figures;
+    expect(figures).toMatchObject({ deal_count: 1 });
+    await q(sql`DELETE FROM opportunities WHERE account_id IN (${second}, ${third})`);
     await q(
       sql`INSERT INTO client_accounts (name, match_key) SELECT 'Many ' || g, 'many ' || g FROM generate_series(1, ${LIST_COUNT_AHEAD + 5}) AS g`,
     );
@@ -222,6 +297,14 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     await expectKept('contact out of its account');
     ok(await m.patch(`/api/contacts/${dot}`, { account_id: theirs }));
     await expectKept('contact into an account');
+    ok(await m.patch(`/api/contacts/${dot}`, { email: 'aaron@renamed.test', title: 'Buyer' }));
+    await expectKept('searched fields');
+
+    // An account renamed and given a domain: the copies of both kept tables follow.
+    ok(await m.patch(`/api/accounts/${theirs}`, { name: 'Theirs Renamed', domain: 'theirs.example' }));
+    await expectKept('account renamed');
+    expect(await expectSearched('renamed')).toBeGreaterThan(1);
+    await expectAccountsListed('theirs.example');
     expect((await listed(repA)).items.map((c) => c.id)).toEqual((await byTheRule()).slice(0, 200));
 
     // Accounts merged and split, each undone.
@@ -268,6 +351,26 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     commitContact();
     await Promise.all([contactTx, dealTx]);
     await expectKept('contact and deal written at once');
+
+    // An account renamed in one transaction while another opens it to rep A with a first deal: the
+    // deal's fold waits for the account's row, then copies the new name.
+    const renamed = await addAccount('Before Rename');
+    await addContact('Rhea Renamed Account', renamed, null);
+    let commitRename!: () => void;
+    const renameHeld = new Promise<void>((resolve) => (commitRename = resolve));
+    let renameWritten!: () => void;
+    const renaming = new Promise<void>((resolve) => (renameWritten = resolve));
+    const renameTx = server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE client_accounts SET name = 'After Rename' WHERE id = ${renamed}`);
+      renameWritten();
+      await renameHeld;
+    });
+    await renaming;
+    const openTx = addDeal(user.a, renamed, 'After Rename');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commitRename();
+    await Promise.all([renameTx, openTx]);
+    await expectKept('account renamed and opened at once');
     expect(
       (await q(sql`SELECT 1 FROM rep_contacts WHERE owner_id = ${user.b} AND contact_id = ${await idOf('Lou Late')}`)).length,
     ).toBe(1);

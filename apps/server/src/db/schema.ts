@@ -1171,12 +1171,50 @@ export const repContacts = pgTable(
     owner_id: text('owner_id').notNull(),
     contact_id: integer('contact_id').notNull(),
     sort_name: text('sort_name').notNull(),
+    /**
+     * What the list's search (`q`) reads, one line per field: the name, e-mail, title and account name
+     * (concat_ws(E'\n', …)); a search is single-line, so it matches within one field as the search
+     * over `contacts` did (decision 047).
+     */
+    search: text('search').notNull(),
   },
   (t) => [
-    // A contact's rows, found when it changes (its account, name, creator) or goes.
+    // A contact's rows, found when it changes (its account, name, creator, searched fields) or goes.
     primaryKey({ name: 'rep_contacts_pk', columns: [t.contact_id, t.owner_id] }),
     // A representative's page: in the list's order, (sort name, id).
     index('rep_contacts_list_idx').on(t.owner_id, t.sort_name, t.contact_id),
+  ],
+);
+
+/**
+ * Kept (db/read-models/rep-accounts.sql, decision 047): each account a representative may see by the
+ * rule of accounts/scope.ts (accountsVisibleTo: they own a live deal in it), with how many, and copies
+ * of what the account list sorts and searches on (name, domain, created_at, live = not merged away),
+ * so their account list is one range of an index in the list's order. Folded from opportunities with
+ * the deals' other kept totals; the copies follow client_accounts' writes. A manager reads
+ * client_accounts itself.
+ */
+export const repAccounts = pgTable(
+  'rep_accounts',
+  {
+    owner_id: text('owner_id').notNull(),
+    account_id: integer('account_id').notNull(),
+    deals: integer('deals').notNull(),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    live: boolean('live').notNull(),
+  },
+  (t) => [
+    // An account's rows, found when the account is renamed or merged.
+    primaryKey({ name: 'rep_accounts_pk', columns: [t.account_id, t.owner_id] }),
+    // A representative's page in each of the list's orders (name or created_at, then id; both ways).
+    index('rep_accounts_name_idx')
+      .on(t.owner_id, t.name, t.account_id)
+      .where(sql`live`),
+    index('rep_accounts_created_idx')
+      .on(t.owner_id, t.created_at, t.account_id)
+      .where(sql`live`),
   ],
 );
 

@@ -1,7 +1,8 @@
--- rep_contacts: each contact a representative may see, with its sort name (lower(full_name)), so
--- their contact list (contacts/queries.ts listContacts) is one range of rep_contacts_list_idx
--- (owner_id, sort_name, contact_id) instead of every contact they may see, sorted (issue 36,
--- docs/decisions/046). The rule is accounts/scope.ts contactsVisibleTo: (owner, contact) is kept when
+-- rep_contacts: each contact a representative may see, with its sort name (lower(full_name)) and its
+-- search text (rep_contacts_search_text: name, e-mail, title and account name, one line each), so
+-- their contact list (contacts/queries.ts listContacts), searched or not, is one range of
+-- rep_contacts_list_idx (owner_id, sort_name, contact_id) instead of every contact they may see,
+-- sorted (issue 36, docs/decisions/046 and 047). The rule is accounts/scope.ts contactsVisibleTo: (owner, contact) is kept when
 -- the owner has a live deal in the contact's account, or a live deal with the contact on its
 -- committee, or created the contact and it has no account. A soft-deleted deal has left
 -- `opportunities` and a deleted contact `contacts` (decisions 017, 040): neither opens anything.
@@ -13,18 +14,32 @@
 --     its owner, before and after, with the contacts of its account, before and after, and of its
 --     committee;
 --   a committee place written (deal_contacts, rep_contacts_on_committees) its deal's owner and the contact;
---   a contact written (account_id, created_by, full_name; contacts, rep_contacts_on_contacts)
---     every owner who sees it now or saw it before.
+--   a contact written (account_id, created_by, full_name, email, title; contacts,
+--     rep_contacts_on_contacts) every owner who sees it now or saw it before;
+--   an account renamed (client_accounts, rep_contacts_on_accounts) the search text of its contacts'
+--     rows.
 -- Rebuilt by rep_contacts_rebuild().
 --
 -- Concurrent writers. A refresh reads rows other transactions may be changing, so two of them could
 -- each miss the other's uncommitted row (a deal added to an account while a contact joins it). Each
 -- path first locks what the other paths lock, in a statement of its own, so its reads come after
 -- the other's commit: a deal's fold and a contact's write lock the accounts they touch (FOR NO KEY
--- UPDATE: the foreign keys' KEY SHARE still passes); a committee place locks its deal and its
--- contact (FOR SHARE, against a deal's or a contact's own update); and every refresh takes a
+-- UPDATE: the foreign keys' KEY SHARE still passes; a deal's fold also those of its committee's
+-- contacts, whose account name it copies: rep_deal_accounts_lock, rep-accounts.sql); a committee
+-- place locks its deal, its contact and the contact's account (FOR SHARE, against a deal's, a
+-- contact's or an account's own update); an account's rename holds its row; and every refresh takes a
 -- transaction lock per representative, so two deals or places of the same representative are
--- recomputed one after the other.
+-- recomputed one after the other. Locks are taken in the order deal, contact, account.
+-- What stays open: a deal's fold locks the account its committee's contact is in when the fold
+-- starts; if that contact moves to another account, and that account is renamed, both concurrently
+-- with the fold, the pair the fold adds may carry the former name until the contact's next write.
+
+-- A contact's search text: what the list's search (`q`, single-line) matches in, one field per line,
+-- so a match lies within one field as the search over `contacts` (name, e-mail, title, account name).
+CREATE FUNCTION rep_contacts_search_text(full_name text, email text, title text, account_name text) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT concat_ws(E'\n', full_name, email, title, account_name)
+$$;
 
 -- Each caller passes its pairs as two arrays (an empty set does not call it).
 -- The pairs (owners[i], contact_ids[i]) set to the rule: removed where it no longer holds, added (or
@@ -41,8 +56,9 @@ BEGIN
     WHERE p.owner_id IS NOT NULL AND p.contact_id IS NOT NULL
   ),
   seen AS (
-    SELECT p.owner_id, c.id AS contact_id, lower(c.full_name) AS sort_name
-    FROM pairs p JOIN contacts c ON c.id = p.contact_id
+    SELECT p.owner_id, c.id AS contact_id, lower(c.full_name) AS sort_name,
+      rep_contacts_search_text(c.full_name, c.email, c.title, a.name) AS search
+    FROM pairs p JOIN contacts c ON c.id = p.contact_id LEFT JOIN client_accounts a ON a.id = c.account_id
     WHERE EXISTS (SELECT 1 FROM opportunities o WHERE o.owner_id = p.owner_id AND o.account_id = c.account_id)
       OR EXISTS (SELECT 1 FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
         WHERE dc.contact_id = c.id AND o.owner_id = p.owner_id)
@@ -53,10 +69,10 @@ BEGIN
     WHERE r.owner_id = p.owner_id AND r.contact_id = p.contact_id
       AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.owner_id = r.owner_id AND s.contact_id = r.contact_id)
   )
-  INSERT INTO rep_contacts AS r (owner_id, contact_id, sort_name)
-  SELECT owner_id, contact_id, sort_name FROM seen ORDER BY contact_id, owner_id
-  ON CONFLICT (contact_id, owner_id) DO UPDATE SET sort_name = excluded.sort_name
-  WHERE r.sort_name IS DISTINCT FROM excluded.sort_name;
+  INSERT INTO rep_contacts AS r (owner_id, contact_id, sort_name, search)
+  SELECT owner_id, contact_id, sort_name, search FROM seen ORDER BY contact_id, owner_id
+  ON CONFLICT (contact_id, owner_id) DO UPDATE SET sort_name = excluded.sort_name, search = excluded.search
+  WHERE ROW(r.sort_name, r.search) IS DISTINCT FROM ROW(excluded.sort_name, excluded.search);
 END
 $$;
 
@@ -86,8 +102,7 @@ CREATE FUNCTION rep_contacts_read_model(delta text,
 LANGUAGE sql IMMUTABLE AS $$
   SELECT
     '{owner_id,account_id}'::text[],
-    format($fold$
-    PERFORM 1 FROM client_accounts a WHERE a.id IN (SELECT account_id FROM (%s) d) ORDER BY a.id FOR NO KEY UPDATE;
+    rep_deal_accounts_lock(delta) || format($fold$;
     PERFORM rep_contacts_refresh(array_agg(p.owner_id), array_agg(p.contact_id)) FROM (
       WITH delta AS (%s),
       moved AS (
@@ -97,18 +112,20 @@ LANGUAGE sql IMMUTABLE AS $$
       SELECT m.owner_id, c.id AS contact_id FROM moved m JOIN contacts c ON c.account_id = m.account_id
       UNION
       SELECT m.owner_id, dc.contact_id FROM moved m JOIN deal_contacts dc ON dc.opportunity_id = m.id
-    ) p HAVING count(*) > 0$fold$, delta, delta),
+    ) p HAVING count(*) > 0$fold$, delta),
     NULL,
     'PERFORM rep_contacts_rebuild()'
 $$;
 
--- What a committee place's refresh reads that another writer may change: its deal (owner, account)
--- and its contact (account, creator, name).
+-- What a committee place's refresh reads that another writer may change: its deal (owner, account),
+-- its contact (account, creator, searched fields) and the contact's account (its name).
 CREATE FUNCTION rep_contacts_lock_committees(deal_ids integer[], contact_ids integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM opportunities o WHERE o.id = ANY (deal_ids) ORDER BY o.id FOR SHARE;
   PERFORM 1 FROM contacts c WHERE c.id = ANY (contact_ids) ORDER BY c.id FOR SHARE;
+  PERFORM 1 FROM client_accounts a WHERE a.id IN (SELECT c.account_id FROM contacts c WHERE c.id = ANY (contact_ids))
+    ORDER BY a.id FOR SHARE;
 END
 $$;
 
@@ -172,13 +189,15 @@ BEGIN
     PERFORM rep_contacts_lock_accounts(ARRAY(SELECT DISTINCT account_id FROM old_rows WHERE account_id IS NOT NULL));
     DELETE FROM rep_contacts r WHERE r.contact_id = ANY (ARRAY(SELECT id FROM old_rows));
   ELSIF TG_OP = 'UPDATE' THEN
-    -- Only the contacts whose account, creator or name changed (a trigger with transition tables
-    -- cannot be limited to columns).
+    -- Only the contacts whose account, creator or searched fields changed (a trigger with transition
+    -- tables cannot be limited to columns).
     changed := ARRAY(
       SELECT id FROM (
-        (SELECT id, account_id, created_by, full_name FROM new_rows EXCEPT SELECT id, account_id, created_by, full_name FROM old_rows)
+        (SELECT id, account_id, created_by, full_name, email, title FROM new_rows
+          EXCEPT SELECT id, account_id, created_by, full_name, email, title FROM old_rows)
         UNION
-        (SELECT id, account_id, created_by, full_name FROM old_rows EXCEPT SELECT id, account_id, created_by, full_name FROM new_rows)
+        (SELECT id, account_id, created_by, full_name, email, title FROM old_rows
+          EXCEPT SELECT id, account_id, created_by, full_name, email, title FROM new_rows)
       ) c);
     IF cardinality(changed) > 0 THEN
       PERFORM rep_contacts_lock_accounts(ARRAY(
@@ -203,20 +222,36 @@ CREATE TRIGGER rep_contacts_contacts_delete AFTER DELETE ON contacts
 CREATE TRIGGER rep_contacts_contacts_truncate AFTER TRUNCATE ON contacts
   FOR EACH STATEMENT EXECUTE FUNCTION rep_contacts_on_contacts();
 
+-- An account renamed: the search text of its contacts' rows (the update holds the account's row).
+CREATE FUNCTION rep_contacts_on_accounts() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE rep_contacts r SET search = rep_contacts_search_text(c.full_name, c.email, c.title, n.name)
+  FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.name IS DISTINCT FROM n.name
+    JOIN contacts c ON c.account_id = n.id
+  WHERE r.contact_id = c.id;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER rep_contacts_accounts_update AFTER UPDATE ON client_accounts
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rep_contacts_on_accounts();
+
 -- Every pair from the rows: the owners of the deals in each contact's account, of the deals on whose
 -- committee it sits, and the creator of a contact without an account.
 CREATE FUNCTION rep_contacts_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM rep_contacts;
-  INSERT INTO rep_contacts (owner_id, contact_id, sort_name)
-  SELECT v.owner_id, c.id, lower(c.full_name) FROM (
-    SELECT DISTINCT o.owner_id, o.account_id FROM opportunities o WHERE o.owner_id IS NOT NULL AND o.account_id IS NOT NULL
-  ) v JOIN contacts c ON c.account_id = v.account_id
-  UNION
-  SELECT o.owner_id, c.id, lower(c.full_name) FROM deal_contacts dc
-    JOIN opportunities o ON o.id = dc.opportunity_id JOIN contacts c ON c.id = dc.contact_id
-  WHERE o.owner_id IS NOT NULL
-  UNION
-  SELECT c.created_by, c.id, lower(c.full_name) FROM contacts c WHERE c.account_id IS NULL AND c.created_by IS NOT NULL;
+  INSERT INTO rep_contacts (owner_id, contact_id, sort_name, search)
+  SELECT p.owner_id, c.id, lower(c.full_name), rep_contacts_search_text(c.full_name, c.email, c.title, a.name) FROM (
+    SELECT v.owner_id, c.id AS contact_id FROM (
+      SELECT DISTINCT o.owner_id, o.account_id FROM opportunities o WHERE o.owner_id IS NOT NULL AND o.account_id IS NOT NULL
+    ) v JOIN contacts c ON c.account_id = v.account_id
+    UNION
+    SELECT o.owner_id, dc.contact_id FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
+    WHERE o.owner_id IS NOT NULL
+    UNION
+    SELECT c.created_by, c.id FROM contacts c WHERE c.account_id IS NULL AND c.created_by IS NOT NULL
+  ) p JOIN contacts c ON c.id = p.contact_id LEFT JOIN client_accounts a ON a.id = c.account_id;
 END
 $$;

@@ -27,7 +27,8 @@
 --
 -- The other triggers are plain and sit beside what they keep: deal-times.sql (before an update of a
 -- deal), call-owners.sql (before a call is written), team-totals.sql (after a user is written),
--- rep-contacts.sql (after a committee place or a contact is written).
+-- rep-contacts.sql (after a committee place, a contact or an account is written), rep-accounts.sql
+-- (after an account is written).
 CREATE FUNCTION install_fold_triggers(source regclass, prefix text, read_models text[]) RETURNS void
 LANGUAGE plpgsql AS $install$
 DECLARE
@@ -86,7 +87,7 @@ DO $install$
 DECLARE
   deals constant text[] := ARRAY['rep_company_facts', 'rep_companies', 'rep_company_months', 'rep_meeting_days',
     'rep_field_values', 'team_summaries', 'member_totals', 'team_totals', 'rep_product_statuses', 'rep_stage_totals',
-    'forecast_summaries', 'weekly_summaries', 'won_days', 'call_owners', 'rep_contacts'];
+    'forecast_summaries', 'weekly_summaries', 'won_days', 'call_owners', 'rep_accounts', 'rep_contacts'];
   calls constant text[] := ARRAY['call_score_weeks'];
   unlisted text;
 BEGIN

@@ -15,6 +15,7 @@ import { cappedTotal } from '../../db/capped-count.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
+import { read } from '../../db/prepared/reads.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 import { accountsVisibleTo, contactsVisibleTo } from './scope.ts';
 
@@ -43,22 +44,56 @@ const figuresOf = (actor: Actor, account: SQL) => sql`(SELECT jsonb_build_object
     'won_amount', coalesce(sum(o.amount) FILTER (WHERE o.outcome = 'won'), 0)::float8)
   FROM opportunities o WHERE o.account_id = ${account} AND ${visibleDealAs(actor)})`;
 
-const ORDER: Record<AccountListQuery['sort'], SQL> = {
-  name: sql`client_accounts.name, client_accounts.id`,
-  '-name': sql`client_accounts.name DESC, client_accounts.id DESC`,
-  created_at: sql`client_accounts.created_at, client_accounts.id`,
-  '-created_at': sql`client_accounts.created_at DESC, client_accounts.id DESC`,
-};
+/** The list's orders over a table or a kept copy with the columns name, created_at and (its) id. */
+const order = (t: string, id: string): Record<AccountListQuery['sort'], SQL> => ({
+  name: sql.raw(`${t}.name, ${t}.${id}`),
+  '-name': sql.raw(`${t}.name DESC, ${t}.${id} DESC`),
+  created_at: sql.raw(`${t}.created_at, ${t}.${id}`),
+  '-created_at': sql.raw(`${t}.created_at DESC, ${t}.${id} DESC`),
+});
+const ORDER = order('client_accounts', 'id');
+const KEPT_ORDER = order('r', 'account_id');
+const PAGE_ORDER = order('page', 'account_id');
 
-/** A page of the live accounts the actor may see, with their figures, and their number counted up to a bound (cappedTotal). */
+/**
+ * A page of the live accounts the actor may see, with their figures, and their number counted up to
+ * a bound (cappedTotal). A representative's are their kept rows (rep_accounts, decision 047, kept to
+ * the rule of accountsVisibleTo, with copies of the columns sorted and searched on): the page is a
+ * range of rep_accounts_name_idx or rep_accounts_created_idx in the list's order, then those accounts
+ * are read by key. A manager's are every live account (client_accounts_live_name_idx).
+ */
 export async function listAccounts(db: Db, actor: Actor, query: AccountListQuery): Promise<AccountPage> {
-  const conditions: SQL[] = [sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor)];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(sql`(client_accounts.name ILIKE ${pattern} OR client_accounts.domain ILIKE ${pattern})`);
-  }
-  const where = sql.join(conditions, sql` AND `);
   const offset = (query.page - 1) * query.pageSize;
+  const searched = (t: string) => {
+    if (!query.q) return [];
+    const pattern = likePattern(query.q);
+    return [sql`(${sql.raw(t)}.name ILIKE ${pattern} OR ${sql.raw(t)}.domain ILIKE ${pattern})`];
+  };
+  const withFigures = (items: Array<AccountListItem & { figures: AccountFigures | string }>) =>
+    items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures }));
+  if (actor.role !== ROLES.manager) {
+    // The owner and the offset travel unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
+    const where = sql.join(
+      [sql`r.owner_id = ${read.value(actor.userId, 'text')}`, sql`r.live`, ...searched('r')],
+      sql` AND `,
+    );
+    const [items, count] = await Promise.all([
+      selectRows<AccountListItem & { figures: AccountFigures | string }>(
+        db,
+        sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures FROM (
+            SELECT r.account_id, r.name, r.created_at FROM rep_accounts r WHERE ${where}
+            ORDER BY ${KEPT_ORDER[query.sort]} LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
+          JOIN client_accounts ON client_accounts.id = page.account_id
+          ORDER BY ${PAGE_ORDER[query.sort]}`,
+      ),
+      cappedTotal(db, sql`SELECT 1 FROM rep_accounts r WHERE ${where}`, offset),
+    ]);
+    return { items: withFigures(items), ...count };
+  }
+  const where = sql.join(
+    [sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor), ...searched('client_accounts')],
+    sql` AND `,
+  );
   const [items, count] = await Promise.all([
     selectRows<AccountListItem & { figures: AccountFigures | string }>(
       db,
@@ -68,7 +103,7 @@ export async function listAccounts(db: Db, actor: Actor, query: AccountListQuery
     ),
     cappedTotal(db, sql`SELECT 1 FROM client_accounts WHERE ${where}`, offset),
   ]);
-  return { items: items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures })), ...count };
+  return { items: withFigures(items), ...count };
 }
 
 /** The live account `id` when the actor may see it. */

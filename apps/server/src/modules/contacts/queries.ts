@@ -42,26 +42,37 @@ const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = con
  * contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
  */
 export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<ContactPage> {
-  const filters: SQL[] = [];
-  if (query.account !== undefined) filters.push(sql`contacts.account_id = ${query.account}`);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(
-      sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
-    );
-  }
-  // The account's name is joined only when the search needs it; the page's rows get it after.
-  const filtered = query.q ? FROM_CONTACTS : sql`contacts`;
+  const byAccount = query.account === undefined ? [] : [sql`contacts.account_id = ${query.account}`];
+  const pattern = query.q ? likePattern(query.q) : undefined;
   const offset = (query.page - 1) * query.pageSize;
   const listed =
     actor.role === ROLES.manager
-      ? { id: sql`contacts.id`, sortName: sql`lower(contacts.full_name)`, from: filtered, where: filters }
+      ? {
+          id: sql`contacts.id`,
+          sortName: sql`lower(contacts.full_name)`,
+          // The account's name is joined only when the search needs it; the page's rows get it after.
+          from: pattern ? FROM_CONTACTS : sql`contacts`,
+          where: [
+            ...byAccount,
+            ...(pattern
+              ? [
+                  sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
+                ]
+              : []),
+          ],
+        }
       : {
           id: sql`r.contact_id`,
           sortName: sql`r.sort_name`,
-          from: filters.length ? sql`rep_contacts r JOIN ${filtered} ON contacts.id = r.contact_id` : sql`rep_contacts r`,
+          // The kept row carries the searched fields (rep_contacts_search_text, one per line: a search
+          // is single-line, so it matches within one field, as the manager's OR of fields does).
+          from: byAccount.length ? sql`rep_contacts r JOIN contacts ON contacts.id = r.contact_id` : sql`rep_contacts r`,
           // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
-          where: [sql`r.owner_id = ${read.value(actor.userId, 'text')}`, ...filters],
+          where: [
+            sql`r.owner_id = ${read.value(actor.userId, 'text')}`,
+            ...byAccount,
+            ...(pattern ? [sql`r.search ILIKE ${pattern}`] : []),
+          ],
         };
   const rows = (columns: SQL) =>
     sql`SELECT ${columns} FROM ${listed.from} ${listed.where.length ? sql`WHERE ${sql.join(listed.where, sql` AND `)}` : sql``}`;
