@@ -57,6 +57,8 @@ describe('plans kept by the workspace reads', () => {
       path: '/api/companies?pageSize=20&product=CRM%20Platform&page=2',
       marker: 'limit 20',
     },
+    // Its kept rows (rep_accounts, decision 047): the owner and the offset unseen by the planner.
+    { name: "a representative's account list", path: '/api/accounts?pageSize=15&page=2', marker: 'LIMIT 15 OFFSET' },
   ];
 
   for (const { name, path, marker } of READS) {

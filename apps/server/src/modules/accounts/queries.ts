@@ -73,10 +73,7 @@ export async function listAccounts(db: Db, actor: Actor, query: AccountListQuery
     items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures }));
   if (actor.role !== ROLES.manager) {
     // The owner and the offset travel unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
-    const where = sql.join(
-      [sql`r.owner_id = ${read.value(actor.userId, 'text')}`, sql`r.live`, ...searched('r')],
-      sql` AND `,
-    );
+    const where = sql.join([sql`r.owner_id = ${read.value(actor.userId, 'text')}`, sql`r.live`, ...searched('r')], sql` AND `);
     const [items, count] = await Promise.all([
       selectRows<AccountListItem & { figures: AccountFigures | string }>(
         db,

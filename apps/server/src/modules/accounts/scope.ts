@@ -17,7 +17,12 @@ import { clientAccounts, contacts } from '../../db/schema.ts';
 
 type Owner = string | Placeholder | SQL;
 
-/** The accounts the actor may see, as a condition on an account id column (client_accounts.id by default). */
+/**
+ * The accounts the actor may see, as a condition on an account id column (client_accounts.id by
+ * default). The same rule is kept for every representative in rep_accounts
+ * (db/read-models/rep-accounts.sql, decision 047), which their account list reads: a change here
+ * changes that file too (test/contacts-list-bounds.test.ts compares the two after every kind of write).
+ */
 export function accountsVisibleTo(
   actor: Actor,
   accountColumn: PgColumn | SQL = clientAccounts.id,

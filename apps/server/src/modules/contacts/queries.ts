@@ -38,8 +38,8 @@ const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = con
  * A page of the contacts the actor may see, by name, and their number counted up to a bound
  * (cappedTotal). A representative's are their kept rows (rep_contacts, decision 046, kept to the rule
  * of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's order (sort name,
- * id), joined to the contacts only when a search or an account filters them. A manager's are every
- * contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
+ * id), searched on their kept search text (decision 047), joined to the contacts only when an account
+ * filters them. A manager's are every contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
  */
 export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<ContactPage> {
   const byAccount = query.account === undefined ? [] : [sql`contacts.account_id = ${query.account}`];
