@@ -26,6 +26,8 @@ const TRIGGERS = [
   'call_analyses call_scores_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT call_scores_on_insert()',
   'call_analyses call_scores_truncate AFTER TRUNCATE FOR EACH STATEMENT call_scores_on_truncate()',
   'call_analyses call_scores_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT call_scores_on_update()',
+  'client_accounts rep_accounts_accounts_update AFTER UPDATE REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_accounts_on_accounts()',
+  'client_accounts rep_contacts_accounts_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_accounts()',
   'contacts rep_contacts_contacts_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
   'contacts rep_contacts_contacts_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
   'contacts rep_contacts_contacts_truncate AFTER TRUNCATE FOR EACH STATEMENT rep_contacts_on_contacts()',
@@ -63,6 +65,7 @@ const KEPT_TABLES = [
   'rep_field_values',
   'rep_company_facts',
   'rep_contacts',
+  'rep_accounts',
 ];
 
 const triggersOf = async (db: Db) =>
