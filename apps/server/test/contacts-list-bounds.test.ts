@@ -67,9 +67,9 @@ describe('account and contact lists: the visible set as the rule says, and a bou
    */
   const keptAgainstTheRule = async () => {
     const asRep = { userId: '', role: 'Sales Representative' } as never;
-    // The search text written out here from the fields the manager's search reads, one per line.
+    // The search text written out here from the fields the manager's search reads, one per line, lower case.
     const rule = sql`SELECT u.id AS owner_id, contacts.id AS contact_id, lower(contacts.full_name) AS sort_name,
-        concat_ws(E'\n', contacts.full_name, contacts.email, contacts.title, acc.name) AS search
+        lower(concat_ws(E'\n', contacts.full_name, contacts.email, contacts.title, acc.name)) AS search
       FROM users u JOIN contacts ON ${contactsVisibleTo(asRep, undefined, sql`u.id`)}
         LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
     const kept = sql`SELECT owner_id, contact_id, sort_name, search FROM rep_contacts`;

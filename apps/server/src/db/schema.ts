@@ -1173,8 +1173,8 @@ export const repContacts = pgTable(
     sort_name: text('sort_name').notNull(),
     /**
      * What the list's search (`q`) reads, one line per field: the name, e-mail, title and account name
-     * (concat_ws(E'\n', …)); a search is single-line, so it matches within one field as the search
-     * over `contacts` did (decision 047).
+     * (lower(concat_ws(E'\n', …))); a search is single-line, so it matches within one field as the
+     * search over `contacts` did, and LIKE lower(pattern) is what ILIKE evaluates (decision 047).
      */
     search: text('search').notNull(),
   },

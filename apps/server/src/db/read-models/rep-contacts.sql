@@ -36,9 +36,12 @@
 
 -- A contact's search text: what the list's search (`q`, single-line) matches in, one field per line,
 -- so a match lies within one field as the search over `contacts` (name, e-mail, title, account name).
+-- Kept in lower case and matched with `LIKE lower(pattern)`: in a UTF-8 database that is how
+-- PostgreSQL evaluates ILIKE (like.c lowers both sides, then matches as LIKE), without lowering each
+-- row's text on every search (a third of the search's time at 1 M deals).
 CREATE FUNCTION rep_contacts_search_text(full_name text, email text, title text, account_name text) RETURNS text
 LANGUAGE sql STABLE AS $$
-  SELECT concat_ws(E'\n', full_name, email, title, account_name)
+  SELECT lower(concat_ws(E'\n', full_name, email, title, account_name))
 $$;
 
 -- Each caller passes its pairs as two arrays (an empty set does not call it).

@@ -65,13 +65,14 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
           id: sql`r.contact_id`,
           sortName: sql`r.sort_name`,
           // The kept row carries the searched fields (rep_contacts_search_text, one per line: a search
-          // is single-line, so it matches within one field, as the manager's OR of fields does).
+          // is single-line, so it matches within one field, as the manager's OR of fields does), in
+          // lower case: LIKE lower(pattern) is what ILIKE evaluates, without lowering every row.
           from: byAccount.length ? sql`rep_contacts r JOIN contacts ON contacts.id = r.contact_id` : sql`rep_contacts r`,
           // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
           where: [
             sql`r.owner_id = ${read.value(actor.userId, 'text')}`,
             ...byAccount,
-            ...(pattern ? [sql`r.search ILIKE ${pattern}`] : []),
+            ...(pattern ? [sql`r.search LIKE lower(${pattern})`] : []),
           ],
         };
   const rows = (columns: SQL) =>
