@@ -111,9 +111,15 @@ function ensureDebian(name, variable, usual) {
   return { executable, installed: true };
 }
 
-/** Debian's Chromium for the end-to-end suite; installed with apt-get when missing. */
+/**
+ * The browser of the end-to-end suite: Debian's Chromium headless shell (the same Blink and V8 build
+ * as its `chromium`, without the browser's own UI), the kind of Chromium Playwright runs headless
+ * tests in by default; installed with apt-get when missing. The full browser in headless mode also
+ * drew a WebUI renderer for its own toolbar with every page: five specs took 191 s of CPU with it,
+ * 131 s with the shell (docs/performance.md, the test suite). `CHROMIUM_PATH` still picks any other.
+ */
 export function ensureChromium() {
-  return ensureDebian('chromium', 'CHROMIUM_PATH', '/usr/bin/chromium').executable;
+  return ensureDebian('chromium-headless-shell', 'CHROMIUM_PATH', '/usr/bin/chromium-headless-shell').executable;
 }
 
 /**
