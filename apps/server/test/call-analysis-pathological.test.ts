@@ -28,13 +28,13 @@ const PATHOLOGICAL: Array<{ name: string; file: string; text: string }> = [
   { name: 'blank lines after an SRT cue number', file: 'call.txt', text: `1${'\n'.repeat(SIZE)}x` },
 ];
 
-/** Each pattern used to take 20 s and more; read linearly, the slowest takes well under a second of worker time. */
-const ANSWER_WITHIN_MS = 10_000;
+// Each pattern used to take 20 s and more. That the reading is linear is checked by CPU time, not the
+// wall clock, in packages/domain/src/transcript-linear.test.ts: a wall-clock bound here failed under load.
 
 const withKey = (server: TestServer, key: string) =>
   new HttpClient(server.url, '', { authorization: `Bearer ${key}`, origin: '' });
 
-function expectAnswered(response: HttpResponse, spentMs: number, statuses: number[]) {
+function expectAnswered(response: HttpResponse, statuses: number[]) {
   expect(statuses, `${response.status} ${response.text.slice(0, 300)}`).toContain(response.status);
   if (response.status >= 400) {
     // The product's shape: a code and a message (and the field, when one is to blame), nothing else.
@@ -45,13 +45,6 @@ function expectAnswered(response: HttpResponse, spentMs: number, statuses: numbe
     expect(Object.keys(response.body)).toEqual(['error']);
     for (const key of Object.keys(response.body.error)) expect(['code', 'message', 'field']).toContain(key);
   }
-  expect(spentMs).toBeLessThan(ANSWER_WITHIN_MS);
-}
-
-async function timed<T>(request: Promise<T>): Promise<[T, number]> {
-  const start = Date.now();
-  const response = await request;
-  return [response, Date.now() - start];
 }
 
 describe('pathological transcripts through the form and the ingest API', () => {
@@ -77,28 +70,24 @@ describe('pathological transcripts through the form and the ingest API', () => {
 
   for (const { name, file, text } of PATHOLOGICAL) {
     it(`${name}: the form answers 202 or 4xx, never 500`, async () => {
-      const [response, spent] = await timed(
-        rep.post(
-          '/api/call-analyses',
-          transcriptForm({ language: 'en', client_company_name: 'Acme Corp', product: 'CRM' }, { name: file, content: text }),
-        ),
+      const response = await rep.post(
+        '/api/call-analyses',
+        transcriptForm({ language: 'en', client_company_name: 'Acme Corp', product: 'CRM' }, { name: file, content: text }),
       );
-      expectAnswered(response, spent, [202, 400, 413]);
+      expectAnswered(response, [202, 400, 413]);
       if (response.status === 202) accepted.push({ client: rep, id: response.body.id, path: '/api/jobs' });
     }, 60_000);
 
     it(`${name}: POST /api/v1/transcripts answers 202 or 4xx, never 500`, async () => {
-      const [response, spent] = await timed(
-        bot.post('/api/v1/transcripts', {
-          external_id: `pathological-${name}`,
-          account_manager: 'Alice Archer',
-          client_company_name: 'Acme Corp',
-          language: 'en',
-          transcript: text,
-          transcript_name: file,
-        }),
-      );
-      expectAnswered(response, spent, [202, 400, 413]);
+      const response = await bot.post('/api/v1/transcripts', {
+        external_id: `pathological-${name}`,
+        account_manager: 'Alice Archer',
+        client_company_name: 'Acme Corp',
+        language: 'en',
+        transcript: text,
+        transcript_name: file,
+      });
+      expectAnswered(response, [202, 400, 413]);
       if (response.status === 202) accepted.push({ client: bot, id: response.body.id, path: '/api/v1/jobs' });
     }, 60_000);
   }
