@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withStage, type ImportResult, type ImportRow } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { integerArray } from '../../db/id-array.ts';
 import { opportunityImports, type opportunities as o } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ReadImport } from '../../workers/import-body.ts';
@@ -41,9 +42,6 @@ export type ImportAnswer = ImportResult & { errorCount: number };
 
 type Claim = { id: string; attempt: number };
 
-/** A list of ids as one bound parameter (both drivers take the text form of an array). */
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::integer[]`;
-
 function toInsert(row: ImportRow, actor: Actor, now: Date): typeof o.$inferInsert {
   return withStage({
     ...row,
@@ -61,8 +59,8 @@ async function removeImportedRows(db: Db, importId: string, ids: readonly number
     if (start) await yieldToEventLoop();
     const chunk = ids.slice(start, start + REMOVE_BATCH);
     await db.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM opportunity_changes WHERE opportunity_id = ANY(${idArray(chunk)})`);
-      await tx.execute(sql`DELETE FROM opportunities WHERE id = ANY(${idArray(chunk)})`);
+      await tx.execute(sql`DELETE FROM opportunity_changes WHERE opportunity_id = ANY(${integerArray(chunk)})`);
+      await tx.execute(sql`DELETE FROM opportunities WHERE id = ANY(${integerArray(chunk)})`);
     });
   }
   await db.update(opportunityImports).set({ row_ids: [] }).where(eq(opportunityImports.id, importId));
@@ -174,7 +172,7 @@ export async function importFile(
         const ids = await insertRecorded(tx, valid, { source: 'import', actorId: actor.userId });
         const [kept] = await tx
           .update(opportunityImports)
-          .set({ row_ids: sql`${opportunityImports.row_ids} || ${idArray(ids)}`, heartbeat_at: sql`now()` })
+          .set({ row_ids: sql`${opportunityImports.row_ids} || ${integerArray(ids)}`, heartbeat_at: sql`now()` })
           .where(
             and(
               eq(opportunityImports.id, claimed.id),

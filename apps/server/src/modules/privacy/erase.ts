@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { speakerOf } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { integerArray, uuidArray } from '../../db/id-array.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../team-admin/audit.ts';
 import { ERASED_NAME, scrubber, type Person } from './scrub.ts';
@@ -27,8 +28,6 @@ import { ERASED_NAME, scrubber, type Person } from './scrub.ts';
 
 type Row = Record<string, unknown>;
 const run = <T = Row>(db: DbOrTx, query: SQL) => selectRows<T>(db as Db, query);
-const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::integer[]`;
-const uuids = (list: readonly string[]) => sql`${`{${list.join(',')}}`}::uuid[]`;
 
 /** The tables whose rows a person's erasure may touch: every base table, its text-like columns and its links. */
 interface Table {
@@ -67,10 +66,10 @@ async function tables(tx: DbOrTx): Promise<Table[]> {
 /** Which rows of `table` belong to the person's deals, calls or record; null when none can. */
 function relatedRows(table: Table, contactId: number, deals: number[], calls: string[]): SQL | null {
   const parts: SQL[] = [];
-  if (table.name === 'opportunities' || table.name === 'deleted_opportunities') parts.push(sql`id = ANY(${ids(deals)})`);
-  if (table.name === 'call_analyses') parts.push(sql`id = ANY(${uuids(calls)})`);
-  if (table.links.has('opportunity_id')) parts.push(sql`opportunity_id = ANY(${ids(deals)})`);
-  if (table.links.has('call_analysis_id')) parts.push(sql`call_analysis_id = ANY(${uuids(calls)})`);
+  if (table.name === 'opportunities' || table.name === 'deleted_opportunities') parts.push(sql`id = ANY(${integerArray(deals)})`);
+  if (table.name === 'call_analyses') parts.push(sql`id = ANY(${uuidArray(calls)})`);
+  if (table.links.has('opportunity_id')) parts.push(sql`opportunity_id = ANY(${integerArray(deals)})`);
+  if (table.links.has('call_analysis_id')) parts.push(sql`call_analysis_id = ANY(${uuidArray(calls)})`);
   if (table.links.has('contact_id')) parts.push(sql`contact_id = ${contactId}`);
   return parts.length ? sql.join(parts, sql` OR `) : null;
 }
@@ -129,7 +128,7 @@ async function findPerson(tx: DbOrTx, id: number): Promise<Found | null> {
   const dealRows = await run<{ id: number }>(
     tx,
     sql`SELECT opportunity_id AS id FROM deal_contacts WHERE contact_id = ${id}
-      UNION SELECT opportunity_id FROM call_analyses WHERE id = ANY(${uuids(calls)})`,
+      UNION SELECT opportunity_id FROM call_analyses WHERE id = ANY(${uuidArray(calls)})`,
   );
   const deals = new Set(dealRows.map((d) => Number(d.id)));
   for (const c of archived?.committee ?? []) deals.add(Number(c.opportunity_id));
@@ -143,7 +142,7 @@ async function spokenWords(tx: DbOrTx, found: Found): Promise<string[]> {
   const labels = new Set(found.speakers.map((s) => s.speaker.trim().toLocaleLowerCase()));
   const rows = await run<{ transcript_lines: unknown }>(
     tx,
-    sql`SELECT transcript_lines FROM call_analyses WHERE id = ANY(${uuids(calls)})`,
+    sql`SELECT transcript_lines FROM call_analyses WHERE id = ANY(${uuidArray(calls)})`,
   );
   const words: string[] = [];
   for (const row of rows) {
