@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '@nexa/domain';
 import { selectRows, type DbOrTx } from '../../db/client.ts';
+import { integerArray } from '../../db/id-array.ts';
 import { wakeJobWorkers } from '../jobs/index.ts';
 
 /** The job that brings a person's calendar in line with Nexa and reads back the meetings moved there. */
@@ -8,7 +9,7 @@ export const CALENDAR_SYNC = 'calendar_sync';
 
 /**
  * The one place a change asks for calendar syncs (decision 042): in the caller's transaction, one job
- * for each person `people` names (a subquery of user ids) who connected a calendar, is not
+ * for each person `people` names (user ids, or a subquery of them) who connected a calendar, is not
  * deactivated and has none waiting already (a waiting sync will see this change too). The request
  * never talks to the calendar: an outage there cannot fail the change that asked. `delayMs`: not
  * before then (a sync that found another one running asks again for after it).
@@ -28,7 +29,25 @@ async function requestSyncsOf(tx: DbOrTx, people: SQL, delayMs = 0): Promise<voi
 
 /** Asks for a sync of this person's calendar (requestSyncsOf). */
 export async function requestCalendarSync(tx: DbOrTx, userId: string | null | undefined, delayMs = 0): Promise<void> {
-  if (userId) await requestSyncsOf(tx, sql`SELECT ${userId}::text`, delayMs);
+  await requestCalendarSyncs(tx, [userId], delayMs);
+}
+
+/** Asks for a sync of each of these people's calendars in one statement (a deal's old and new owner). */
+export async function requestCalendarSyncs(
+  tx: DbOrTx,
+  userIds: ReadonlyArray<string | null | undefined>,
+  delayMs = 0,
+): Promise<void> {
+  const people = [...new Set(userIds.filter((id): id is string => !!id))];
+  if (people.length)
+    await requestSyncsOf(
+      tx,
+      sql.join(
+        people.map((id) => sql`${id}::text`),
+        sql`, `,
+      ),
+      delayMs,
+    );
 }
 
 /**
@@ -38,7 +57,7 @@ export async function requestCalendarSync(tx: DbOrTx, userId: string | null | un
  */
 export async function requestCalendarSyncForDeals(tx: DbOrTx, dealIds: readonly number[]): Promise<void> {
   if (!dealIds.length) return;
-  const ids = sql`${`{${dealIds.join(',')}}`}::integer[]`;
+  const ids = integerArray(dealIds);
   await requestSyncsOf(
     tx,
     sql`SELECT owner_id FROM opportunities WHERE id = ANY(${ids}) AND next_meeting_date IS NOT NULL

@@ -3,7 +3,7 @@ import { fieldOf, historyValue, machineMayWrite, type ChangeSource } from '@nexa
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { opportunities as o, opportunityChanges } from '../../db/schema.ts';
 import { machineCompanyAsAccount, withAccounts } from '../accounts/deals.ts';
-import { requestCalendarSync, requestCalendarSyncForDeals } from '../calendar/enqueue.ts';
+import { requestCalendarSyncForDeals, requestCalendarSyncs } from '../calendar/enqueue.ts';
 import { emitEvents, outboxStatementText, type OutboxEvent } from '../webhooks/outbox.ts';
 import {
   changesInsert,
@@ -103,8 +103,7 @@ export async function recordChanges(
   await emitEvents(tx, dealChangeEvents(row, origin, rows), { alongside: changesInsert(tx, rows) });
   // The owner's calendar shows the deal's next meeting (decision 042); a move read from it is already there.
   if (origin.source !== 'calendar' && ('next_meeting_date' in changes || 'owner_id' in changes)) {
-    await requestCalendarSync(tx, row.owner_id);
-    if (before.owner_id !== row.owner_id) await requestCalendarSync(tx, before.owner_id);
+    await requestCalendarSyncs(tx, [row.owner_id, before.owner_id]);
   }
   return row;
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
 import { opportunities, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { requestCalendarSync } from '../calendar/enqueue.ts';
+import { requestCalendarSync, requestCalendarSyncs } from '../calendar/enqueue.ts';
 import { revokeKeysCreatedBy } from '../integrations/index.ts';
 import { setDisabledById } from '../users/service.ts';
 import { recordAudit } from './audit.ts';
@@ -140,10 +140,7 @@ export async function reassignDeals(db: Db, actor: Actor, fromId: string, toId: 
       .where(eq(opportunities.owner_id, fromId))
       .returning({ id: opportunities.id });
     // Their next meetings leave one calendar for the other (decision 042).
-    if (moved.length) {
-      await requestCalendarSync(tx, fromId);
-      await requestCalendarSync(tx, toId);
-    }
+    if (moved.length) await requestCalendarSyncs(tx, [fromId, toId]);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'person.deals_reassigned',
