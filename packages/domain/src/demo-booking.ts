@@ -16,18 +16,17 @@ const WORDS = {
   en: {
     title: (company: string, name: string) => `Nexa demo: ${company} (${name})`,
     booked: (name: string, company: string) => `Demo booked on the website by ${name}, ${company}.`,
-    email: 'E-mail',
-    notes: 'Notes',
+    email: 'E-mail: ',
+    notes: 'Notes: ',
   },
   fr: {
     title: (company: string, name: string) => `Démo Nexa : ${company} (${name})`,
     booked: (name: string, company: string) => `Démo réservée sur le site par ${name}, ${company}.`,
-    email: 'E-mail',
-    notes: 'Notes',
+    // French typography: a space before the colon.
+    email: 'E-mail : ',
+    notes: 'Notes : ',
   },
 } as const;
-
-const colon = (language: TranscriptLanguage) => (language === 'fr' ? ' : ' : ': ');
 
 export function demoBookingEvent(
   language: TranscriptLanguage,
@@ -36,8 +35,8 @@ export function demoBookingEvent(
   const words = WORDS[language];
   const name = booking.fullName.trim();
   const company = booking.companyName.trim();
-  const lines = [words.booked(name, company), `${words.email}${colon(language)}${booking.email}`];
+  const lines = [words.booked(name, company), `${words.email}${booking.email}`];
   const notes = booking.notes?.trim();
-  if (notes) lines.push(`${words.notes}${colon(language)}${notes}`);
+  if (notes) lines.push(`${words.notes}${notes}`);
   return { title: words.title(company, name), description: lines.join('\n') };
 }
