@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { jobs } from '../src/db/schema.ts';
+import { calendarConnections, jobs } from '../src/db/schema.ts';
 import { freePorts, waitForPort } from '../../../scripts/cluster.mjs';
 
 /**
@@ -131,4 +131,25 @@ export async function calendarsSynced(db: Db, ...userIds: string[]): Promise<voi
     if (Date.now() > deadline) throw new Error('calendar sync did not finish');
     await sleep(50);
   }
+}
+
+/**
+ * Points this person's connected calendar at a closed port of loopback, as a calendar server that is
+ * down; the answer puts it back.
+ */
+export async function takeCalendarDown(db: Db, userId: string): Promise<{ bringBack: () => Promise<void> }> {
+  const [row] = await db
+    .select({ url: calendarConnections.url })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.user_id, userId));
+  if (!row) throw new Error(`no calendar connected for ${userId}`);
+  await db
+    .update(calendarConnections)
+    .set({ url: 'http://127.0.0.1:9/down/nexa/' })
+    .where(eq(calendarConnections.user_id, userId));
+  return {
+    bringBack: async () => {
+      await db.update(calendarConnections).set({ url: row.url }).where(eq(calendarConnections.user_id, userId));
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { calendarConnections, calendarEvents, demoRequests } from '../src/db/sch
 import { createCalDavClient, type CalDavClient } from '../src/modules/calendar/caldav.ts';
 import { syncCalendar } from '../src/modules/calendar/sync.ts';
 import { createSecretBox } from '../src/secrets/box.ts';
-import { calendarsSynced, startCalDavServer, type CalDavTarget } from './caldav-target.ts';
+import { calendarsSynced, startCalDavServer, takeCalendarDown, type CalDavTarget } from './caldav-target.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -132,16 +132,12 @@ describe(`calendar: demo bookings, deal lifecycle, lease (${testDatabaseKind()})
   });
 
   it('never fails a booking when a manager’s calendar is down; the booking arrives once it is back', async () => {
-    const [row] = await server.database.db.select().from(calendarConnections).where(eq(calendarConnections.user_id, managerId));
-    await server.database.db
-      .update(calendarConnections)
-      .set({ url: 'http://127.0.0.1:9/mona/nexa/' })
-      .where(eq(calendarConnections.user_id, managerId));
+    const calendar = await takeCalendarDown(server.database.db, managerId);
     const booked = await book(slots[1]!, 'Bob Down', 'bob@down.example');
     expect(booked.status).toBe(201);
     await synced(managerId);
     expect((await manager.get('/api/calendar')).body.connection.lastError).toBe('unreachable');
-    await server.database.db.update(calendarConnections).set({ url: row!.url }).where(eq(calendarConnections.user_id, managerId));
+    await calendar.bringBack();
     expect((await manager.post('/api/calendar/sync')).status).toBe(202);
     await synced(managerId);
     expect((await files('mona')).has(`nexa-booking-${booked.body.id}.ics`)).toBe(true);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, callAnalyses, jobs, opportunities, opportunityChanges } from '../src/db/schema.ts';
 import { CalDavError, collectionUrl, createCalDavClient } from '../src/modules/calendar/caldav.ts';
 import { eventStart } from '../src/modules/calendar/sync.ts';
-import { calendarsSynced, PARIS_VTIMEZONE, startCalDavServer, type CalDavTarget } from './caldav-target.ts';
+import { calendarsSynced, PARIS_VTIMEZONE, startCalDavServer, takeCalendarDown, type CalDavTarget } from './caldav-target.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type HttpResponse, type TestServer } from './test-app.ts';
 
@@ -241,18 +241,14 @@ describe(`calendar (${testDatabaseKind()})`, () => {
   });
 
   it('never fails a request when the calendar is down: the error shows in Settings', async () => {
-    const [row] = await server.database.db.select().from(calendarConnections).where(eq(calendarConnections.user_id, repId));
-    await server.database.db
-      .update(calendarConnections)
-      .set({ url: 'http://127.0.0.1:9/rita/nexa/' })
-      .where(eq(calendarConnections.user_id, repId));
+    const calendar = await takeCalendarDown(server.database.db, repId);
     const created = keep(await rep.post('/api/tasks', { title: 'Call back', due_at: '2099-07-01T08:00:00.000Z' }));
     expect(created.status).toBe(201);
     await synced(repId);
     const status = keep(await rep.get('/api/calendar')).body.connection;
     expect(status).toMatchObject({ lastError: 'unreachable', lastErrorAt: expect.any(String) });
     // Back up: the next sync writes what was missed and clears the error.
-    await server.database.db.update(calendarConnections).set({ url: row!.url }).where(eq(calendarConnections.user_id, repId));
+    await calendar.bringBack();
     await syncNow(rep, repId);
     expect(keep(await rep.get('/api/calendar')).body.connection.lastError).toBeNull();
     expect((await caldav.events('rita', calendarUrl)).has(`nexa-task-${created.body.id}.ics`)).toBe(true);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { LIST_COUNT_AHEAD, withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRows, type Tx } from '../src/db/client.ts';
 import { likePattern } from '../src/db/like-pattern.ts';
 import { opportunities } from '../src/db/schema.ts';
 import { accountsVisibleTo, contactsVisibleTo } from '../src/modules/accounts/scope.ts';
+import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
 /**
@@ -60,6 +61,36 @@ describe('account and contact lists: the visible set as the rule says, and a bou
           ORDER BY lower(contacts.full_name), contacts.id`,
       )
     ).map((row) => row.id);
+
+  /**
+   * Two writers at once: `hold` runs in a transaction left open, `racing` starts beside it, and the
+   * transaction commits once `racing` waits for a lock it holds (PostgreSQL: a backend of this
+   * database waits on a Lock; failing when none ever does, so the race is really run). PGlite runs one
+   * statement at a time: there `racing` runs after the commit.
+   */
+  async function whileHolding(hold: (tx: Tx) => Promise<unknown>, racing: () => Promise<unknown>) {
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.database.db.transaction(async (tx) => {
+      await hold(tx);
+      holding();
+      await committing;
+    });
+    await held;
+    const raced = racing();
+    if (testDatabaseKind() === 'postgres') {
+      const waiting = sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      const deadline = Date.now() + 10_000;
+      while ((await q<{ n: number }>(waiting))[0]!.n === 0) {
+        if (Date.now() > deadline) throw new Error('the racing write never waited for the held transaction');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    commit();
+    await Promise.all([transaction, raced]);
+  }
 
   /**
    * rep_contacts against its recomputation: for every user, the contacts the one rule lets them see
@@ -336,40 +367,20 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     // opens that account to rep B with a deal. Each would miss the other's uncommitted row; the
     // deal's fold waits for the contact's lock on the account, then sees it.
     const late = await addAccount('Late Co');
-    let commitContact!: () => void;
-    const contactHeld = new Promise<void>((resolve) => (commitContact = resolve));
-    let contactWritten!: () => void;
-    const written = new Promise<void>((resolve) => (contactWritten = resolve));
-    const contactTx = server.database.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO contacts (full_name, account_id) VALUES ('Lou Late', ${late})`);
-      contactWritten();
-      await contactHeld;
-    });
-    await written;
-    const dealTx = addDeal(user.b, late, 'Late Co');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    commitContact();
-    await Promise.all([contactTx, dealTx]);
+    await whileHolding(
+      (tx) => tx.execute(sql`INSERT INTO contacts (full_name, account_id) VALUES ('Lou Late', ${late})`),
+      () => addDeal(user.b, late, 'Late Co'),
+    );
     await expectKept('contact and deal written at once');
 
     // An account renamed in one transaction while another opens it to rep A with a first deal: the
     // deal's fold waits for the account's row, then copies the new name.
     const renamed = await addAccount('Before Rename');
     await addContact('Rhea Renamed Account', renamed, null);
-    let commitRename!: () => void;
-    const renameHeld = new Promise<void>((resolve) => (commitRename = resolve));
-    let renameWritten!: () => void;
-    const renaming = new Promise<void>((resolve) => (renameWritten = resolve));
-    const renameTx = server.database.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE client_accounts SET name = 'After Rename' WHERE id = ${renamed}`);
-      renameWritten();
-      await renameHeld;
-    });
-    await renaming;
-    const openTx = addDeal(user.a, renamed, 'After Rename');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    commitRename();
-    await Promise.all([renameTx, openTx]);
+    await whileHolding(
+      (tx) => tx.execute(sql`UPDATE client_accounts SET name = 'After Rename' WHERE id = ${renamed}`),
+      () => addDeal(user.a, renamed, 'After Rename'),
+    );
     await expectKept('account renamed and opened at once');
     expect(
       (await q(sql`SELECT 1 FROM rep_contacts WHERE owner_id = ${user.b} AND contact_id = ${await idOf('Lou Late')}`)).length,
