@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { analyseOnDeal } from './support/analysis.ts';
 import { apiAs, createDeal, createUser, signInAsUser } from './support/users.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 // The buying committee's "done when" (issue 36): a representative uploads a call where the deal's CFO
 // speaks on a line without a speaker label and says who she is; the analysis suggests "economic
@@ -57,6 +58,7 @@ test.describe('buying committee', () => {
     await signInAsUser(managerPage, manager);
     const riskOf = async () => {
       await managerPage.goto('/manager/risks');
+      await waitForHydration(managerPage);
       await managerPage.getByLabel('Representative').selectOption({ label: repName });
       return managerPage.getByTestId('risk-item').filter({ hasText: company });
     };

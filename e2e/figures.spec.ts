@@ -222,6 +222,7 @@ async function expectLeftTheTeam(page: Page, person: E2eUser) {
 /** Hands the person's deals to `to` on the team page, as a manager does after the change. */
 async function handOver(page: Page, person: E2eUser, to: E2eUser, deals: number) {
   await page.goto('/manager/team');
+  await waitForHydration(page);
   const panel = page.locator(`[data-testid="team-person"][data-email="${person.email}"]`).getByTestId('hand-over');
   await expect(panel).toContainText(`${deals} deals count under Unassigned`);
   await panel.getByLabel(`Hand over ${deals} deals to`).selectOption({ label: to.name });
@@ -268,6 +269,7 @@ test('after a deactivation and after a role change, every page that counts peopl
 
   // A role change: asked first too, and the same rule.
   await page.goto('/manager/team');
+  await waitForHydration(page);
   const promotedRow = page.locator(`[data-testid="team-person"][data-email="${promoted.email}"]`);
   await promotedRow.getByLabel(`Role of ${promoted.name}`).selectOption({ label: 'Sales Manager' });
   let question = '';

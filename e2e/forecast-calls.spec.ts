@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { amountsIn, numberIn } from './support/figures.ts';
 import { createUser, giveSampleDeals, signInAsUser, type E2eUser } from './support/users.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 /**
  * Issue 38, done when: a representative submits a forecast call, the manager sees it beside the
@@ -140,6 +141,7 @@ test.describe('the forecast call reminder', () => {
       // The manager moves the due day to Monday from the forecast page.
       await signIn(page, manager, language);
       await page.goto('/manager/forecast');
+      await waitForHydration(page);
       await page.getByTestId('forecast-calls').getByRole('link', { name: text.changeDay }).click();
       await page.getByLabel(text.dueOn).selectOption({ label: text.monday });
       await page.getByRole('button', { name: text.saveSettings }).click();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { DEMO } from './support/session.ts';
 import { apiAs, createDeal, createUser, signInAsUser, type E2eUser } from './support/users.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 /**
  * Issue 37, notifications: a deal moved by the manager and a task falling due reach the representative
@@ -105,6 +106,7 @@ for (const [language, t] of Object.entries(TEXT) as Array<[keyof typeof TEXT, (t
       await expect(page).toHaveURL(/\/rep\/opportunities\/\d+$/);
 
       await page.goto('/settings');
+      await waitForHydration(page);
       const select = page.getByRole('combobox', { name: t.deal_moved });
       await expect(select).toHaveValue('daily');
       await select.selectOption('off');

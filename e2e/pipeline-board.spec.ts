@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pickUpWithKeyboard } from './support/board.ts';
 import { DEMO, signInAs } from './support/session.ts';
 import { apiAs, createUser, importDeals, signInAsUser, type E2eUser } from './support/users.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 /** A representative of the spec's own with three deals, named after the test so runs never collide. */
 async function repWithDeals(tag: string) {
@@ -135,6 +136,7 @@ test.describe('pipeline board (desktop)', () => {
     await page.context().clearCookies();
     await signInAs(page, DEMO.manager);
     await page.goto('/manager');
+    await waitForHydration(page);
     await page.getByRole('link', { name: 'Pipeline' }).click();
     await page.getByLabel('Representative').selectOption({ label: rep.name });
     await expect(page).toHaveURL(new RegExp(`owner=${rep.id}`));

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { createUser, invitationLink, signInAsUser, uniqueEmail } from './support/users.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 test('a manager invites a representative, who joins, picks French and a time zone (meeting times move), and is signed out when deactivated', async ({
   browser,
@@ -13,6 +14,7 @@ test('a manager invites a representative, who joins, picks French and a time zon
   // A manager of its own: the invitations, deactivation and audit entries are theirs, not the demo manager's.
   await signInAsUser(page, await createUser({ role: 'manager' }));
   await page.goto('/manager/team');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Role', { exact: true }).selectOption('Sales Representative');
@@ -40,6 +42,7 @@ test('a manager invites a representative, who joins, picks French and a time zon
   await again.close();
 
   await rep.goto('/settings');
+  await waitForHydration(rep);
   await expect(rep.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await rep.getByLabel('Language', { exact: true }).selectOption('fr');
   await rep.getByRole('button', { name: 'Save profile' }).click();
@@ -54,6 +57,7 @@ test('a manager invites a representative, who joins, picks French and a time zon
   await expect(firstMeeting()).toBeVisible();
   const before = await firstMeeting().textContent();
   await rep.goto('/settings');
+  await waitForHydration(rep);
   await rep.getByLabel('Fuseau horaire', { exact: true }).selectOption('Asia/Tokyo');
   await rep.getByRole('button', { name: 'Enregistrer le profil' }).click();
   await expect(rep.getByLabel('Fuseau horaire', { exact: true })).toHaveValue('Asia/Tokyo');
