@@ -35,44 +35,48 @@ test('an empty or blank query says what is missing and makes no call', async ({ 
   expect(calls).toBe(0);
 });
 
-test('a successful analysis shows its progress, the diagnosis and two highlighted cards; Reset clears it', async ({ page }) => {
-  // Hold the real answer until the searching state has been checked.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(API, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const { section, input, analyze, reset, recommended } = await openSection(page);
-  await expect(reset).toHaveCount(0);
-  await input.fill('Initech Software');
-  await analyze.click();
+test(
+  'a successful analysis shows its progress, the diagnosis and two highlighted cards; Reset clears it',
+  { tag: '@phone' },
+  async ({ page }) => {
+    // Hold the real answer until the searching state has been checked.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(API, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const { section, input, analyze, reset, recommended } = await openSection(page);
+    await expect(reset).toHaveCount(0);
+    await input.fill('Initech Software');
+    await analyze.click();
 
-  await expect(section.getByRole('progressbar', { name: 'Analysis progress' })).toBeVisible();
-  await expect(analyze).toHaveText('Analyzing…');
-  await expect(analyze).toBeDisabled();
-  release();
+    await expect(section.getByRole('progressbar', { name: 'Analysis progress' })).toBeVisible();
+    await expect(analyze).toHaveText('Analyzing…');
+    await expect(analyze).toBeDisabled();
+    release();
 
-  const result = section.getByTestId('analysis-result');
-  await expect(result.getByRole('heading', { name: 'Diagnosis for Initech Software' })).toBeVisible();
-  await expect(result).toContainText('Quick analysis of Initech Software');
-  // The offline analyzer is never presented as a live AI answer.
-  await expect(result.getByTestId('analysis-provider')).toHaveText('Quick offline analysis, not a live AI answer');
-  await expect(recommended).toHaveCount(2);
-  await expect(recommended.nth(0)).toHaveAttribute('data-card', 'data-capture');
-  await expect(recommended.nth(1)).toHaveAttribute('data-card', 'call-gaps');
-  for (const card of await recommended.all()) await expect(card.getByText('Recommended', { exact: true })).toBeVisible();
-  await expect(section.getByRole('progressbar')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).include('section#analysis').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const result = section.getByTestId('analysis-result');
+    await expect(result.getByRole('heading', { name: 'Diagnosis for Initech Software' })).toBeVisible();
+    await expect(result).toContainText('Quick analysis of Initech Software');
+    // The offline analyzer is never presented as a live AI answer.
+    await expect(result.getByTestId('analysis-provider')).toHaveText('Quick offline analysis, not a live AI answer');
+    await expect(recommended).toHaveCount(2);
+    await expect(recommended.nth(0)).toHaveAttribute('data-card', 'data-capture');
+    await expect(recommended.nth(1)).toHaveAttribute('data-card', 'call-gaps');
+    for (const card of await recommended.all()) await expect(card.getByText('Recommended', { exact: true })).toBeVisible();
+    await expect(section.getByRole('progressbar')).toHaveCount(0);
+    const axe = await new AxeBuilder({ page }).include('section#analysis').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
-  await reset.click();
-  await expect(input).toHaveValue('');
-  await expect(result).toHaveCount(0);
-  await expect(recommended).toHaveCount(0);
-  await expect(reset).toHaveCount(0);
-  await expect(input).toBeFocused();
-});
+    await reset.click();
+    await expect(input).toHaveValue('');
+    await expect(result).toHaveCount(0);
+    await expect(recommended).toHaveCount(0);
+    await expect(reset).toHaveCount(0);
+    await expect(input).toBeFocused();
+  },
+);
 
 test('a provider failure clears the result and shows the Analysis Error toast', async ({ page }) => {
   const { section, input, analyze, recommended } = await openSection(page);

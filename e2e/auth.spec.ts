@@ -21,7 +21,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 test.describe('sign-in and route guard on the demo team', () => {
-  test('the demo manager signs in and lands on /manager', async ({ page }) => {
+  test('the demo manager signs in and lands on /manager', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
     await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
@@ -35,22 +35,26 @@ test.describe('sign-in and route guard on the demo team', () => {
     await expect(page).toHaveURL(/\/rep$/);
   });
 
-  test('empty fields show the spec message; a wrong password the same answer as an unknown e-mail', async ({ page }) => {
-    // Failed sign-ins count against the e-mail: a person of its own, not one the other specs sign in as.
-    const rep = await createUser({ role: 'rep' });
-    await page.goto('/signin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('Fields required');
-    await expect(page.getByRole('alert')).toContainText('Both fields are required.');
+  test(
+    'empty fields show the spec message; a wrong password the same answer as an unknown e-mail',
+    { tag: '@phone' },
+    async ({ page }) => {
+      // Failed sign-ins count against the e-mail: a person of its own, not one the other specs sign in as.
+      const rep = await createUser({ role: 'rep' });
+      await page.goto('/signin');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toContainText('Fields required');
+      await expect(page.getByRole('alert')).toContainText('Both fields are required.');
 
-    await signInWithForm(page, rep.email, 'not-the-password');
-    await expect(page.getByRole('alert')).toContainText('Sign-in failed');
-    await expect(page.getByRole('alert')).toContainText('Please check your email and password');
-    await expect(page).toHaveURL(/\/signin$/);
+      await signInWithForm(page, rep.email, 'not-the-password');
+      await expect(page.getByRole('alert')).toContainText('Sign-in failed');
+      await expect(page.getByRole('alert')).toContainText('Please check your email and password');
+      await expect(page).toHaveURL(/\/signin$/);
 
-    await signInWithForm(page, 'nobody@demo.nexa.test', 'not-the-password');
-    await expect(page.getByRole('alert')).toContainText('Please check your email and password');
-  });
+      await signInWithForm(page, 'nobody@demo.nexa.test', 'not-the-password');
+      await expect(page.getByRole('alert')).toContainText('Please check your email and password');
+    },
+  );
 
   // The suite's server trusts only its PUBLIC_URL (127.0.0.1); localhost is another origin to a browser.
   test('a page opened at an untrusted address says to set PUBLIC_URL, in both languages', async ({ browser, isMobile }) => {
@@ -100,25 +104,29 @@ test.describe('sign-in and route guard on the demo team', () => {
     await expect(page).toHaveURL(/\/rep\/opportunities$/);
   });
 
-  test('sign-out returns to /signin and the back button shows no workspace data', async ({ page, isMobile }) => {
-    await page.goto('/signin');
-    await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/manager$/);
-    await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Morgan Lee');
-    // A second workspace page, so that "back" after signing out lands on a workspace page.
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Sales Representatives' }).locator('visible=true').click();
-    await expect(page).toHaveURL(/\/manager\/representatives$/);
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').click();
-    await expect(page).toHaveURL(/\/signin$/);
+  test(
+    'sign-out returns to /signin and the back button shows no workspace data',
+    { tag: '@phone' },
+    async ({ page, isMobile }) => {
+      await page.goto('/signin');
+      await signInWithForm(page, DEMO.manager, DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/manager$/);
+      await expect(page.getByTestId('workspace-user-name').first()).toHaveText('Morgan Lee');
+      // A second workspace page, so that "back" after signing out lands on a workspace page.
+      if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Sales Representatives' }).locator('visible=true').click();
+      await expect(page).toHaveURL(/\/manager\/representatives$/);
+      if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').click();
+      await expect(page).toHaveURL(/\/signin$/);
 
-    await page.goBack();
-    await expect(page).toHaveURL(/\/signin$/);
-    await expect(page.getByText('Morgan Lee')).toHaveCount(0);
-    // The session is gone on the server too.
-    expect((await page.request.get('/api/me')).status()).toBe(401);
-  });
+      await page.goBack();
+      await expect(page).toHaveURL(/\/signin$/);
+      await expect(page.getByText('Morgan Lee')).toHaveCount(0);
+      // The session is gone on the server too.
+      expect((await page.request.get('/api/me')).status()).toBe(401);
+    },
+  );
 
   test('the forgot-password link opens the reset request, which answers the same for any e-mail', async ({ page }) => {
     await page.goto('/signin');

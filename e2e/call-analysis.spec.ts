@@ -93,7 +93,7 @@ async function dropFile(page: Page, name: string, content: string) {
 
 for (const lang of ['en', 'fr'] as const) {
   const t = TEXT[lang];
-  test.describe(`call analysis (${lang})`, () => {
+  test.describe(`call analysis (${lang})`, { tag: lang === 'en' ? '@phone' : [] }, () => {
     test.use({ locale: t.locale });
 
     test('the rep uploads a transcript, follows the job and reads the cited analysis; the manager sees the same', async ({

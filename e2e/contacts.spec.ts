@@ -30,79 +30,83 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 80
 }
 
 test.describe('contacts and the buying committee', () => {
-  test('a representative builds a deal’s committee by keyboard and opens the person’s page', async ({ page }) => {
-    test.setTimeout(90_000);
-    const rep = await createUser({ role: 'rep' });
-    const company = `Contacts Corp ${Date.now()}`;
-    const id = await createDeal(rep, {
-      client_company_name: company,
-      product: 'Fleet telematics',
-      stage: 'Proposal',
-      amount: 120000,
-    });
-    await signInAsUser(page, rep);
-    await page.goto(`/rep/opportunities/${id}`);
+  test(
+    'a representative builds a deal’s committee by keyboard and opens the person’s page',
+    { tag: '@phone' },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const rep = await createUser({ role: 'rep' });
+      const company = `Contacts Corp ${Date.now()}`;
+      const id = await createDeal(rep, {
+        client_company_name: company,
+        product: 'Fleet telematics',
+        stage: 'Proposal',
+        amount: 120000,
+      });
+      await signInAsUser(page, rep);
+      await page.goto(`/rep/opportunities/${id}`);
 
-    const panel = page.getByTestId('committee-panel');
-    await expect(panel.getByTestId('committee-empty')).toBeVisible();
-    const add = panel.getByRole('button', { name: 'Add a person' });
-    await add.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByTestId('committee-add-dialog');
-    await expect(dialog).toBeVisible();
-    // The choice of a new contact, the fields, a role: all by keyboard.
-    await dialog.getByLabel('An existing contact').focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(dialog.getByLabel('A new contact')).toBeChecked();
-    await dialog.getByLabel('Full name').focus();
-    await page.keyboard.type('Helen Carter');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Chief Financial Officer');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Helen.Carter@contacts-corp.example');
-    await dialog.getByLabel('Economic buyer').focus();
-    await page.keyboard.press('Space');
-    await expect(dialog.getByLabel('Economic buyer')).toBeChecked();
-    await dialog.getByLabel('Full name').focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
+      const panel = page.getByTestId('committee-panel');
+      await expect(panel.getByTestId('committee-empty')).toBeVisible();
+      const add = panel.getByRole('button', { name: 'Add a person' });
+      await add.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('committee-add-dialog');
+      await expect(dialog).toBeVisible();
+      // The choice of a new contact, the fields, a role: all by keyboard.
+      await dialog.getByLabel('An existing contact').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByLabel('A new contact')).toBeChecked();
+      await dialog.getByLabel('Full name').focus();
+      await page.keyboard.type('Helen Carter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Chief Financial Officer');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Helen.Carter@contacts-corp.example');
+      await dialog.getByLabel('Economic buyer').focus();
+      await page.keyboard.press('Space');
+      await expect(dialog.getByLabel('Economic buyer')).toBeChecked();
+      await dialog.getByLabel('Full name').focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
 
-    const member = panel.getByTestId('committee-member').filter({ hasText: 'Helen Carter' });
-    await expect(member).toContainText('Chief Financial Officer');
-    await expect(member).toContainText('helen.carter@contacts-corp.example');
-    await expect(member.getByTestId('role-chips')).toHaveText('Economic buyer');
+      const member = panel.getByTestId('committee-member').filter({ hasText: 'Helen Carter' });
+      await expect(member).toContainText('Chief Financial Officer');
+      await expect(member).toContainText('helen.carter@contacts-corp.example');
+      await expect(member.getByTestId('role-chips')).toHaveText('Economic buyer');
 
-    // Her roles, edited by keyboard: Tab reaches the button, Space ticks, Enter saves.
-    const edit = member.getByRole('button', { name: 'Roles of Helen Carter' });
-    await tabTo(page, edit);
-    await page.keyboard.press('Enter');
-    const roles = page.getByTestId('committee-roles-dialog');
-    await roles.getByLabel('Champion').focus();
-    await page.keyboard.press('Space');
-    await roles.getByRole('button', { name: 'Save' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(roles).toBeHidden();
-    await expect(member.getByTestId('role-chips')).toHaveText('Economic buyerChampion');
+      // Her roles, edited by keyboard: Tab reaches the button, Space ticks, Enter saves.
+      const edit = member.getByRole('button', { name: 'Roles of Helen Carter' });
+      await tabTo(page, edit);
+      await page.keyboard.press('Enter');
+      const roles = page.getByTestId('committee-roles-dialog');
+      await roles.getByLabel('Champion').focus();
+      await page.keyboard.press('Space');
+      await roles.getByRole('button', { name: 'Save' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(roles).toBeHidden();
+      await expect(member.getByTestId('role-chips')).toHaveText('Economic buyerChampion');
 
-    // The deal's history names the change and who made it.
-    await expect(page.getByText(/Buying committee:/).first()).toBeVisible();
+      // The deal's history names the change and who made it.
+      await expect(page.getByText(/Buying committee:/).first()).toBeVisible();
 
-    // Her page: the deal with her roles.
-    await member.getByRole('link', { name: 'Open Helen Carter' }).click();
-    await expect(page).toHaveURL(/\/rep\/contacts\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helen Carter');
-    const deal = page.getByTestId('contact-deal');
-    await expect(deal).toHaveCount(1);
-    await expect(deal).toContainText(company);
-    await expect(deal.getByTestId('role-chips')).toHaveText('Economic buyerChampion');
-    await expect(page.getByText('No analysed call where they were recognised as a speaker.')).toBeVisible();
+      // Her page: the deal with her roles.
+      await member.getByRole('link', { name: 'Open Helen Carter' }).click();
+      await expect(page).toHaveURL(/\/rep\/contacts\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helen Carter');
+      const deal = page.getByTestId('contact-deal');
+      await expect(deal).toHaveCount(1);
+      await expect(deal).toContainText(company);
+      await expect(deal.getByTestId('role-chips')).toHaveText('Economic buyerChampion');
+      await expect(page.getByText('No analysed call where they were recognised as a speaker.')).toBeVisible();
 
-    // And in the contacts list, found by her company.
-    await page.goto('/rep/contacts');
-    await page.getByLabel('Search contacts').fill(company);
-    await expect(page.getByTestId('contact-row')).toHaveCount(1);
-    await expect(page.getByTestId('contact-row')).toContainText('Helen Carter');
-  });
+      // And in the contacts list, found by her company.
+      await page.goto('/rep/contacts');
+      await page.getByLabel('Search contacts').fill(company);
+      await expect(page.getByTestId('contact-row')).toHaveCount(1);
+      await expect(page.getByTestId('contact-row')).toContainText('Helen Carter');
+    },
+  );
 
   test('a person on two representatives’ deals shows each of them only their own', async ({ page }) => {
     test.skip(test.info().project.name !== 'desktop', 'one width is enough for the data rule');

@@ -31,54 +31,62 @@ for (const lang of ['en', 'fr'] as const) {
     test.use({ timezoneId: lang === 'fr' ? 'Europe/Paris' : 'America/Los_Angeles' });
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
-    test('early access: submits, clears, confirms, and the manager sees it', async ({ page }, testInfo) => {
-      const email = unique(testInfo, `early-${lang}`);
-      await page.goto('/early-access');
-      await expect(page.getByRole('heading', { level: 1, name: t.earlyAccess.title })).toBeVisible();
-      await page.getByLabel(t.fields.fullName).fill('Grace Hopper');
-      await page.getByLabel(t.fields.email).fill(email);
-      await page.getByLabel(t.fields.company).fill('Navy Systems');
-      await page.getByLabel(t.fields.role).selectOption('Sales Manager');
-      await page.getByRole('button', { name: t.earlyAccess.submit }).click();
-      await expect(page.getByRole('status').filter({ hasText: t.earlyAccess.successTitle })).toBeVisible();
-      await expect(page.getByLabel(t.fields.email)).toHaveValue('');
+    test(
+      'early access: submits, clears, confirms, and the manager sees it',
+      { tag: lang === 'en' ? '@phone' : [] },
+      async ({ page }, testInfo) => {
+        const email = unique(testInfo, `early-${lang}`);
+        await page.goto('/early-access');
+        await expect(page.getByRole('heading', { level: 1, name: t.earlyAccess.title })).toBeVisible();
+        await page.getByLabel(t.fields.fullName).fill('Grace Hopper');
+        await page.getByLabel(t.fields.email).fill(email);
+        await page.getByLabel(t.fields.company).fill('Navy Systems');
+        await page.getByLabel(t.fields.role).selectOption('Sales Manager');
+        await page.getByRole('button', { name: t.earlyAccess.submit }).click();
+        await expect(page.getByRole('status').filter({ hasText: t.earlyAccess.successTitle })).toBeVisible();
+        await expect(page.getByLabel(t.fields.email)).toHaveValue('');
 
-      const row = await findInInbox(page, email);
-      await expect(row).toContainText('Requested role: Sales Manager');
-    });
+        const row = await findInInbox(page, email);
+        await expect(row).toContainText('Requested role: Sales Manager');
+      },
+    );
 
-    test('book a demo: picks a free slot, confirms with the time and an .ics invite', async ({ page }, testInfo) => {
-      const email = unique(testInfo, `demo-${lang}`);
-      await page.goto('/book-demo');
-      await page.getByLabel(t.fields.fullName).fill('Ada Lovelace');
-      await page.getByLabel(t.fields.company).fill('Analytical Engines');
-      await page.getByLabel(t.fields.email).fill('not-an-email');
-      // A missing date and a bad e-mail are refused before anything is sent.
-      await page.getByRole('button', { name: t.bookDemo.submit }).click();
-      await expect(page.getByText(t.validation.date_required).first()).toBeVisible();
-      await expect(page.getByText(t.validation.invalid_email).first()).toBeVisible();
-      await page.getByLabel(t.fields.email).fill(email);
+    test(
+      'book a demo: picks a free slot, confirms with the time and an .ics invite',
+      { tag: lang === 'en' ? '@phone' : [] },
+      async ({ page }, testInfo) => {
+        const email = unique(testInfo, `demo-${lang}`);
+        await page.goto('/book-demo');
+        await page.getByLabel(t.fields.fullName).fill('Ada Lovelace');
+        await page.getByLabel(t.fields.company).fill('Analytical Engines');
+        await page.getByLabel(t.fields.email).fill('not-an-email');
+        // A missing date and a bad e-mail are refused before anything is sent.
+        await page.getByRole('button', { name: t.bookDemo.submit }).click();
+        await expect(page.getByText(t.validation.date_required).first()).toBeVisible();
+        await expect(page.getByText(t.validation.invalid_email).first()).toBeVisible();
+        await page.getByLabel(t.fields.email).fill(email);
 
-      // Each project and language takes a different day, so parallel runs never contend for a slot.
-      const index = (lang === 'en' ? 0 : 1) + (testInfo.project.name === 'mobile' ? 2 : 0);
-      const days = page.getByTestId('demo-calendar').locator('button:not([disabled])').filter({ hasText: /^\d+$/ });
-      while ((await days.count()) <= index) await page.getByTestId('demo-calendar').getByRole('button').nth(1).click();
-      await days.nth(index).click();
-      await page.getByRole('radio').first().click();
-      await expect(page.getByTestId('selected-slot')).toContainText(/New York/);
-      await page.getByRole('button', { name: t.bookDemo.submit }).click();
+        // Each project and language takes a different day, so parallel runs never contend for a slot.
+        const index = (lang === 'en' ? 0 : 1) + (testInfo.project.name === 'mobile' ? 2 : 0);
+        const days = page.getByTestId('demo-calendar').locator('button:not([disabled])').filter({ hasText: /^\d+$/ });
+        while ((await days.count()) <= index) await page.getByTestId('demo-calendar').getByRole('button').nth(1).click();
+        await days.nth(index).click();
+        await page.getByRole('radio').first().click();
+        await expect(page.getByTestId('selected-slot')).toContainText(/New York/);
+        await page.getByRole('button', { name: t.bookDemo.submit }).click();
 
-      await expect(page.getByRole('status').filter({ hasText: t.bookDemo.successTitle })).toBeVisible();
-      await expect(page.getByTestId('booking-time')).toContainText(/New York/);
-      await expect(page.getByLabel(t.fields.fullName)).toHaveValue('');
-      const invite = page.getByRole('link', { name: t.bookDemo.addToCalendar });
-      const ics = await page.request.get((await invite.getAttribute('href'))!);
-      expect(ics.headers()['content-type']).toContain('text/calendar');
-      expect(await ics.text()).toMatch(/BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z/);
+        await expect(page.getByRole('status').filter({ hasText: t.bookDemo.successTitle })).toBeVisible();
+        await expect(page.getByTestId('booking-time')).toContainText(/New York/);
+        await expect(page.getByLabel(t.fields.fullName)).toHaveValue('');
+        const invite = page.getByRole('link', { name: t.bookDemo.addToCalendar });
+        const ics = await page.request.get((await invite.getAttribute('href'))!);
+        expect(ics.headers()['content-type']).toContain('text/calendar');
+        expect(await ics.text()).toMatch(/BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z/);
 
-      const row = await findInInbox(page, email);
-      await expect(row).toContainText('Analytical Engines');
-    });
+        const row = await findInInbox(page, email);
+        await expect(row).toContainText('Analytical Engines');
+      },
+    );
 
     test('join the team: uploads a real resume, refuses a disguised one keeping the values', async ({ page }, testInfo) => {
       const email = unique(testInfo, `apply-${lang}`);

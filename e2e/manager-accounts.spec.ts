@@ -42,7 +42,7 @@ async function expectNoAxeViolations(page: Page) {
 
 for (const lang of ['en', 'fr'] as const) {
   const t = TEXT[lang];
-  test.describe(`the manager's accounts (${lang})`, () => {
+  test.describe(`the manager's accounts (${lang})`, { tag: lang === 'en' ? '@phone' : [] }, () => {
     test.use({ locale: t.locale });
 
     test("a manager finds a representative's account from the menu and sees its deals with their owners", async ({

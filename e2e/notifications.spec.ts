@@ -68,7 +68,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 for (const [language, t] of Object.entries(TEXT) as Array<[keyof typeof TEXT, (typeof TEXT)[keyof typeof TEXT]]>) {
-  test.describe(`notifications (${language})`, () => {
+  test.describe(`notifications (${language})`, { tag: language === 'en' ? '@phone' : [] }, () => {
     test.use({ locale: t.locale });
 
     test('the bell counts, the panel lists newest first, marks one then all read; a preference persists', async ({ page }) => {

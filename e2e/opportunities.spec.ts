@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signInAs } from './support/session.ts';
 import { createUser, signInAsUser } from './support/users.ts';
 
-test('a filtered list is bookmarkable: the URL carries the filters', async ({ page }) => {
+test('a filtered list is bookmarkable: the URL carries the filters', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, DEMO.alex);
   await page.goto('/rep/opportunities?status=Closed-Lost&sort=-amount');
   await expect(page.getByRole('heading', { level: 1, name: 'My Opportunities' })).toBeVisible();
@@ -140,7 +140,7 @@ for (const lang of ['en', 'fr'] as const) {
   });
 }
 
-test('below 768 px the list is cards, from 768 px a table', async ({ page, isMobile }) => {
+test('below 768 px the list is cards, from 768 px a table', { tag: '@phone' }, async ({ page, isMobile }) => {
   await signInAs(page, DEMO.alex);
   await page.goto('/rep/opportunities');
   const first = page.getByTestId('opportunity-row').first();

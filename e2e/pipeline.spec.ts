@@ -53,7 +53,7 @@ async function openCompanies(page: Page, name: string, isMobile: boolean) {
 
 for (const lang of ['en', 'fr'] as const) {
   const t = TEXT[lang];
-  test.describe(`rep journey (${lang})`, () => {
+  test.describe(`rep journey (${lang})`, { tag: lang === 'en' ? '@phone' : [] }, () => {
     test.use({ locale: t.locale });
 
     test('dashboard → pipeline filter → detail → both tabs → PDF → companies', async ({ page }, info) => {
@@ -97,7 +97,7 @@ for (const lang of ['en', 'fr'] as const) {
   });
 }
 
-test('the Quick Pipeline collapses and expands', async ({ page }) => {
+test('the Quick Pipeline collapses and expands', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, DEMO.alex);
   await page.goto('/rep');
   await expect(page.getByTestId('pipeline-On-going')).toBeVisible();
@@ -129,7 +129,7 @@ for (const width of [1280, 1920]) {
 
 test.describe('the pipeline chart in French', () => {
   test.use({ locale: 'fr-FR' });
-  test('writes its axis amounts short, and all of each fits', async ({ page }) => {
+  test('writes its axis amounts short, and all of each fits', { tag: '@phone' }, async ({ page }) => {
     await signInAs(page, DEMO.alex);
     await page.goto('/rep');
     const ticks = page.getByTestId('pipeline-chart').locator('[data-chart="y-tick"]');

@@ -69,107 +69,109 @@ async function dealWithSuggestions(rep: E2eUser, api: APIRequestContext): Promis
   }
 }
 
-test('undo an inline edit, a win and an accepted suggestion; accept all asks for the close date; focus comes back', async ({
-  page,
-}, info) => {
-  test.setTimeout(90_000);
-  const rep = await createUser({ role: 'rep' });
-  const api = await apiAs(rep.email, rep.password);
-  const id = await dealWithSuggestions(rep, api);
-  await signInAsUser(page, rep);
-  await page.goto(`/rep/opportunities/${id}`);
-  const amount = page.getByTestId('field-amount');
-  await expect(amount).toContainText('$42,000');
+test(
+  'undo an inline edit, a win and an accepted suggestion; accept all asks for the close date; focus comes back',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const rep = await createUser({ role: 'rep' });
+    const api = await apiAs(rep.email, rep.password);
+    const id = await dealWithSuggestions(rep, api);
+    await signInAsUser(page, rep);
+    await page.goto(`/rep/opportunities/${id}`);
+    const amount = page.getByTestId('field-amount');
+    await expect(amount).toContainText('$42,000');
 
-  // Escape cancels an inline edit and gives focus back to its Edit button.
-  const editAmount = page.getByRole('button', { name: 'Edit Amount' });
-  await editAmount.click();
-  await amount.getByRole('textbox').press('Escape');
-  await expect(amount.getByRole('textbox')).toHaveCount(0);
-  await expect(editAmount).toBeFocused();
+    // Escape cancels an inline edit and gives focus back to its Edit button.
+    const editAmount = page.getByRole('button', { name: 'Edit Amount' });
+    await editAmount.click();
+    await amount.getByRole('textbox').press('Escape');
+    await expect(amount.getByRole('textbox')).toHaveCount(0);
+    await expect(editAmount).toBeFocused();
 
-  // Edit the amount, then take it back: the amount is as it was and the history holds both changes.
-  await editAmount.click();
-  await amount.getByRole('textbox').fill('45000');
-  await amount.getByRole('textbox').press('Enter');
-  await expect(amount).toContainText('$45,000');
-  await expect(editAmount).toBeFocused();
-  const saved = toast(page, 'Amount saved');
-  await expect(saved).toBeVisible();
-  await page.screenshot({ path: info.outputPath(`undo-toast-${info.project.name}.png`) });
-  await saved.getByRole('button', { name: 'Undo' }).click();
-  await expect(toast(page, 'Change undone')).toBeVisible();
-  // Focus is back on the Edit button at once (the Undo click gives it back), not seconds later when the
-  // last toast goes, wherever the person is by then: the close dialog's check below failed on that
-  // now and then at 375 px. A short wait, so the late return cannot pass for it.
-  await expect(editAmount).toBeFocused({ timeout: 1_000 });
-  await expect(amount).toContainText('$42,000');
-  await expect(page.getByTestId('deal-history')).toContainText('Amount: $45,000 → $42,000');
-  await expect(page.getByTestId('deal-history')).toContainText('Amount: $42,000 → $45,000');
-  expect((await history(api, id)).filter((c) => c.field === 'amount').map((c) => [c.before, c.after])).toEqual([
-    [45000, 42000],
-    [42000, 45000],
-  ]);
+    // Edit the amount, then take it back: the amount is as it was and the history holds both changes.
+    await editAmount.click();
+    await amount.getByRole('textbox').fill('45000');
+    await amount.getByRole('textbox').press('Enter');
+    await expect(amount).toContainText('$45,000');
+    await expect(editAmount).toBeFocused();
+    const saved = toast(page, 'Amount saved');
+    await expect(saved).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`undo-toast-${info.project.name}.png`) });
+    await saved.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Change undone')).toBeVisible();
+    // Focus is back on the Edit button at once (the Undo click gives it back), not seconds later when the
+    // last toast goes, wherever the person is by then: the close dialog's check below failed on that
+    // now and then at 375 px. A short wait, so the late return cannot pass for it.
+    await expect(editAmount).toBeFocused({ timeout: 1_000 });
+    await expect(amount).toContainText('$42,000');
+    await expect(page.getByTestId('deal-history')).toContainText('Amount: $45,000 → $42,000');
+    await expect(page.getByTestId('deal-history')).toContainText('Amount: $42,000 → $45,000');
+    expect((await history(api, id)).filter((c) => c.field === 'amount').map((c) => [c.before, c.after])).toEqual([
+      [45000, 42000],
+      [42000, 45000],
+    ]);
 
-  // The close dialog, closed with Escape, gives focus back to "Mark as won".
-  const markWon = page.getByTestId('mark-won');
-  await markWon.click();
-  const close = page.getByTestId('close-deal-dialog');
-  await expect(close).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(close).toBeHidden();
-  await expect(markWon).toBeFocused();
+    // The close dialog, closed with Escape, gives focus back to "Mark as won".
+    const markWon = page.getByTestId('mark-won');
+    await markWon.click();
+    const close = page.getByTestId('close-deal-dialog');
+    await expect(close).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(close).toBeHidden();
+    await expect(markWon).toBeFocused();
 
-  // Mark it won, then take it back: the deal is open at its stage again, without a close date.
-  await markWon.click();
-  await close.getByLabel('Reason (optional)').fill('Budget approved');
-  await close.getByTestId('confirm-close').click();
-  await expect(page.getByTestId('field-stage')).toContainText('Closed-Win');
-  await toast(page, 'Deal marked as won').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByTestId('field-stage')).toContainText('Proposal');
-  await expect(page.getByTestId('field-closing_date')).toContainText('N/A');
-  await expect(page.getByTestId('mark-won')).toBeVisible();
-  const stages = (await history(api, id)).filter((c) => c.field === 'stage').map((c) => [c.before, c.after]);
-  expect(stages.slice(0, 2)).toEqual([
-    ['Closed-Win', 'Proposal'],
-    ['Proposal', 'Closed-Win'],
-  ]);
+    // Mark it won, then take it back: the deal is open at its stage again, without a close date.
+    await markWon.click();
+    await close.getByLabel('Reason (optional)').fill('Budget approved');
+    await close.getByTestId('confirm-close').click();
+    await expect(page.getByTestId('field-stage')).toContainText('Closed-Win');
+    await toast(page, 'Deal marked as won').getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('field-stage')).toContainText('Proposal');
+    await expect(page.getByTestId('field-closing_date')).toContainText('N/A');
+    await expect(page.getByTestId('mark-won')).toBeVisible();
+    const stages = (await history(api, id)).filter((c) => c.field === 'stage').map((c) => [c.before, c.after]);
+    expect(stages.slice(0, 2)).toEqual([
+      ['Closed-Win', 'Proposal'],
+      ['Proposal', 'Closed-Win'],
+    ]);
 
-  // Accept the suggested lead status, then take it back: the person's value returns.
-  const lead = page.getByTestId('field-lead_status');
-  await expect(lead.getByTestId('suggestion-lead_status')).toContainText('Hot');
-  await page.getByTestId('accept-lead_status').click();
-  await expect(lead.locator('dd')).toHaveText('Hot');
-  await toast(page, 'Suggestion accepted').getByRole('button', { name: 'Undo' }).click();
-  await expect(lead.locator('dd')).toHaveText('Cold');
-  expect(
-    (await history(api, id))
-      .filter((c) => c.field === 'lead_status')
-      .map((c) => [c.before, c.after])
-      .slice(0, 2),
-  ).toEqual([
-    ['Hot', 'Cold'],
-    ['Cold', 'Hot'],
-  ]);
+    // Accept the suggested lead status, then take it back: the person's value returns.
+    const lead = page.getByTestId('field-lead_status');
+    await expect(lead.getByTestId('suggestion-lead_status')).toContainText('Hot');
+    await page.getByTestId('accept-lead_status').click();
+    await expect(lead.locator('dd')).toHaveText('Hot');
+    await toast(page, 'Suggestion accepted').getByRole('button', { name: 'Undo' }).click();
+    await expect(lead.locator('dd')).toHaveText('Cold');
+    expect(
+      (await history(api, id))
+        .filter((c) => c.field === 'lead_status')
+        .map((c) => [c.before, c.after])
+        .slice(0, 2),
+    ).toEqual([
+      ['Hot', 'Cold'],
+      ['Cold', 'Hot'],
+    ]);
 
-  // "Accept all" with a won status and no close date: it says the status waits for its date, which
-  // is asked beside the stage; given, the deal closes.
-  await page.getByTestId('accept-all').click();
-  await expect(toast(page, /The status “Closed Won” closes the deal and waits for its close date/)).toBeVisible();
-  await page.screenshot({ path: info.outputPath(`held-toast-${info.project.name}.png`) });
-  const status = page.getByTestId('suggestion-status');
-  await expect(status).toContainText('Closed Won');
-  await expect(status.getByTestId('suggestion-closing-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await status.getByTestId('suggestion-closing-date').fill('2026-11-20');
-  await page.getByTestId('accept-status').click();
-  await expect(page.getByTestId('field-stage')).toContainText('Closed-Win');
-  await expect(page.getByTestId('suggestion-status')).toHaveCount(0);
-  expect((await (await api.get(`/api/opportunities/${id}`)).json()) as object).toMatchObject({
-    stage: 'Closed-Win',
-    closing_date: '2026-11-20',
-  });
-  await api.dispose();
-});
+    // "Accept all" with a won status and no close date: it says the status waits for its date, which
+    // is asked beside the stage; given, the deal closes.
+    await page.getByTestId('accept-all').click();
+    await expect(toast(page, /The status “Closed Won” closes the deal and waits for its close date/)).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`held-toast-${info.project.name}.png`) });
+    const status = page.getByTestId('suggestion-status');
+    await expect(status).toContainText('Closed Won');
+    await expect(status.getByTestId('suggestion-closing-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await status.getByTestId('suggestion-closing-date').fill('2026-11-20');
+    await page.getByTestId('accept-status').click();
+    await expect(page.getByTestId('field-stage')).toContainText('Closed-Win');
+    await expect(page.getByTestId('suggestion-status')).toHaveCount(0);
+    expect((await (await api.get(`/api/opportunities/${id}`)).json()) as object).toMatchObject({
+      stage: 'Closed-Win',
+      closing_date: '2026-11-20',
+    });
+    await api.dispose();
+  },
+);
 
 test('en français : marquer perdue, puis annuler depuis le message', async ({ page }) => {
   const rep = await createUser({ role: 'rep', language: 'fr' });
