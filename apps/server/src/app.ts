@@ -49,6 +49,7 @@ import { privacyRoutes } from './modules/privacy/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { dealEmailRoutes } from './modules/deal-emails/routes.ts';
+import { dealNoteRoutes } from './modules/deal-notes/routes.ts';
 import { integrationRoutes } from './modules/integrations/routes.ts';
 import { apiKeyLookup } from './modules/integrations/keys.ts';
 import { createCallAnalysisProvider } from './ai/call-index.ts';
@@ -273,6 +274,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   await app.register(contactRoutes, { db: database.db });
   await app.register(taskRoutes, { db: database.db });
   await app.register(dealEmailRoutes, { db: database.db, mailer, rateLimit: config.followUpEmail.rateLimit });
+  await app.register(dealNoteRoutes, { db: database.db });
   await app.register(jobRoutes, { db: database.db });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(callAnalysisRoutes, { db: database.db, workerTimeoutMs: config.callWorker.timeoutMs });

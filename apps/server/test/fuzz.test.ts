@@ -275,4 +275,21 @@ describe('schema fuzzing over the OpenAPI document', () => {
       );
     }
   }, 120_000);
+  it('a note on a deal (issue 37) with hostile text and mention ids: 201 or 400, and only real people mentioned', async () => {
+    const rep = actors[1]![1];
+    const deal = (await rep.post('/api/opportunities', { product: 'CRM', client_company_name: 'Fuzz Notes', amount: 1 })).body.id;
+    const text = fc.oneof(hostileString, fc.string({ maxLength: 80 }), fc.constant('@'), fc.constant('x'.repeat(5001)));
+    const id = fc.oneof(hostileString, fc.uuid(), fc.string({ maxLength: 20 }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ text, mentions: fc.array(id, { maxLength: 25 }) }, { requiredKeys: ['text'] }),
+        async (note) => {
+          const res = await rep.request('POST', `/api/opportunities/${deal}/notes`, note);
+          expect([201, 400], `${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+          if (res.status === 201) expect(res.body.mentions).toEqual([]);
+        },
+      ),
+      { numRuns: 60, seed: 20261128 },
+    );
+  });
 });

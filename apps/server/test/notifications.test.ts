@@ -103,6 +103,7 @@ describe(`notifications (${testDatabaseKind()})`, () => {
       'task_due',
       'deal_at_risk',
       'deal_moved',
+      'mention',
       'analysis_finished',
     ]);
     const manager = await people.mia!.client.get('/api/notifications/preferences');

@@ -26,6 +26,7 @@ describe('which notifications a preference lets through', () => {
     expect(deliveryFor('task_due', REP, [])).toEqual({ in_app: true, email: 'instant' });
     expect(deliveryFor('deal_moved', REP, [])).toEqual({ in_app: true, email: 'daily' });
     expect(deliveryFor('analysis_finished', REP, [])).toEqual({ in_app: true, email: 'off' });
+    expect(deliveryFor('mention', REP, [])).toEqual({ in_app: true, email: 'instant' });
   });
 
   it('a kind turned off everywhere is not made at all; one channel off keeps the other', () => {

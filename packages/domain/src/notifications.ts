@@ -5,11 +5,17 @@ import { instantOfWallTime, wallTimeIn } from './slots.ts';
  * Notifications (issue 37): the kinds a person is told about, how each reaches them (in the product,
  * by e-mail at once or in a daily summary, or not at all), and the periods a summary or a digest
  * belongs to in the person's own zone. No zod here: the bell in the signed-in frame imports this file.
- *
- * A mention is not a kind: the product has no way to mention a person yet (no comments, no @names).
+ * A mention is a person named with `@` in a note on a deal (deal-notes.ts).
  */
 
-export const NOTIFICATION_KINDS = ['task_due', 'deal_at_risk', 'deal_moved', 'analysis_finished', 'weekly_digest'] as const;
+export const NOTIFICATION_KINDS = [
+  'task_due',
+  'deal_at_risk',
+  'deal_moved',
+  'mention',
+  'analysis_finished',
+  'weekly_digest',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How a kind reaches a person by e-mail: each one when it happens, one summary a day, or never. */
@@ -39,13 +45,14 @@ export function kindsFor(role: Role | string | null | undefined): NotificationKi
 
 /**
  * What a person gets when they never chose: everything in the product; by e-mail at once what needs
- * acting on today (a task falling due) and the weekly digest, the rest in the daily summary, except a
+ * acting on today (a task falling due, someone asking for them in a note) and the weekly digest, the rest in the daily summary, except a
  * finished analysis (the person who sent it is usually still looking).
  */
 const DEFAULTS: Record<NotificationKind, Omit<NotificationPreference, 'kind'>> = {
   task_due: { in_app: true, email: 'instant' },
   deal_at_risk: { in_app: true, email: 'daily' },
   deal_moved: { in_app: true, email: 'daily' },
+  mention: { in_app: true, email: 'instant' },
   analysis_finished: { in_app: true, email: 'off' },
   weekly_digest: { in_app: true, email: 'instant' },
 };
@@ -125,6 +132,8 @@ export const notificationKeys = {
   dealMoved: (dealId: number, at: string) => `deal_moved:${dealId}:${at}`,
   taskDue: (taskId: number, dueAt: string) => `task_due:${taskId}:${dueAt}`,
   analysisFinished: (jobId: string) => `analysis_finished:${jobId}`,
+  /** A note names a person once, however often it is saved or restored. */
+  mention: (noteId: number) => `mention:${noteId}`,
   /** A deal at risk is told once a week (UTC Monday) while it stays at risk. */
   dealAtRisk: (dealId: number, week: string) => `deal_at_risk:${dealId}:${week}`,
   weeklyDigest: (week: string) => `weekly_digest:${week}`,

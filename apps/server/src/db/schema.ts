@@ -1532,3 +1532,30 @@ export const notificationCursors = pgTable('notification_cursors', {
   name: text('name').primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Notes on a deal (issue 37): plain text, its author, and the people it mentions as they were named
+ * then ([{id, full_name}], resolved by the server from the ids sent). No foreign key to the deal: a
+ * deleted deal's row moves to deleted_opportunities and its notes stay with its history (decision 017);
+ * they go when the archive is purged. A note deleted by its author keeps its row (deleted_at) so the
+ * delete can be undone, and the deal's history keeps who wrote and deleted it.
+ */
+export const dealNotes = pgTable(
+  'deal_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    opportunity_id: integer('opportunity_id').notNull(),
+    author_id: text('author_id'),
+    text: text('text').notNull(),
+    mentions: jsonb('mentions').$type<Array<{ id: string; full_name: string }>>().notNull().default([]),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    sqlForeignKey(t.author_id, users.id, 'set null'),
+    // The deal page's list: a deal's live notes, newest first, a page at a time.
+    index('deal_notes_opportunity_idx')
+      .on(t.opportunity_id, descending(t.created_at), descending(t.id))
+      .where(sql`deleted_at IS NULL`),
+  ],
+);

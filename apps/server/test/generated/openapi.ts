@@ -1908,6 +1908,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal's notes, newest first, a page at a time
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listDealNotes"];
+        put?: never;
+        /**
+         * Adds a note to the deal, recorded in its history; the people it mentions are notified
+         * @description Plain text of at most 5,000 characters. `mentions` are the ids of the people picked in the note box: an id is kept only when that person may see the deal, is active, is not the author and is still named `@Full Name` in the text; others are ignored. Each person kept is notified once (kind `mention`), as their preferences say.
+         *
+         *     Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["createDealNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/notes/mentionable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who a note on the deal may mention: the people who may see it (its owner, the managers), active
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        get: operations["listMentionablePeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a note of the signed-in person (undone by restore); 403 for anyone else’s
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        delete: operations["deleteDealNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/notes/{noteId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Brings back a note its author deleted (the undo)
+         * @description Requires a session with the role Sales Representative or Sales Manager.
+         */
+        post: operations["restoreDealNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -7979,6 +8065,203 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listDealNotes: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            opportunity_id: number;
+                            text: string;
+                            author_id: string | null;
+                            author_name: string | null;
+                            mentions: {
+                                id: string;
+                                full_name: string;
+                            }[];
+                            created_at: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDealNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    /** @default [] */
+                    mentions?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        opportunity_id: number;
+                        text: string;
+                        author_id: string | null;
+                        author_name: string | null;
+                        mentions: {
+                            id: string;
+                            full_name: string;
+                        }[];
+                        created_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMentionablePeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            full_name: string;
+                            role: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteDealNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreDealNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        opportunity_id: number;
+                        text: string;
+                        author_id: string | null;
+                        author_name: string | null;
+                        mentions: {
+                            id: string;
+                            full_name: string;
+                        }[];
+                        created_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listJobs: {
         parameters: {
             query?: never;
@@ -8107,7 +8390,7 @@ export interface operations {
                         items: {
                             id: number;
                             /** @enum {string} */
-                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "analysis_finished" | "weekly_digest";
+                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "mention" | "analysis_finished" | "weekly_digest";
                             data: {
                                 [key: string]: unknown;
                             };
@@ -8204,7 +8487,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "analysis_finished" | "weekly_digest";
+                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "mention" | "analysis_finished" | "weekly_digest";
                             in_app: boolean;
                             /** @enum {string} */
                             email: "instant" | "daily" | "off";
@@ -8230,7 +8513,7 @@ export interface operations {
                 "application/json": {
                     items: {
                         /** @enum {string} */
-                        kind: "task_due" | "deal_at_risk" | "deal_moved" | "analysis_finished" | "weekly_digest";
+                        kind: "task_due" | "deal_at_risk" | "deal_moved" | "mention" | "analysis_finished" | "weekly_digest";
                         in_app: boolean;
                         /** @enum {string} */
                         email: "instant" | "daily" | "off";
@@ -8248,7 +8531,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "analysis_finished" | "weekly_digest";
+                            kind: "task_due" | "deal_at_risk" | "deal_moved" | "mention" | "analysis_finished" | "weekly_digest";
                             in_app: boolean;
                             /** @enum {string} */
                             email: "instant" | "daily" | "off";

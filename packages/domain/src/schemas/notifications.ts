@@ -8,7 +8,8 @@ export const notificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /**
    * What the words need, by kind: deal_moved {deal, by, from, to}, task_due {title, due_at},
-   * deal_at_risk {deal, warnings}, analysis_finished {deal}, weekly_digest {week, risks, overdue, changes}.
+   * deal_at_risk {deal, warnings}, mention {deal, by, excerpt, note_id}, analysis_finished {deal},
+   * weekly_digest {week, risks, overdue, changes}.
    */
   data: z.record(z.string(), z.unknown()),
   /** The deal it is about, while the person may still read it (null after a hand-over). */

@@ -41,6 +41,8 @@ const WORDS = {
       `${text(d.deal)} was moved by ${by}: ${text(d.from, '—')} → ${text(d.to, '—')}.`,
     task_due: (d: Record<string, unknown>, at: string) => `Your task "${text(d.title)}" is due (${at}).`,
     deal_at_risk: (d: Record<string, unknown>) => `${text(d.deal)} is at risk.`,
+    mention: (d: Record<string, unknown>) =>
+      `${text(d.by, 'Someone')} mentioned you in a note on ${text(d.deal)}: "${text(d.excerpt)}"`,
     analysis_finished: (d: Record<string, unknown>) =>
       d.deal ? `The call analysis of ${text(d.deal)} is ready.` : 'Your call analysis is ready.',
     weekly_digest: (d: Record<string, unknown>) => `Your team's weekly digest for the week of ${text(d.week)} is ready.`,
@@ -48,6 +50,7 @@ const WORDS = {
       deal_moved: 'Nexa: a deal of yours was moved',
       task_due: 'Nexa: a task is due',
       deal_at_risk: 'Nexa: a deal is at risk',
+      mention: 'Nexa: you were mentioned in a note',
       analysis_finished: 'Nexa: your call analysis is ready',
       weekly_digest: "Nexa: your team's weekly digest",
     } satisfies Record<NotificationKind, string>,
@@ -82,6 +85,8 @@ const WORDS = {
       `${text(d.deal)} a été déplacée par ${by} : ${text(d.from, '—')} → ${text(d.to, '—')}.`,
     task_due: (d: Record<string, unknown>, at: string) => `Votre tâche « ${text(d.title)} » arrive à échéance (${at}).`,
     deal_at_risk: (d: Record<string, unknown>) => `${text(d.deal)} est à risque.`,
+    mention: (d: Record<string, unknown>) =>
+      `${text(d.by, "Quelqu'un")} vous a mentionné dans une note sur ${text(d.deal)} : « ${text(d.excerpt)} »`,
     analysis_finished: (d: Record<string, unknown>) =>
       d.deal ? `L'analyse d'appel de ${text(d.deal)} est prête.` : "Votre analyse d'appel est prête.",
     weekly_digest: (d: Record<string, unknown>) =>
@@ -90,6 +95,7 @@ const WORDS = {
       deal_moved: "Nexa : l'une de vos opportunités a été déplacée",
       task_due: 'Nexa : une tâche arrive à échéance',
       deal_at_risk: 'Nexa : une opportunité est à risque',
+      mention: 'Nexa : vous avez été mentionné dans une note',
       analysis_finished: "Nexa : votre analyse d'appel est prête",
       weekly_digest: 'Nexa : le résumé hebdomadaire de votre équipe',
     } satisfies Record<NotificationKind, string>,
@@ -129,6 +135,8 @@ export function notificationLine(language: Language, n: MailNotification, timeZo
       return w.task_due(d, when(language, text(d.due_at, n.created_at), timeZone));
     case 'deal_at_risk':
       return w.deal_at_risk(d);
+    case 'mention':
+      return w.mention(d);
     case 'analysis_finished':
       return w.analysis_finished(d);
     case 'weekly_digest':

@@ -43,7 +43,11 @@ export type DealEvent =
   | 'task_completed'
   | 'task_reopened'
   /** A follow-up e-mail sent from the deal (modules/deal-emails): subject, to, cc, whether the invite went with it. */
-  | 'email_sent';
+  | 'email_sent'
+  /** A note on the deal (modules/deal-notes): written, deleted by its author, brought back by their undo. */
+  | 'note_added'
+  | 'note_deleted'
+  | 'note_restored';
 
 export type { OpportunityRow };
 

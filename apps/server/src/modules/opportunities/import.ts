@@ -60,6 +60,7 @@ async function removeImportedRows(db: Db, importId: string, ids: readonly number
     const chunk = ids.slice(start, start + REMOVE_BATCH);
     await db.transaction(async (tx) => {
       await tx.execute(sql`DELETE FROM opportunity_changes WHERE opportunity_id = ANY(${integerArray(chunk)})`);
+      await tx.execute(sql`DELETE FROM deal_notes WHERE opportunity_id = ANY(${integerArray(chunk)})`);
       await tx.execute(sql`DELETE FROM opportunities WHERE id = ANY(${integerArray(chunk)})`);
     });
   }

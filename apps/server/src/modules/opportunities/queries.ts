@@ -25,6 +25,7 @@ import { PerDatabaseStatements, read } from '../../db/prepared/reads.ts';
 import {
   apiKeys,
   callAnalyses,
+  dealNotes,
   deletedOpportunities,
   opportunities as o,
   opportunityChanges,
@@ -422,6 +423,7 @@ export async function purgeDeleted(tx: DbOrTx, days: number): Promise<void> {
   const ids = expired.map((row) => row.id);
   await tx.delete(opportunitySuggestions).where(inArray(opportunitySuggestions.opportunity_id, ids));
   await tx.delete(opportunityChanges).where(inArray(opportunityChanges.opportunity_id, ids));
+  await tx.delete(dealNotes).where(inArray(dealNotes.opportunity_id, ids));
   await tx.delete(callAnalyses).where(inArray(callAnalyses.opportunity_id, ids));
 }
 
