@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
                   'insights',
                   'follow-up',
                   'contacts',
+                  'deal-notes',
                 ]),
               },
               {
@@ -243,11 +244,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'representatives/:repId/opportunities/:oppId',
-                lazy: lazyPage(
-                  () => import('../features/team/routes/representative-opportunity-page.tsx'),
-                  'RepresentativeOpportunityPage',
-                  ['team', 'call-analysis', 'insights', 'contacts', 'follow-up'],
-                ),
+                lazy: lazyPage(() => import('./routes/manager-opportunity.tsx'), 'ManagerOpportunity', [
+                  'team',
+                  'call-analysis',
+                  'insights',
+                  'contacts',
+                  'follow-up',
+                  'deal-notes',
+                ]),
               },
               {
                 path: 'opportunities',

@@ -15,6 +15,9 @@ const EVENTS = new Set([
   'task_completed',
   'task_reopened',
   'email_sent',
+  'note_added',
+  'note_deleted',
+  'note_restored',
 ]);
 
 /**
@@ -67,6 +70,8 @@ export function ChangeText({
           field: t(fieldLabel((change.after as { field?: string } | null)?.field ?? ''), { defaultValue: '' }),
           // A task's event names the task (issue 37).
           title: (change.after as { title?: string } | null)?.title ?? '',
+          // A note's event quotes its beginning (issue 37).
+          excerpt: (change.after as { excerpt?: string } | null)?.excerpt ?? '',
         })}
       </p>
     );

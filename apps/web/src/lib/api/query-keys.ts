@@ -25,6 +25,11 @@ export const queryKeys = {
     followUpEmail: (id: number) => ['opportunities', 'detail', id, 'follow-up-email'] as const,
     /** Every page of the deal's history: a sent e-mail refreshes them. */
     histories: (id: number) => ['opportunities', 'detail', id, 'history'] as const,
+    /** The deal's notes (issue 37): every page below `notes`, so a note written refreshes them all. */
+    notes: (id: number) => ['opportunities', 'detail', id, 'notes'] as const,
+    notesPage: (id: number, page: number) => ['opportunities', 'detail', id, 'notes', page] as const,
+    /** Who a note on the deal may mention. */
+    mentionable: (id: number) => ['opportunities', 'detail', id, 'mentionable'] as const,
   },
   contacts: {
     all: ['contacts'] as const,

@@ -43,6 +43,8 @@ function useSentence() {
         return t('kinds.task_due', { title: text(d.title), at: formatDateTime(text(d.due_at)) });
       case 'deal_at_risk':
         return t('kinds.deal_at_risk', { deal: text(d.deal), count: Array.isArray(d.warnings) ? d.warnings.length : 0 });
+      case 'mention':
+        return t('kinds.mention', { by: text(d.by) || t('by.someone'), deal: text(d.deal), excerpt: text(d.excerpt) });
       case 'analysis_finished':
         return d.deal ? t('kinds.analysis_finished', { deal: text(d.deal) }) : t('kinds.analysis_finished_no_deal');
       case 'weekly_digest':

@@ -13,8 +13,14 @@ import { paths } from '../../../lib/paths.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { FollowUpActions } from '../components/follow-up-actions.tsx';
 
-/** `committee`: the deal's buying committee, from the contacts feature (app/routes/rep-opportunity.tsx). */
-export function OpportunityPage({ committee: Committee }: { committee?: ComponentType<{ opportunityId: number }> } = {}) {
+/**
+ * `committee`: the deal's buying committee, from the contacts feature; `notes`: its notes, from the
+ * deal-notes feature (both given by app/routes/rep-opportunity.tsx).
+ */
+export function OpportunityPage({
+  committee: Committee,
+  notes: Notes,
+}: { committee?: ComponentType<{ opportunityId: number }>; notes?: ComponentType<{ opportunityId: number }> } = {}) {
   const { t } = useTranslation('opportunities');
   usePageMeta(`${t('detail.title')} — Nexa`);
   const navigate = useNavigate();
@@ -71,6 +77,7 @@ export function OpportunityPage({ committee: Committee }: { committee?: Componen
         <>
           <OpportunityView opportunity={opportunity.data} backTo={paths.rep.opportunities.getHref()} />
           {Committee && <Committee opportunityId={opportunity.data.id} />}
+          {Notes && <Notes opportunityId={opportunity.data.id} />}
           <FollowUpActions opportunity={opportunity.data} />
         </>
       )}

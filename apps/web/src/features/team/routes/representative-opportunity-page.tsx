@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -10,8 +11,11 @@ import { SendFollowUpButton } from '../../../components/opportunities/send-follo
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
-/** A representative's opportunity as the manager sees it: the real row, which the manager may edit. */
-export function RepresentativeOpportunityPage() {
+/**
+ * A representative's opportunity as the manager sees it: the real row, which the manager may edit.
+ * `notes`: the deal's notes, from the deal-notes feature (app/routes/manager-opportunity.tsx).
+ */
+export function RepresentativeOpportunityPage({ notes: Notes }: { notes?: ComponentType<{ opportunityId: number }> } = {}) {
   const { t } = useTranslation('team');
   usePageMeta(t('opportunity.metaTitle'));
   const navigate = useNavigate();
@@ -41,7 +45,10 @@ export function RepresentativeOpportunityPage() {
         )}
       </header>
       {query.data ? (
-        <OpportunityView opportunity={query.data} readOnly isManager backTo={paths.manager.representative.getHref(repId)} />
+        <>
+          <OpportunityView opportunity={query.data} readOnly isManager backTo={paths.manager.representative.getHref(repId)} />
+          {Notes && <Notes opportunityId={query.data.id} />}
+        </>
       ) : (
         <Card padded>
           {oppId > 0 && query.isPending && (
