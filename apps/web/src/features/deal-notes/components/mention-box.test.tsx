@@ -32,12 +32,12 @@ describe('the mention box', () => {
     const onPick = vi.fn();
     render(<Box onPick={onPick} />);
     const user = userEvent.setup();
-    const box = screen.getByRole('combobox', { name: 'Note' });
-    expect(box.getAttribute('aria-expanded')).toBe('false');
+    const box = screen.getByRole('textbox', { name: 'Note' });
+    expect(screen.queryByRole('listbox')).toBeNull();
     await user.type(box, 'Ask @');
     const list = screen.getByRole('listbox', { name: 'People who can see this deal' });
-    expect(box.getAttribute('aria-expanded')).toBe('true');
     expect(box.getAttribute('aria-controls')).toBe(list.id);
+    expect(screen.getByRole('status').textContent).toBe('3 people offered: arrows to choose, Enter to pick, Escape to close.');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Morgan Lee', 'Éric Martin', 'Rita Rep']);
     // Any word of a name; case and accents do not matter.
     await user.type(box, 'm');
@@ -61,17 +61,17 @@ describe('the mention box', () => {
     const onKeyDown = vi.fn();
     render(<Box onPick={onPick} onKeyDown={onKeyDown} />);
     const user = userEvent.setup();
-    const box = screen.getByRole('combobox', { name: 'Note' });
+    const box = screen.getByRole('textbox', { name: 'Note' });
     await user.type(box, '@Mor');
     expect(screen.getAllByRole('option')).toHaveLength(1);
     onKeyDown.mockClear();
     await user.keyboard('{Escape}');
-    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(onKeyDown).not.toHaveBeenCalled();
     expect((box as HTMLTextAreaElement).value).toBe('@Mor');
     // Enter now is a line break, not a pick.
     await user.keyboard('{Enter}mail ana@acme.com');
-    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(onPick).not.toHaveBeenCalled();
   });
 
@@ -79,7 +79,7 @@ describe('the mention box', () => {
     const onPick = vi.fn();
     render(<Box onPick={onPick} />);
     const user = userEvent.setup();
-    const box = screen.getByRole('combobox', { name: 'Note' });
+    const box = screen.getByRole('textbox', { name: 'Note' });
     await user.type(box, 'cc @ri');
     await user.click(screen.getByRole('option', { name: 'Rita Rep' }));
     expect(onPick).toHaveBeenCalledWith(PEOPLE[2]);

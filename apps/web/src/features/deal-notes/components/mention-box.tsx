@@ -19,8 +19,10 @@ export interface MentionBoxProps extends Omit<TextareaHTMLAttributes<HTMLTextAre
 }
 
 /**
- * A text box where `@` offers the people who may see the deal: an ARIA 1.2 combobox (the box) with a
- * labelled listbox. Arrows move through the names, Enter or Tab picks one, Escape closes the list and
+ * A text box where `@` offers the people who may see the deal in a labelled listbox. The box stays a
+ * text box (a textarea may not take the combobox role): it names the list it controls and its active
+ * option (aria-autocomplete, aria-controls, aria-activedescendant), and a polite status says how many
+ * people are offered. Arrows move through the names, Enter or Tab picks one, Escape closes the list and
  * leaves the text as typed; a pointer picks without taking focus from the box.
  */
 export function MentionBox({ value, onChange, people, onPick, onMentionStart, className, ...props }: MentionBoxProps) {
@@ -80,10 +82,8 @@ export function MentionBox({ value, onChange, people, onPick, onMentionStart, cl
         {...props}
         ref={box}
         value={value}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
+        aria-controls={expanded ? listId : undefined}
         aria-activedescendant={expanded && matches.length ? optionId(current) : undefined}
         className={cn(inputClass, 'min-h-28', className)}
         onChange={(event) => {
@@ -105,6 +105,9 @@ export function MentionBox({ value, onChange, people, onPick, onMentionStart, cl
           props.onFocus?.(event);
         }}
       />
+      <p role="status" className="sr-only">
+        {expanded && people ? t('mentions.count', { count: matches.length }) : ''}
+      </p>
       <ul
         id={listId}
         role="listbox"
