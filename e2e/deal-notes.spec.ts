@@ -65,7 +65,7 @@ test.describe('deal notes', () => {
       await theirs.goto('/manager');
       const bell = theirs.getByRole('button', { name: /^Notifications/ });
       // The mention, and this week's digest a new manager gets too.
-    await expect(bell).toHaveAttribute('aria-label', /\d+ unread/);
+      await expect(bell).toHaveAttribute('aria-label', /\d+ unread/);
       await bell.click();
       const panel = theirs.getByRole('dialog', { name: 'Notifications' });
       const mention = panel.getByRole('link', { name: new RegExp(`${rep.name} mentioned you on ${company}`) });
