@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { currencyOf, fieldLabel, fieldOf, isCommitteeHistoryValue, type OpportunityChange } from '@nexa/domain';
 import { HISTORY_PAGE_SIZE, useOpportunityHistory } from '../../lib/api/edit-opportunity.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
-import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+import { Pager } from '../ui/pager.tsx';
 
 const EVENTS = new Set([
   'created',
@@ -138,15 +138,18 @@ export function DealHistory({ deal, headingLevel = 2 }: { deal: { id: number }; 
           </ol>
         )}
         {pages > 1 && (
-          <nav className="mt-4 flex items-center justify-between gap-2" aria-label={t('history.pages')}>
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('history.newer')}
-            </Button>
-            <span className="text-sm text-slate-600">{t('history.page', { page, pages })}</span>
-            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('history.older')}
-            </Button>
-          </nav>
+          <Pager
+            className="mt-4 flex items-center justify-between gap-2"
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            words={{
+              label: t('history.pages'),
+              newer: t('history.newer'),
+              older: t('history.older'),
+              status: t('history.page', { page, pages }),
+            }}
+          />
         )}
       </CardContent>
     </Card>

@@ -6,6 +6,7 @@ import { NOTE_MAX_LENGTH, noteParts, type MentionablePerson } from '@nexa/domain
 import type { DealNote } from '@nexa/domain/schemas/deal-notes';
 import { UNDO_MS, undoAction } from '../../../components/opportunities/undo-toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ErrorState, INLINE_STATE, LoadingState } from '../../../components/ui/query-state.tsx';
 import { errorKey } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
@@ -163,15 +164,12 @@ export function DealNotes({ opportunityId }: { opportunityId: number }) {
         </ol>
       )}
       {pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t('pages')}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('newer')}
-          </Button>
-          <span className="text-sm text-slate-600">{t('page', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('older')}
-          </Button>
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          words={{ label: t('pages'), newer: t('newer'), older: t('older'), status: t('page', { page, pages }) }}
+        />
       )}
     </section>
   );
