@@ -194,4 +194,21 @@ describe(`deal notes (${testDatabaseKind()})`, () => {
     // In the person's language (Rita chose French).
     expect(smtp.to(people.rita!.email)[0]!.text).toContain('Éric Martin vous a mentionné dans une note sur Acme Notes — CRM');
   });
+  it('a deleted deal’s notes are out of reach, back with its restore, and gone with its purge after 30 days', async () => {
+    const create = async (company: string) =>
+      (await people.rita!.client.post('/api/opportunities', { product: 'CRM', client_company_name: company, amount: 1 })).body
+        .id as number;
+    const doomed = await create('Doomed Co');
+    expect((await people.rita!.client.post(notes('rita', doomed), { text: 'kept while archived' })).status).toBe(201);
+    expect((await people.rita!.client.delete(`/api/opportunities/${doomed}`)).status).toBe(204);
+    expect((await people.rita!.client.get(notes('rita', doomed))).status).toBe(404);
+    expect((await people.rita!.client.post(`/api/opportunities/${doomed}/restore`)).status).toBe(200);
+    expect((await people.rita!.client.get(notes('rita', doomed))).body.total).toBe(1);
+    expect((await people.rita!.client.delete(`/api/opportunities/${doomed}`)).status).toBe(204);
+    await db().execute(sql`UPDATE deleted_opportunities SET deleted_at = now() - interval '31 days' WHERE id = ${doomed}`);
+    // The purge runs with the next delete.
+    expect((await people.rita!.client.delete(`/api/opportunities/${await create('Next Co')}`)).status).toBe(204);
+    const left = await selectRows<{ id: string }>(db(), sql`SELECT id FROM deal_notes WHERE opportunity_id = ${doomed}`);
+    expect(left).toEqual([]);
+  });
 });
