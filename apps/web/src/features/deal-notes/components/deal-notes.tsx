@@ -94,7 +94,8 @@ export function DealNotes({ opportunityId }: { opportunityId: number }) {
           id={boxId}
           value={text}
           onChange={setText}
-          people={people.data?.items}
+          // Not the writer: a note does not notify its own author.
+          people={people.data?.items.filter((person) => person.id !== me.data?.id)}
           onPick={(person) => setPicked((list) => (list.some((p) => p.id === person.id) ? list : [...list, person]))}
           onMentionStart={() => setWantPeople(true)}
           placeholder={t('box.placeholder')}
