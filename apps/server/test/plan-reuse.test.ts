@@ -13,6 +13,7 @@ import { startTestServer, type HttpClient, type TestServer } from './test-app.ts
 describe('plans kept by the workspace reads', () => {
   let server: TestServer;
   let rep: HttpClient;
+  let manager: HttpClient;
   let repId: string;
 
   beforeAll(async () => {
@@ -22,6 +23,8 @@ describe('plans kept by the workspace reads', () => {
     const other = await server.createUser({ role: 'Sales Representative', fullName: 'Quinn Plan' });
     repId = user.id;
     rep = await server.signIn(user.email, user.password);
+    const boss = await server.createUser({ role: 'Sales Manager', fullName: 'Max Plan' });
+    manager = await server.signIn(boss.email, boss.password);
     // The measured representative owns fewer deals than the other, and products unevenly: the
     // values' own estimates differ from the averages, as in a real team.
     await server.database.db.execute(sql`
@@ -44,7 +47,7 @@ describe('plans kept by the workspace reads', () => {
           where statement like ${`%${marker}%`} and statement not like '%pg_prepared_statements%'`,
     );
 
-  const READS: Array<{ name: string; path: string; marker: string }> = [
+  const READS: Array<{ name: string; path: string; marker: string; asManager?: boolean }> = [
     { name: 'the dashboard table', path: '/api/opportunities?pageSize=10&sort=next_meeting_date', marker: 'limit 10 offset' },
     {
       name: 'a filtered page of the opportunities',
@@ -59,11 +62,15 @@ describe('plans kept by the workspace reads', () => {
     },
     // Its kept rows (rep_accounts, decision 047): the owner and the offset unseen by the planner.
     { name: "a representative's account list", path: '/api/accounts?pageSize=15&page=2', marker: 'LIMIT 15 OFFSET' },
+    // A task list with its tabs' counts, one statement (docs/performance.md, "Tasks").
+    { name: 'a task list', path: '/api/tasks?view=overdue&pageSize=50', marker: 'AS upcoming' },
+    { name: 'a page of the notification panel', path: '/api/notifications?page=2&pageSize=10', marker: 'FROM notifications n' },
+    { name: "the team's overdue tasks", path: '/api/team/tasks/overdue?page=2', marker: 'AS owner_name', asManager: true },
   ];
 
-  for (const { name, path, marker } of READS) {
+  for (const { name, path, marker, asManager } of READS) {
     it(`${name} is planned once, then runs its kept plan`, async () => {
-      for (let i = 0; i < 8; i++) expect((await rep.get(path)).status).toBe(200);
+      for (let i = 0; i < 8; i++) expect((await (asManager ? manager : rep).get(path)).status).toBe(200);
       const [statement, ...others] = await plans(marker);
       expect(others, 'one statement for the read').toHaveLength(0);
       // PostgreSQL tries five custom plans before it compares them with the generic one.

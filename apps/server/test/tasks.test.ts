@@ -238,4 +238,38 @@ describe('tasks', () => {
     expect((await rep.get('/api/team/tasks/overdue')).status).toBe(403);
     expect((await server.anonymous.get('/api/tasks')).status).toBe(401);
   });
+
+  it('counts each tab up to 99 ("99+") and a list up to 1,000 rows past its page (docs/performance.md, "Tasks")', async () => {
+    const busy = await server.createUser({ role: 'Sales Representative', fullName: 'Bo Busy' });
+    const client = await server.signIn(busy.email, busy.password);
+    // 1,150 overdue, 120 upcoming (three days ahead: never today), 2 done.
+    await server.database.db.execute(sql`
+      INSERT INTO tasks (title, due_at, owner_id, source, status, completed_at)
+      SELECT 'Late ' || g, now() - interval '1 hour' - g * interval '1 minute', ${busy.id}, 'person', 'open', NULL::timestamptz FROM generate_series(1, 1150) g
+      UNION ALL
+      SELECT 'Later ' || g, now() + interval '3 days' + g * interval '1 minute', ${busy.id}, 'person', 'open', NULL FROM generate_series(1, 120) g
+      UNION ALL
+      SELECT 'Done ' || g, now() - g * interval '1 day', ${busy.id}, 'person', 'done', now() FROM generate_series(1, 2) g`);
+    const first = await client.get('/api/tasks?view=overdue');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 1000, capped: true, counts: { overdue: 100, today: 0, upcoming: 100 } });
+    expect(first.body.items).toHaveLength(50);
+    // The longest overdue first.
+    expect(first.body.items[0].title).toBe('Late 1150');
+    // Past the first thousand the bound moves with the page: the last pages stay reachable, counted exactly.
+    const deep = await client.get('/api/tasks?view=overdue&page=23');
+    expect(deep.body).toMatchObject({ total: 1150, capped: false });
+    expect(deep.body.items.map((t: { title: string }) => t.title)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Late ${50 - i}`),
+    );
+    expect((await client.get('/api/tasks?view=upcoming')).body).toMatchObject({ total: 120, capped: false });
+    expect((await client.get('/api/tasks?view=done')).body).toMatchObject({ total: 2, capped: false });
+    // Nobody else's lists or counts move.
+    expect((await rep.get('/api/tasks?view=overdue')).body).toMatchObject({ total: 1, capped: false, counts: { overdue: 1 } });
+    // The manager's view is bounded the same way: 1,000 past the page's offset.
+    expect((await manager.get('/api/team/tasks/overdue')).body).toMatchObject({ total: 1000, capped: true });
+    const last = await manager.get('/api/team/tasks/overdue?page=24');
+    expect(last.body).toMatchObject({ total: 1151, capped: false });
+    expect(last.body.items).toHaveLength(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { cappedCountLabel } from './counts.ts';
 import { ROLES, type Role } from './roles.ts';
 import { instantOfWallTime, wallTimeIn } from './slots.ts';
 
@@ -153,4 +154,4 @@ export const moverOf = (source: unknown): 'integration' | 'ai' | 'someone' =>
 
 /** The count the bell shows: exact up to this, "99+" past it (the count query stops there). */
 export const UNREAD_COUNT_CAP = 99;
-export const unreadLabel = (count: number) => (count > UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(count));
+export const unreadLabel = (count: number) => cappedCountLabel(count, UNREAD_COUNT_CAP);

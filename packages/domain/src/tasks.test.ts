@@ -6,6 +6,7 @@ import {
   startOfDayIn,
   stepTitle,
   suggestedDue,
+  taskCountLabel,
   taskView,
   todayIn,
 } from './tasks.ts';
@@ -68,5 +69,11 @@ describe('tasks', () => {
     expect(stepTitle('Send the SOC 2 report')).toBe('Send the SOC 2 report');
     // A time is no label.
     expect(stepTitle('Meet at 10:00 on Tuesday')).toBe('Meet at 10:00 on Tuesday');
+  });
+
+  it('shows a tab’s count as the query bounds it: exact up to 99, "99+" past it', () => {
+    expect(taskCountLabel(0)).toBe('0');
+    expect(taskCountLabel(99)).toBe('99');
+    expect(taskCountLabel(100)).toBe('99+');
   });
 });

@@ -1,3 +1,4 @@
+import { cappedCountLabel } from './counts.ts';
 import { instantOfWallTime, wallTimeIn } from './slots.ts';
 
 /**
@@ -17,6 +18,13 @@ export type TaskSource = (typeof TASK_SOURCES)[number];
 
 export const SNOOZE_CHOICES = ['hour', 'tomorrow', 'next_week'] as const;
 export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number];
+
+/**
+ * The tabs' counts stop here: exact up to it, "99+" past it (as the bell's unread count), so a page of
+ * a representative with 20,000 tasks counts at most a hundred rows per tab.
+ */
+export const TASK_COUNT_CAP = 99;
+export const taskCountLabel = (count: number) => cappedCountLabel(count, TASK_COUNT_CAP);
 
 /** The working hour a task without a time of its own falls due at (09:00 in the owner's zone). */
 export const TASK_DEFAULT_HOUR = 9;

@@ -7582,6 +7582,7 @@ export interface operations {
                             updated_at: string;
                         }[];
                         total: number;
+                        capped: boolean;
                         counts: {
                             today: number;
                             overdue: number;

@@ -36,8 +36,10 @@ export const taskListQuerySchema = z.object({
 
 export const taskListSchema = z.object({
   items: z.array(taskSchema),
+  /** The list's rows, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): `capped` when there are more. */
   total: z.number().int(),
-  /** Open tasks per list, for the tabs. */
+  capped: z.boolean(),
+  /** Open tasks per list, for the tabs: exact up to TASK_COUNT_CAP (99), TASK_COUNT_CAP + 1 past it ("99+"). */
   counts: z.object({ today: z.number().int(), overdue: z.number().int(), upcoming: z.number().int() }),
   /** The zone "today" was read in. */
   timeZone: z.string(),
@@ -105,7 +107,7 @@ export const teamOverdueQuerySchema = z.object({
 
 export const teamOverdueSchema = z.object({
   items: z.array(taskSchema.extend({ owner_name: z.string() })),
-  /** Counted up to 10,000: `capped` when there are more. */
+  /** Counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): `capped` when there are more. */
   total: z.number().int(),
   capped: z.boolean(),
 });

@@ -5,6 +5,7 @@ import type { Notification, NotificationList, NotificationListQuery } from '@nex
 import type { Actor } from '../../auth/access.ts';
 import { countUpTo } from '../../db/capped-count.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { read } from '../../db/prepared/reads.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
@@ -52,19 +53,21 @@ const LISTED_COUNT_CAP = 100;
  * only while the person may still read it (a representative their own deals, a manager any).
  */
 export async function listNotifications(db: DbOrTx, actor: Actor, query: NotificationListQuery): Promise<NotificationList> {
-  const seesEveryDeal = actor.role === ROLES.manager;
+  const person = read.value(actor.userId, 'text');
+  // The person's id, the offset and the page size in the forms that keep one plan (db/prepared/reads.ts).
+  const dealShown = actor.role === ROLES.manager ? sql`TRUE` : sql`o.owner_id = ${person}`;
   const [items, total] = await Promise.all([
     selectRows<Row>(
       db,
       sql`SELECT n.id, n.kind, n.data, o.id AS opportunity_id, o.owner_id AS opportunity_owner_id, n.task_id, n.created_at, n.read_at
         FROM notifications n
-        LEFT JOIN opportunities o ON o.id = n.opportunity_id AND (${seesEveryDeal} OR o.owner_id = ${actor.userId})
-        WHERE n.user_id = ${actor.userId} AND n.in_app
+        LEFT JOIN opportunities o ON o.id = n.opportunity_id AND ${dealShown}
+        WHERE n.user_id = ${person} AND n.in_app
         ORDER BY n.created_at DESC, n.id DESC
-        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+        LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset((query.page - 1) * query.pageSize)}`,
     ),
     // A person with 20,000 notifications costs no more to count than one with 101.
-    countUpTo(db, sql`SELECT 1 FROM notifications WHERE user_id = ${actor.userId} AND in_app`, LISTED_COUNT_CAP),
+    countUpTo(db, sql`SELECT 1 FROM notifications WHERE user_id = ${person} AND in_app`, LISTED_COUNT_CAP),
   ]);
   return { items: items.map(toNotification), ...total };
 }

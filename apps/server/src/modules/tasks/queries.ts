@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { ROLES } from '@nexa/domain';
-import type { TaskView } from '@nexa/domain/tasks';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { LIST_COUNT_AHEAD, ROLES } from '@nexa/domain';
+import { TASK_COUNT_CAP, type TaskView } from '@nexa/domain/tasks';
 import type { Task } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
-import { countUpTo } from '../../db/capped-count.ts';
-import { selectRows, type DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type DbOrTx } from '../../db/client.ts';
+import { isoText } from '../../db/iso.ts';
+import { read } from '../../db/prepared/reads.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
@@ -13,10 +14,11 @@ import { visibleDealAs } from '../opportunities/scope.ts';
  * own deals, a manager every deal), so a deal that changed hands leaves the task without its link.
  */
 
+/** A task as TASK_COLUMNS reads it: its times already ISO text (isoText), as the answer carries them. */
 export interface TaskRow {
   id: number | string;
   title: string;
-  due_at: Date | string;
+  due_at: string;
   owner_id: string;
   opportunity_id: number | null;
   opportunity_name: string | null;
@@ -26,95 +28,110 @@ export interface TaskRow {
   source_line: number | null;
   source_quote: string | null;
   status: Task['status'];
-  completed_at: Date | string | null;
-  snoozed_until: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  completed_at: string | null;
+  snoozed_until: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+export const toTask = (row: TaskRow): Task => ({ ...row, id: Number(row.id) });
 
-export const toTask = (row: TaskRow): Task => ({
-  id: Number(row.id),
-  title: row.title,
-  due_at: iso(row.due_at),
-  owner_id: row.owner_id,
-  opportunity_id: row.opportunity_id,
-  opportunity_name: row.opportunity_name,
-  contact_id: row.contact_id,
-  source: row.source,
-  call_analysis_id: row.call_analysis_id,
-  source_line: row.source_line,
-  source_quote: row.source_quote,
-  status: row.status,
-  completed_at: isoOrNull(row.completed_at),
-  snoozed_until: isoOrNull(row.snoozed_until),
-  created_at: iso(row.created_at),
-  updated_at: iso(row.updated_at),
-});
-
-/** The task columns, with the deal's name when the task's owner may read the deal (`o` joined by dealJoin). */
-export const TASK_COLUMNS = sql.raw(`t.id, t.title, t.due_at, t.owner_id, t.opportunity_id,
+/**
+ * The task columns, with the deal's name when the task's owner may read the deal (`o` joined by
+ * dealJoin). Times leave the database as the answer's text: a page of 50 made and formatted 250
+ * Dates, a tenth of the server's time on a list.
+ */
+const at = (column: string) => isoText(sql.raw(`t.${column}`));
+export const TASK_COLUMNS = sql`t.id, t.title, ${at('due_at')} AS due_at, t.owner_id, t.opportunity_id,
   CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(o.client_company_name, ''), o.product, '#' || o.id) END AS opportunity_name,
-  t.contact_id, t.source, t.call_analysis_id, t.source_line, t.source_quote, t.status, t.completed_at, t.snoozed_until,
-  t.created_at, t.updated_at`);
+  t.contact_id, t.source, t.call_analysis_id, t.source_line, t.source_quote, t.status, ${at('completed_at')} AS completed_at,
+  ${at('snoozed_until')} AS snoozed_until, ${at('created_at')} AS created_at, ${at('updated_at')} AS updated_at`;
 
 /** The deal of task `t`, when its owner (a representative: only their own deals; a manager: any) may read it. */
 export const dealJoin = sql.raw(`LEFT JOIN opportunities o ON o.id = t.opportunity_id
   AND (o.owner_id = t.owner_id OR EXISTS (SELECT 1 FROM users m WHERE m.id = t.owner_id AND m.role = '${ROLES.manager}'))`);
 
-/** The condition of a list, for one owner, at `now`, with today ending at `endOfDay`. */
-function viewCondition(view: TaskView, now: string, endOfDay: string): SQL {
+/** Where "now" and the end of the owner's day fall: the bounds of the lists. */
+export interface ListBounds {
+  now: string;
+  endOfDay: string;
+}
+
+/** The condition of a list at `bounds`; its times unseen by the planner, so one plan serves every call (db/prepared/reads.ts). */
+function viewCondition(view: TaskView, bounds: ListBounds): SQL {
+  const now = read.value(bounds.now, 'timestamptz');
   switch (view) {
     case 'overdue':
-      return sql`t.status = 'open' AND t.due_at < ${now}::timestamptz`;
+      return sql`t.status = 'open' AND t.due_at < ${now}`;
     case 'today':
-      return sql`t.status = 'open' AND t.due_at >= ${now}::timestamptz AND t.due_at < ${endOfDay}::timestamptz`;
+      return sql`t.status = 'open' AND t.due_at >= ${now} AND t.due_at < ${read.value(bounds.endOfDay, 'timestamptz')}`;
     case 'upcoming':
-      return sql`t.status = 'open' AND t.due_at >= ${endOfDay}::timestamptz`;
+      return sql`t.status = 'open' AND t.due_at >= ${read.value(bounds.endOfDay, 'timestamptz')}`;
     case 'done':
       return sql`t.status = 'done'`;
   }
 }
 
-/** One page of a person's list, in index order (tasks_owner_status_due_idx): soonest first; done, latest due first. */
+/**
+ * How many rows `rows` yields, stopping after `limit`: a range of an index read no further than that.
+ * The limit may be unseen by the planner (a page's bound): each `rows` here is one index range, whose
+ * generic plan, costed for a tenth of its rows, stays far below the cost at which PostgreSQL compiles
+ * with JIT (decision 034).
+ */
+const countRowsUpTo = (rows: SQL, limit: SQL | Placeholder) => sql`(SELECT count(*)::int FROM (${rows} LIMIT ${limit}) counted)`;
+
+/** A total counted up to `bound` + 1 rows: exact up to `bound`, `capped` past it (decision 044). */
+const boundedTotal = (counted: number | string | undefined, bound: number) => {
+  const n = Number(counted ?? 0);
+  return { total: Math.min(n, bound), capped: n > bound };
+};
+
+/** The live tasks of one owner: the leading columns of tasks_owner_status_due_idx. */
+const ownedBy = (ownerId: string) => sql`t.owner_id = ${read.value(ownerId, 'text')} AND t.deleted_at IS NULL`;
+
+export interface ListPage {
+  rows: TaskRow[];
+  /** Open tasks per list, for the tabs: each counted up to TASK_COUNT_CAP + 1, which stands for "more". */
+  counts: { today: number; overdue: number; upcoming: number };
+  /** The rows of the list shown, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044). */
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * One page of a person's list with the tabs' counts and the list's total, in one statement: the page
+ * in index order (tasks_owner_status_due_idx: soonest first; done, latest due first) as one JSON
+ * value (json_agg keeps the page's order: nothing between them reorders rows), and each count a range of the same index that stops at its bound — a representative with
+ * 20,000 tasks costs no more to count than one with a hundred (docs/performance.md, "Tasks").
+ */
 export async function listPage(
   db: DbOrTx,
   ownerId: string,
   view: TaskView,
-  bounds: { now: string; endOfDay: string },
+  bounds: ListBounds,
   page: number,
   pageSize: number,
-): Promise<TaskRow[]> {
-  const order = view === 'done' ? sql.raw('t.due_at DESC, t.id DESC') : sql.raw('t.due_at, t.id');
-  return selectRows<TaskRow>(
+): Promise<ListPage> {
+  const order = sql.raw(view === 'done' ? 't.due_at DESC, t.id DESC' : 't.due_at, t.id');
+  const rows = (list: TaskView) => sql`SELECT 1 FROM tasks t WHERE ${ownedBy(ownerId)} AND ${viewCondition(list, bounds)}`;
+  const tab = (list: Exclude<TaskView, 'done'>) => countRowsUpTo(rows(list), read.rows(TASK_COUNT_CAP + 1));
+  const offset = (page - 1) * pageSize;
+  const bound = offset + LIST_COUNT_AHEAD;
+  const [row] = await selectRows<
+    Record<'today' | 'overdue' | 'upcoming' | 'total', number | string> & { items: TaskRow[] | string }
+  >(
     db,
-    sql`SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin}
-      WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition(view, bounds.now, bounds.endOfDay)}
-      ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-}
-
-/** The open tasks per list and the done ones, for the tabs: each counted from the same index. */
-export async function listCounts(
-  db: DbOrTx,
-  ownerId: string,
-  bounds: { now: string; endOfDay: string },
-): Promise<{ today: number; overdue: number; upcoming: number; done: number }> {
-  const [row] = await selectRows<Record<'today' | 'overdue' | 'upcoming' | 'done', number | string>>(
-    db,
-    sql`SELECT
-        (SELECT count(*) FROM tasks t WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition('overdue', bounds.now, bounds.endOfDay)}) AS overdue,
-        (SELECT count(*) FROM tasks t WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition('today', bounds.now, bounds.endOfDay)}) AS today,
-        (SELECT count(*) FROM tasks t WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND ${viewCondition('upcoming', bounds.now, bounds.endOfDay)}) AS upcoming,
-        (SELECT count(*) FROM tasks t WHERE t.owner_id = ${ownerId} AND t.deleted_at IS NULL AND t.status = 'done') AS done`,
+    sql`SELECT ${tab('overdue')} AS overdue, ${tab('today')} AS today, ${tab('upcoming')} AS upcoming,
+      ${countRowsUpTo(rows(view), read.value(bound + 1, 'bigint'))} AS total,
+      (SELECT coalesce(json_agg(page), '[]'::json) FROM (
+        SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin}
+        WHERE ${ownedBy(ownerId)} AND ${viewCondition(view, bounds)}
+        ORDER BY ${order} LIMIT ${read.rows(pageSize)} OFFSET ${read.offset(offset)}) page) AS items`,
   );
   return {
-    today: Number(row?.today ?? 0),
-    overdue: Number(row?.overdue ?? 0),
-    upcoming: Number(row?.upcoming ?? 0),
-    done: Number(row?.done ?? 0),
+    rows: jsonValue(row?.items),
+    counts: { today: Number(row?.today ?? 0), overdue: Number(row?.overdue ?? 0), upcoming: Number(row?.upcoming ?? 0) },
+    ...boundedTotal(row?.total, bound),
   };
 }
 
@@ -196,23 +213,36 @@ export async function stepOf(db: DbOrTx, actor: Actor, callAnalysisId: string, s
   return row;
 }
 
-/** The manager's view: every open task past its due time, the longest overdue first, with its owner. */
+/** The team's open tasks past `now`: tasks_open_due_idx, in its order. */
+const teamOverdueRows = (now: string) =>
+  sql`t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${read.value(now, 'timestamptz')}`;
+
+/**
+ * The manager's view: every open task past its due time, the longest overdue first, with its owner.
+ * The page is taken from the index alone before anything is joined: with the time and the offset
+ * unseen by the planner, the joins over the whole range were planned as hash joins and a sort of all
+ * 190,000 overdue tasks (0.5 s).
+ */
 export async function teamOverduePage(db: DbOrTx, now: string, page: number, pageSize: number) {
   return selectRows<TaskRow & { owner_name: string }>(
     db,
-    sql`SELECT ${TASK_COLUMNS}, coalesce(u.full_name, '') AS owner_name FROM tasks t JOIN users u ON u.id = t.owner_id ${dealJoin}
-      WHERE t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${now}::timestamptz
-      ORDER BY t.due_at, t.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    sql`SELECT ${TASK_COLUMNS}, coalesce(u.full_name, '') AS owner_name
+      FROM (SELECT * FROM tasks t WHERE ${teamOverdueRows(now)}
+        ORDER BY t.due_at, t.id LIMIT ${read.rows(pageSize)} OFFSET ${read.offset((page - 1) * pageSize)}) t
+      JOIN users u ON u.id = t.owner_id ${dealJoin}
+      ORDER BY t.due_at, t.id`,
   );
 }
 
-/** The team's overdue tasks are counted up to TEAM_OVERDUE_COUNT_CAP (+1, to know there are more): 190,000 of them took 228 ms to count. */
-export const TEAM_OVERDUE_COUNT_CAP = 10_000;
-
-export async function teamOverdueTotal(db: DbOrTx, now: string): Promise<{ total: number; capped: boolean }> {
-  return countUpTo(
+/**
+ * The team's overdue tasks, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): 190,000
+ * of them took 228 ms to count, and a fixed bound of 10,000 still read 10,001 index entries per page.
+ */
+export async function teamOverdueTotal(db: DbOrTx, now: string, offset: number): Promise<{ total: number; capped: boolean }> {
+  const bound = offset + LIST_COUNT_AHEAD;
+  const [row] = await selectRows<{ n: number | string }>(
     db,
-    sql`SELECT 1 FROM tasks t WHERE t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${now}::timestamptz`,
-    TEAM_OVERDUE_COUNT_CAP,
+    sql`SELECT ${countRowsUpTo(sql`SELECT 1 FROM tasks t WHERE ${teamOverdueRows(now)}`, read.value(bound + 1, 'bigint'))} AS n`,
   );
+  return boundedTotal(row?.n, bound);
 }

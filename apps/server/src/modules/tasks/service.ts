@@ -11,7 +11,6 @@ import { recordEvents, touchActivity } from '../opportunities/changes.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 import {
   dealVisible,
-  listCounts,
   listPage,
   pendingSteps,
   personZone,
@@ -67,16 +66,8 @@ export async function listTasks(
 ): Promise<TaskList> {
   const timeZone = await zoneOf(db, actor.userId, cookieHeader);
   const bounds = boundsAt(now, timeZone);
-  const [items, counts] = await Promise.all([
-    listPage(db, actor.userId, query.view, bounds, query.page, query.pageSize),
-    listCounts(db, actor.userId, bounds),
-  ]);
-  return {
-    items: items.map(toTask),
-    total: counts[query.view],
-    counts: { today: counts.today, overdue: counts.overdue, upcoming: counts.upcoming },
-    timeZone,
-  };
+  const { rows, ...counted } = await listPage(db, actor.userId, query.view, bounds, query.page, query.pageSize);
+  return { items: rows.map(toTask), ...counted, timeZone };
 }
 
 async function insertTask(tx: DbOrTx, values: Record<string, unknown>): Promise<number | undefined> {
@@ -290,6 +281,9 @@ export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Tas
 
 export async function teamOverdue(db: Db, page: number, pageSize: number, now = Date.now()): Promise<TeamOverdue> {
   const at = new Date(now).toISOString();
-  const [items, count] = await Promise.all([teamOverduePage(db, at, page, pageSize), teamOverdueTotal(db, at)]);
+  const [items, count] = await Promise.all([
+    teamOverduePage(db, at, page, pageSize),
+    teamOverdueTotal(db, at, (page - 1) * pageSize),
+  ]);
   return { items: items.map((row) => ({ ...toTask(row), owner_name: row.owner_name })), ...count };
 }

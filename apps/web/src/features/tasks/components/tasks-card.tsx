@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { taskCountLabel } from '@nexa/domain/tasks';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTasks } from '../api/task-reads.ts';
 
@@ -29,7 +30,7 @@ export function TasksCard({ href }: { href: string }) {
       {data && (
         <>
           <p className={data.counts.overdue ? 'mt-1 text-sm font-medium text-red-700' : 'mt-1 text-sm text-slate-600'}>
-            {t('tasksCard.summary', data.counts)}
+            {t('tasksCard.summary', { overdue: taskCountLabel(data.counts.overdue), today: taskCountLabel(data.counts.today) })}
           </p>
           <ul className="mt-2 space-y-1 text-sm">
             {data.items.map((task) => (

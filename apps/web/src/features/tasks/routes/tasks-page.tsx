@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TASK_VIEWS, type TaskView } from '@nexa/domain/tasks';
+import { TASK_VIEWS, taskCountLabel, type TaskView } from '@nexa/domain/tasks';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -44,7 +44,10 @@ export function TasksPage() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // The tabs' counts stop at 99 ("99+") and the list's total at a bound past the page (decision 044):
+  // "more than", and the pages after it stay reachable.
   const counts = tasks.data?.counts;
+  const capped = tasks.data?.capped ?? false;
   const pages = Math.max(1, Math.ceil((tasks.data?.total ?? 0) / TASK_PAGE_SIZE));
   const go = (next: { view?: TaskView; page?: number }) =>
     setParams(
@@ -81,7 +84,9 @@ export function TasksPage() {
         <TabsList aria-label={t('views.label')} className="grid w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
           {TASK_VIEWS.map((name) => (
             <TabsTrigger key={name} value={name} data-testid={`task-tab-${name}`}>
-              {counts && name !== 'done' ? t('count', { label: t(`views.${name}`), count: counts[name] }) : t(`views.${name}`)}
+              {counts && name !== 'done'
+                ? t('count', { label: t(`views.${name}`), count: taskCountLabel(counts[name]) })
+                : t(`views.${name}`)}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -105,7 +110,7 @@ export function TasksPage() {
           <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
             {t('previous')}
           </Button>
-          <span className="text-sm text-slate-600">{t('page', { page, pages })}</span>
+          <span className="text-sm text-slate-600">{t(capped ? 'pageOfMore' : 'page', { page, pages })}</span>
           <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
             {t('next')}
           </Button>
