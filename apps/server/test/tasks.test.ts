@@ -272,4 +272,15 @@ describe('tasks', () => {
     expect(last.body).toMatchObject({ total: 1151, capped: false });
     expect(last.body.items).toHaveLength(1);
   });
+
+  it('reads the zone with the session on every call: a changed setting counts at once', async () => {
+    const first = await rep.get('/api/tasks?view=today&pageSize=1');
+    expect(first.body.timeZone).toBe('Europe/Paris');
+    await server.database.db.execute(sql`UPDATE users SET time_zone = 'Asia/Tokyo' WHERE id = ${repId}`);
+    expect((await rep.get('/api/tasks?view=today&pageSize=1')).body.timeZone).toBe('Asia/Tokyo');
+    await server.database.db.execute(sql`UPDATE users SET time_zone = NULL WHERE id = ${repId}`);
+    // No setting: the browser's zone (the cookie the web app keeps), else UTC.
+    expect((await rep.get('/api/tasks?view=today&pageSize=1')).body.timeZone).toBe('UTC');
+    await server.database.db.execute(sql`UPDATE users SET time_zone = 'Europe/Paris' WHERE id = ${repId}`);
+  });
 });

@@ -30,6 +30,11 @@ export interface Actor {
   email: string;
   fullName: string;
   role: Role | null;
+  /**
+   * Their own zone setting (null: none chosen), as read with the session on this request; undefined
+   * when the session was read another way (its renewal by the auth library), and then read on demand.
+   */
+  timeZone?: string | null;
 }
 
 declare module 'fastify' {
@@ -55,7 +60,13 @@ export class MissingAccessRuleError extends Error {}
 
 function toActor(user: SessionRow): Actor | null {
   if (user.disabled) return null;
-  return { userId: user.userId, email: user.email, fullName: user.fullName, role: isRole(user.role) ? user.role : null };
+  return {
+    userId: user.userId,
+    email: user.email,
+    fullName: user.fullName,
+    role: isRole(user.role) ? user.role : null,
+    ...(user.timeZone !== undefined ? { timeZone: user.timeZone } : {}),
+  };
 }
 
 async function loadActor(

@@ -19,6 +19,8 @@ export interface SessionRow {
   fullName: string;
   role: string | null;
   disabled: boolean;
+  /** Their own zone setting, read with the session so a page that needs it asks nothing more (tasks). */
+  timeZone?: string | null;
 }
 
 export type SessionLookup =
@@ -67,6 +69,7 @@ export function createSessionReader(auth: Auth, db: Db) {
         fullName: users.full_name,
         role: users.role,
         disabled: users.disabled,
+        timeZone: users.time_zone,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

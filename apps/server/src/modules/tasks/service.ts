@@ -45,9 +45,13 @@ const taskEvent = (task: Task) => ({
   completed_at: task.completed_at,
 });
 
-/** The zone a person's day is read in: their setting, else their browser's (the cookie the web app keeps), else UTC. */
-export async function zoneOf(db: DbOrTx, userId: string, cookieHeader?: string): Promise<string> {
-  const chosen = await personZone(db, userId);
+/**
+ * The zone a person's day is read in: their setting, else their browser's (the cookie the web app
+ * keeps), else UTC. The setting comes with the session when it was read with it: one statement fewer
+ * per list (docs/performance.md, "Tasks").
+ */
+export async function zoneOf(db: DbOrTx, actor: Actor, cookieHeader?: string): Promise<string> {
+  const chosen = actor.timeZone !== undefined ? actor.timeZone : await personZone(db, actor.userId);
   if (isTimeZone(chosen)) return chosen;
   const browser = cookieHeader ? parseCookie(cookieHeader)[TIME_ZONE_COOKIE] : undefined;
   return isTimeZone(browser) ? browser : 'UTC';
@@ -64,7 +68,7 @@ export async function listTasks(
   cookieHeader: string | undefined,
   now = Date.now(),
 ): Promise<TaskList> {
-  const timeZone = await zoneOf(db, actor.userId, cookieHeader);
+  const timeZone = await zoneOf(db, actor, cookieHeader);
   const bounds = boundsAt(now, timeZone);
   const { rows, ...counted } = await listPage(db, actor.userId, query.view, bounds, query.page, query.pageSize);
   return { items: rows.map(toTask), ...counted, timeZone };
@@ -129,7 +133,7 @@ export async function listSuggestions(
   cookieHeader: string | undefined,
   now = Date.now(),
 ): Promise<TaskSuggestion[]> {
-  const [timeZone, steps] = await Promise.all([zoneOf(db, actor.userId, cookieHeader), pendingSteps(db, actor.userId)]);
+  const [timeZone, steps] = await Promise.all([zoneOf(db, actor, cookieHeader), pendingSteps(db, actor.userId)]);
   return steps.flatMap((row) => {
     const parts = stepParts(row);
     if (!parts) return [];
@@ -167,7 +171,7 @@ export async function acceptSuggestion(
   cookieHeader: string | undefined,
   now = Date.now(),
 ): Promise<Task> {
-  const timeZone = await zoneOf(db, actor.userId, cookieHeader);
+  const timeZone = await zoneOf(db, actor, cookieHeader);
   return db.transaction(async (tx) => {
     const { row, parts } = await ownStep(tx, actor, body.call_analysis_id, body.step);
     const id = await insertTask(tx, {
@@ -228,7 +232,7 @@ export async function patchTask(
   cookieHeader: string | undefined,
   now = Date.now(),
 ): Promise<Task> {
-  const timeZone = patch.snooze ? await zoneOf(db, actor.userId, cookieHeader) : 'UTC';
+  const timeZone = patch.snooze ? await zoneOf(db, actor, cookieHeader) : 'UTC';
   return db.transaction(async (tx) => {
     const before = await readTask(tx, actor.userId, id, true);
     if (!before) throw notFound('Task');
