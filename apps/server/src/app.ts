@@ -313,6 +313,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   worker.register(WEBHOOK_DISABLED_NOTICE, disabledNoticeHandler({ db: database.db, mailer, publicUrl: config.publicUrl }));
   const dispatcher = createWebhookDispatcher({
     db: database.db,
+    holdLock: database.holdLock,
     log: app.log,
     box: secretBox,
     schedule: config.webhooks.retry,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, webhookEndpoints } from '../src/db/schema.ts';
 import { isPrivateAddress } from '../src/http/outbound.ts';
+import { PRESENCE_LOCKS } from '../src/modules/webhooks/dispatcher.ts';
 import { createSecretBox } from '../src/secrets/box.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -94,6 +95,17 @@ describe(`webhooks (${testDatabaseKind()})`, () => {
     const created = await manager.post('/api/webhooks/endpoints', { url, description: 'CRM sync', events });
     expect(created.status).toBe(201);
     return created.body as { id: string; secret: string };
+  };
+  /** An early-access request from the public site: one lead.received event. */
+  const postLead = async (fullName: string) => {
+    const lead = await server.anonymous.post('/api/leads/demo-requests', {
+      request_type: 'early_access',
+      full_name: fullName,
+      email: `${fullName.replace(' ', '.').toLowerCase()}@example.com`,
+      company_name: 'Leads Inc',
+      role: 'Sales Manager',
+    });
+    expect(lead.status, lead.text).toBe(201);
   };
 
   it('keeps the endpoints to managers and the secret to the creation answer', async () => {
@@ -206,16 +218,7 @@ describe(`webhooks (${testDatabaseKind()})`, () => {
     // The first two tries of the first event fail (one with a 500, one with a timeout); then all is well.
     receiver.respond = (_request, index) =>
       index === 0 ? { status: 500, body: 'boom' } : index === 1 ? { status: 200, delayMs: 4_000 } : { status: 200 };
-    for (const name of ['Ada One', 'Ada Two']) {
-      const lead = await server.anonymous.post('/api/leads/demo-requests', {
-        request_type: 'early_access',
-        full_name: name,
-        email: `${name.replace(' ', '.').toLowerCase()}@example.com`,
-        company_name: 'Leads Inc',
-        role: 'Sales Manager',
-      });
-      expect(lead.status, lead.text).toBe(201);
-    }
+    for (const name of ['Ada One', 'Ada Two']) await postLead(name);
     const got = await until(
       () => [...receiver.received],
       (list) => list.filter((r) => r.data.full_name === 'Ada Two').length >= 1,
@@ -274,6 +277,56 @@ describe(`webhooks (${testDatabaseKind()})`, () => {
     expect(off.body).toMatchObject({ enabled: false, disabledReason: 'manual' });
     expect((await manager.post(`/api/webhooks/endpoints/${endpoint.id}/test`)).status).toBe(409);
     await manager.delete(`/api/webhooks/endpoints/${endpoint.id}`);
+  });
+
+  it('leaves an endpoint to a live holder, and takes it at once when the holder is gone, its lease notwithstanding', async () => {
+    receiver.received.length = 0;
+    const control = await startReceiver();
+    const held = await register(['lead.received']);
+    receiver.setSecret(held.secret);
+    const free = await register(['lead.received'], control.url);
+    control.setSecret(free.secret);
+    const endpointRow = async (id: string) =>
+      (await server.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!;
+    // Another instance's dispatcher, alive (its presence lock held on a session of its own), holds the
+    // endpoint's lease for an hour.
+    const other = await server.database.holdLock(PRESENCE_LOCKS, 4_242);
+    expect(other).not.toBeNull();
+    try {
+      await server.database.db
+        .update(webhookEndpoints)
+        .set({ locked_by: 'another instance', locked_instance: 4_242, locked_until: sql`now() + interval '1 hour'` })
+        .where(eq(webhookEndpoints.id, held.id));
+      // Two events, each delivered to the free endpoint by a claim of its own (the first run has ended
+      // before the second event is written): this process looked for work after each, and passed the
+      // held endpoint by.
+      await postLead('Held One');
+      await until(
+        () => endpointRow(free.id),
+        (row) => control.received.length >= 1 && row.locked_by === null,
+      );
+      await postLead('Held Two');
+      await until(
+        () => once(control.received),
+        (list) => list.length >= 2,
+      );
+      expect(receiver.received).toEqual([]);
+      expect(await endpointRow(held.id)).toMatchObject({ locked_by: 'another instance', locked_instance: 4_242 });
+
+      // The other instance dies: its session ends, and its lock with it. The lease had most of an hour to run.
+      await other!.release();
+      const got = await until(
+        () => once(receiver.received),
+        (list) => list.length >= 2,
+      );
+      expect(got.map((r) => r.data.full_name)).toEqual(['Held One', 'Held Two']);
+      expect(got.every((r) => r.verified)).toBe(true);
+    } finally {
+      await other?.release();
+      await control.close();
+      await manager.delete(`/api/webhooks/endpoints/${held.id}`);
+      await manager.delete(`/api/webhooks/endpoints/${free.id}`);
+    }
   });
 });
 

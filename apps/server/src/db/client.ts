@@ -30,6 +30,23 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export const jsonValue = <T>(value: T | string | undefined): T | [] =>
   value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
+/** A session-level advisory lock taken by Database.holdLock. */
+export interface HeldLock {
+  /** Aborted when the session that holds the lock ended: the lock is gone with it. */
+  lost: AbortSignal;
+  /** Lets the lock go (and, on PostgreSQL, closes its session). */
+  release(): Promise<void>;
+}
+
+/**
+ * Whether the session-level advisory lock (namespace, key) is held by a session, as SQL: `key` is an
+ * integer expression (a column). Reads pg_locks, which every session may read, on both drivers.
+ */
+export const advisoryLockHeld = (namespace: number, key: SQL) =>
+  sql`EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+    AND l.classid = ${namespace}::int::oid AND l.objid = (${key})::int::oid
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`;
+
 export interface Database {
   db: Db;
   /**
@@ -40,6 +57,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Takes the advisory lock (namespace, key) and holds it until release(), or until its session
+   * ends — which it does with the process, however that died (kill -9 included): other instances
+   * can tell a live holder from a dead one by asking for it (advisoryLockHeld). Null when another
+   * session holds it. PostgreSQL: a connection of its own, outside the pool (the pool closes idle
+   * connections, and a lock must not share a session with requests). PGlite: its one session, which
+   * only this process ever opens.
+   */
+  holdLock(namespace: number, key: number): Promise<HeldLock | null>;
   close(): Promise<void>;
   /**
    * PGlite only: the data folder as a tarball, to clone a migrated database in tests (gzip by default;
@@ -92,6 +118,24 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    holdLock: async (namespace, key) => {
+      // One session for the whole process, where a second take of a held lock succeeds too: ask first.
+      const [row] = await selectRows<{ ok: boolean }>(
+        db,
+        sql`SELECT CASE WHEN ${advisoryLockHeld(namespace, sql`${key}`)} THEN false
+          ELSE pg_try_advisory_lock(${namespace}::int, ${key}::int) END AS ok`,
+      );
+      if (!row?.ok) return null;
+      const lost = new AbortController();
+      return {
+        lost: lost.signal,
+        release: async () => {
+          if (lost.signal.aborted) return;
+          lost.abort();
+          if (!client.closed) await db.execute(sql`SELECT pg_advisory_unlock(${namespace}::int, ${key}::int)`).catch(() => {});
+        },
+      };
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -194,8 +238,64 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    holdLock: (namespace, key) => holdPostgresLock(url, namespace, key),
     close: async () => {
       await Promise.all([pool.end(), replica?.end()]);
+    },
+  };
+}
+
+/** How often a held lock's session is asked whether it is still there, and how long it may take to answer. */
+const LOCK_PING_MS = 5_000;
+
+/**
+ * Database.holdLock on PostgreSQL: a session of its own that only holds the lock. A kill -9 of the
+ * process closes its socket and the server ends the session at once; a host that vanished without
+ * closing it is noticed by the server's TCP keep-alive, set here to about 20 s instead of the system's
+ * two hours. The holder must know first, so it stops before another may take over: its session is
+ * pinged every 5 s and given 5 s to answer, so a cut is known here within 10 s.
+ */
+async function holdPostgresLock(url: string, namespace: number, key: number): Promise<HeldLock | null> {
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: LOCK_PING_MS,
+    // Its statements are a few tiny ones; one that gets no answer in time means the session is gone.
+    query_timeout: LOCK_PING_MS,
+  });
+  const lost = new AbortController();
+  // The session's end (the server restarted, the network cut it) is the lock's end: the holder stops.
+  client.on('error', () => lost.abort());
+  client.on('end', () => lost.abort());
+  try {
+    await client.connect();
+    await client.query('SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 2');
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [namespace, key]);
+    if (!rows[0]?.ok) {
+      await client.end();
+      return null;
+    }
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  let released = false;
+  const ping = setInterval(() => {
+    client.query('SELECT 1').catch(() => {
+      lost.abort();
+      void client.end().catch(() => {});
+    });
+  }, LOCK_PING_MS);
+  ping.unref();
+  lost.signal.addEventListener('abort', () => clearInterval(ping), { once: true });
+  return {
+    lost: lost.signal,
+    release: async () => {
+      if (released) return;
+      released = true;
+      lost.abort();
+      await client.end().catch(() => {});
     },
   };
 }

@@ -1293,6 +1293,12 @@ export const webhookEndpoints = pgTable(
     locked_until: timestamp('locked_until', { withTimezone: true }),
     /** The dispatcher holding the lease (a random token per claim). */
     locked_by: text('locked_by'),
+    /**
+     * The holder's presence key: the advisory lock its process holds on a session of its own
+     * (db/client.ts holdLock). When no session holds it any more, the holder is gone and the lease is
+     * free at once, whatever `locked_until` says (decision 036's amendment).
+     */
+    locked_instance: integer('locked_instance'),
     created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

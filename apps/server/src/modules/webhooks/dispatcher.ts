@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { nextAttemptAt, type RetrySchedule } from '@nexa/domain';
-import { selectRows, type Db } from '../../db/client.ts';
+import { advisoryLockHeld, selectRows, type Database, type Db, type HeldLock } from '../../db/client.ts';
 import { createOutboundAgents, OutboundError, postOutbound, type OutboundOptions } from '../../http/outbound.ts';
 import type { SecretBox } from '../../secrets/box.ts';
 import { webhookSignals } from './outbox.ts';
@@ -11,16 +11,19 @@ import { webhookSignals } from './outbox.ts';
 /**
  * Delivers the outbox (decision 036). Per endpoint, one dispatcher at a time holds a lease on the
  * endpoint row (claimed with FOR UPDATE SKIP LOCKED, renewed while it works, taken over by another
- * instance once it passes) and sends that endpoint's pending deliveries in the order they were
- * written. A delivery is marked delivered after the receiver answered 2xx: a dispatcher killed in
- * between sends it again after the lease passes, under the same webhook-id, which receivers
- * deduplicate on — so none is lost, and none is seen twice after deduplication. A failure stops the
- * endpoint's queue (so events stay in order) and is tried again with a doubling wait for a day from
- * the first failure; then the delivery is failed and the endpoint switched off, with a notice.
+ * instance once it passes, or at once when the holder's process is gone: PRESENCE_LOCKS) and sends
+ * that endpoint's pending deliveries in the order they were written. A delivery is marked delivered
+ * after the receiver answered 2xx: a dispatcher killed in between has it sent again by the next
+ * holder, under the same webhook-id, which receivers deduplicate on — so none is lost, and none is
+ * seen twice after deduplication. A failure stops the endpoint's queue (so events stay in order) and
+ * is tried again with a doubling wait for a day from the first failure; then the delivery is failed
+ * and the endpoint switched off, with a notice.
  */
 
 export interface DispatcherOptions {
   db: Db;
+  /** Database.holdLock: this dispatcher's presence, which other instances can see end. */
+  holdLock: Database['holdLock'];
   log: FastifyBaseLogger;
   box: SecretBox;
   schedule: RetrySchedule;
@@ -41,6 +44,9 @@ interface ClaimedEndpoint {
   secret_encrypted: string;
   failing_since: string | Date | null;
 }
+
+/** An endpoint this dispatcher holds: the lease's token, and the presence it was taken under. */
+type Claimed = ClaimedEndpoint & { token: string; presence: HeldLock | null };
 
 interface PendingDelivery {
   id: number | string;
@@ -64,6 +70,16 @@ interface Outcome {
 
 /** What a delivery log keeps of an answer: its first kilobyte. */
 const EXCERPT_CHARS = 1_024;
+/**
+ * The advisory-lock namespace of dispatchers' presence locks (any constant; 036 for the decision).
+ * A dispatcher holds (PRESENCE_LOCKS, its key) on a session of its own while it runs and writes the
+ * key beside each lease it takes: a lease whose key no session holds belongs to a process that is
+ * gone (kill -9, a crash, a lost connection), and is free at once instead of after the lease.
+ */
+export const PRESENCE_LOCKS = 724_961_036;
+/** After a failure to take the presence lock, leases are taken as before (lease only) for this long. */
+const PRESENCE_RETRY_MS = 10_000;
+
 /** Deliveries read per round trip, and answers recorded per write while an endpoint is healthy. */
 const BATCH = 500;
 const FLUSH_EVERY = 50;
@@ -75,7 +91,7 @@ export const envelope = (type: string, createdAt: Date, data: unknown) =>
   JSON.stringify({ type, timestamp: createdAt.toISOString(), data });
 
 export function createWebhookDispatcher(options: DispatcherOptions) {
-  const { db, log, box, schedule, outbound, pollMs, leaseMs, concurrency } = options;
+  const { db, holdLock, log, box, schedule, outbound, pollMs, leaseMs, concurrency } = options;
   const agents = createOutboundAgents();
   const running = new Map<string, Promise<void>>();
   const abort = new AbortController();
@@ -85,16 +101,45 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   let looking: Promise<void> | null = null;
   let again = false;
   const lease = sql`date_trunc('milliseconds', now()) + ${`${leaseMs} milliseconds`}::interval`;
+  let presence: (HeldLock & { key: number }) | null = null;
+  let presenceRetryAt = 0;
 
-  async function claim(): Promise<(ClaimedEndpoint & { token: string }) | null> {
+  /**
+   * This dispatcher's presence lock, taken again after its session ended (a new key: leases under the
+   * old one are free to others by then). Null while it cannot be taken: leases are then taken without
+   * a key, and free to others only once they pass, as before.
+   */
+  async function present(): Promise<(HeldLock & { key: number }) | null> {
+    if (presence && !presence.lost.aborted) return presence;
+    presence = null;
+    if (Date.now() < presenceRetryAt) return null;
+    try {
+      // A key another live dispatcher holds is refused (a rare draw): draw again.
+      for (let tries = 0; tries < 3 && !presence; tries += 1) {
+        const key = randomInt(1, 2 ** 31 - 1);
+        const held = await holdLock(PRESENCE_LOCKS, key);
+        if (held) presence = { lost: held.lost, release: held.release, key };
+      }
+    } catch (error) {
+      log.warn({ event: 'webhook.presence_failed', err: error }, 'webhook dispatcher presence lock not taken');
+    }
+    if (!presence) presenceRetryAt = Date.now() + PRESENCE_RETRY_MS;
+    return presence;
+  }
+
+  /** A lease's holder is gone: it wrote its presence key and no session holds that lock any more. */
+  const holderGone = sql`(e.locked_instance IS NOT NULL AND NOT ${advisoryLockHeld(PRESENCE_LOCKS, sql`e.locked_instance`)})`;
+
+  async function claim(): Promise<Claimed | null> {
     const token = randomUUID();
+    const me = await present();
     const busy = [...running.keys()];
     const [row] = await selectRows<ClaimedEndpoint>(
       db,
-      sql`UPDATE webhook_endpoints SET locked_until = ${lease}, locked_by = ${token}
+      sql`UPDATE webhook_endpoints SET locked_until = ${lease}, locked_by = ${token}, locked_instance = ${me?.key ?? null}::int
         WHERE id = (
           SELECT e.id FROM webhook_endpoints e
-          WHERE e.enabled AND (e.locked_until IS NULL OR e.locked_until < now())
+          WHERE e.enabled AND (e.locked_until IS NULL OR e.locked_until < now() OR ${holderGone})
             ${
               busy.length
                 ? sql`AND e.id NOT IN (${sql.join(
@@ -110,7 +155,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
         )
         RETURNING id, url, secret_encrypted, failing_since`,
     );
-    return row ? { ...row, token } : null;
+    return row ? { ...row, token, presence: me } : null;
   }
 
   const holds = (endpoint: { id: string; token: string }) => sql`id = ${endpoint.id}::uuid AND locked_by = ${endpoint.token}`;
@@ -124,7 +169,9 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   }
 
   async function release(endpoint: { id: string; token: string }) {
-    await db.execute(sql`UPDATE webhook_endpoints SET locked_until = NULL, locked_by = NULL WHERE ${holds(endpoint)}`);
+    await db.execute(
+      sql`UPDATE webhook_endpoints SET locked_until = NULL, locked_by = NULL, locked_instance = NULL WHERE ${holds(endpoint)}`,
+    );
   }
 
   async function pending(endpointId: string, afterId: number): Promise<PendingDelivery[]> {
@@ -160,7 +207,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   }
 
   /** A failed attempt at the head of the queue: try again later, or give up and switch the endpoint off. */
-  async function recordFailure(endpoint: ClaimedEndpoint & { token: string }, outcome: Outcome, attempts: number) {
+  async function recordFailure(endpoint: Claimed, outcome: Outcome, attempts: number) {
     const failingSince = endpoint.failing_since ? asDate(endpoint.failing_since) : outcome.at;
     const next = nextAttemptAt(attempts, failingSince.getTime(), outcome.at.getTime(), schedule);
     const answer = sql`attempts = attempts + 1, response_status = ${outcome.status}, response_body = ${outcome.body},
@@ -237,7 +284,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   }
 
   /** Sends the endpoint's due deliveries in order until none is left, one fails, or the lease is lost. */
-  async function drain(endpoint: ClaimedEndpoint & { token: string }) {
+  async function drain(endpoint: Claimed) {
     let signer: Webhook;
     let url: URL;
     try {
@@ -251,13 +298,16 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       return;
     }
     let lost = false;
+    // A renewal that fails (the database out of reach) cannot keep the lease either: stop sending.
     const heartbeat = setInterval(
       () =>
         void renew(endpoint)
           .then((held) => {
             if (!held) lost = true;
           })
-          .catch(() => {}),
+          .catch(() => {
+            lost = true;
+          }),
       Math.max(200, Math.floor(leaseMs / 3)),
     );
     heartbeat.unref();
@@ -269,7 +319,8 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
         if (!batch.length) break;
         let stop = false;
         for (const delivery of batch) {
-          if (stopping || lost || !delivery.due) {
+          // A presence whose session ended means others may hold the endpoint by now: send no more.
+          if (stopping || lost || endpoint.presence?.lost.aborted || !delivery.due) {
             stop = true;
             break;
           }
@@ -356,6 +407,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       if (timer) clearTimeout(timer);
       abort.abort();
       await Promise.allSettled([looking, ...running.values()]);
+      await presence?.release();
       agents.destroy();
     },
     wake: look,
