@@ -164,6 +164,14 @@ const envSchema = z.object({
   FORECAST_CALL_REMINDER_EVERY_MS: everyMs(600_000),
   // 0: this process sweeps for no notification (another instance does, or tests drive the sweep).
   NOTIFICATIONS_EVERY_MS: everyMs(60_000),
+  // Weekly digests and daily summaries one process starts a second (decision 043's amendment): 5 sends
+  // 5,000 in 17 minutes; 0 sends them as fast as the worker goes. Below 0.1 a batch would take days.
+  NOTIFICATIONS_MAIL_PER_SECOND: z.coerce
+    .number()
+    .min(0)
+    .max(1_000)
+    .refine((n) => n === 0 || n >= 0.1, 'must be 0 (not paced) or at least 0.1')
+    .default(5),
   // The zone of the daily summary and the weekly digest for a person who chose none (a background job has no browser).
   WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('UTC'),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),
@@ -299,8 +307,11 @@ export interface Config {
    * to e-mail them once a week (0: never in this process).
    */
   forecastCallReminderEveryMs: number;
-  /** Notifications (issue 37): how often each instance sweeps (0: never), and the zone of a person who chose none. */
-  notifications: { everyMs: number; defaultTimeZone: string };
+  /**
+   * Notifications (issue 37): how often each instance sweeps (0: never), the zone of a person who chose
+   * none, and how many digests and daily summaries a process starts a second (0: not paced).
+   */
+  notifications: { everyMs: number; defaultTimeZone: string; mailPerSecond: number };
   /** The key material of secrets/box.ts (SECRETS_KEY, else the auth secret). */
   secretsKey: string | null;
   /** Outbound webhooks (decision 036). */
@@ -474,7 +485,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     defaultQuarterlyQuota: env.DEFAULT_QUARTERLY_QUOTA,
     jobs: { pollMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_MS },
     forecastCallReminderEveryMs: env.FORECAST_CALL_REMINDER_EVERY_MS,
-    notifications: { everyMs: env.NOTIFICATIONS_EVERY_MS, defaultTimeZone: env.WORKSPACE_TIME_ZONE },
+    notifications: {
+      everyMs: env.NOTIFICATIONS_EVERY_MS,
+      defaultTimeZone: env.WORKSPACE_TIME_ZONE,
+      mailPerSecond: env.NOTIFICATIONS_MAIL_PER_SECOND,
+    },
     secretsKey: env.SECRETS_KEY ?? null,
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,

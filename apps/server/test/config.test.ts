@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
-  it('notifications: a sweep a minute, UTC for people without a zone; a zone the platform does not know is refused', () => {
-    expect(loadConfig({}).notifications).toEqual({ everyMs: 60_000, defaultTimeZone: 'UTC' });
-    expect(loadConfig({ WORKSPACE_TIME_ZONE: 'Europe/Paris', NOTIFICATIONS_EVERY_MS: '0' }).notifications).toEqual({
-      everyMs: 0,
-      defaultTimeZone: 'Europe/Paris',
-    });
+  it('notifications: a sweep a minute, UTC for people without a zone, 5 digests a second; bad values are refused', () => {
+    expect(loadConfig({}).notifications).toEqual({ everyMs: 60_000, defaultTimeZone: 'UTC', mailPerSecond: 5 });
+    expect(
+      loadConfig({ WORKSPACE_TIME_ZONE: 'Europe/Paris', NOTIFICATIONS_EVERY_MS: '0', NOTIFICATIONS_MAIL_PER_SECOND: '0.5' })
+        .notifications,
+    ).toEqual({ everyMs: 0, defaultTimeZone: 'Europe/Paris', mailPerSecond: 0.5 });
+    expect(loadConfig({ NOTIFICATIONS_MAIL_PER_SECOND: '0' }).notifications.mailPerSecond).toBe(0);
     expect(() => loadConfig({ WORKSPACE_TIME_ZONE: 'Mars/Olympus' })).toThrow(/WORKSPACE_TIME_ZONE/);
     expect(() => loadConfig({ NOTIFICATIONS_EVERY_MS: '5' })).toThrow(/NOTIFICATIONS_EVERY_MS/);
+    for (const bad of ['-1', '0.05', '5000', 'fast'])
+      expect(() => loadConfig({ NOTIFICATIONS_MAIL_PER_SECOND: bad })).toThrow(/NOTIFICATIONS_MAIL_PER_SECOND/);
   });
 
   it('defaults to the embedded database in ./data, demo mode, port 3000', () => {

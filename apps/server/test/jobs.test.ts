@@ -280,6 +280,58 @@ describe(`job queue (${testDatabaseKind()})`, () => {
     expect(ticks.every((tick) => tick instanceof Date)).toBe(true);
   });
 
+  it('starts a paced kind at most once per 1/rate of its clock, one at a time after a quiet spell, holding no other kind back', async () => {
+    // The worker's clock stands still unless the test moves it: what runs is decided by state, not by timing.
+    let now = Date.parse('2026-11-30T08:00:00Z');
+    const w = createJobWorker({ db: database.db, log: logger, pollMs: 50, concurrency: 2, leaseMs: 5_000, clock: () => now });
+    const runs: string[] = [];
+    w.register('test.paced', async (job) => void runs.push(job.id));
+    w.register('test.free', async () => {});
+    w.pace(['test.paced'], 1);
+    const paced: string[] = [];
+    for (let i = 0; i < 4; i += 1)
+      paced.push((await enqueueJob(database.db, { kind: 'test.paced', payload: { i }, ownerId: owner })).id);
+    const succeeded = async () =>
+      (await database.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.kind, 'test.paced'))).filter(
+        (row) => row.status === 'succeeded',
+      ).length;
+    /** An unpaced job run to the end: the worker has looked for work since, and was free to take paced ones. */
+    const looked = async () => {
+      for (let round = 0; round < 2; round += 1) {
+        const { id } = await enqueueJob(database.db, { kind: 'test.free', payload: {}, ownerId: owner });
+        await until(
+          () => jobRow(id),
+          (row) => row.status === 'succeeded',
+        );
+      }
+    };
+    w.start();
+    try {
+      // A rested pace: one start now; then none while the clock stands still, however often the worker looks.
+      await until(succeeded, (n) => n === 1);
+      await looked();
+      expect(await succeeded()).toBe(1);
+      // A second of its clock: one more.
+      now += 1_000;
+      await until(succeeded, (n) => n === 2);
+      await looked();
+      expect(await succeeded()).toBe(2);
+      // An hour of quiet grants one start, not the hour's worth (a burst of one).
+      now += 3_600_000;
+      await until(succeeded, (n) => n === 3);
+      await looked();
+      expect(await succeeded()).toBe(3);
+      now += 1_000;
+      await until(succeeded, (n) => n === 4);
+      // None lost, none run twice.
+      expect([...runs].sort()).toEqual([...paced].sort());
+      const attempts = await database.db.select({ attempts: jobs.attempts }).from(jobs).where(eq(jobs.kind, 'test.paced'));
+      expect(attempts.map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('processes each job exactly once with two app instances on one database', async () => {
     // Two server processes: with PostgreSQL, two connection pools; PGlite has one connection.
     const second = testDatabaseKind() === 'postgres' ? await openDatabase(database.url, { poolMax: 4 }) : database;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { paceWaitMs, restedPace, takePace, type Pace, type PaceState } from '@nexa/domain/pacing';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -59,6 +60,14 @@ export interface JobWorkerOptions {
   leaseMs: number;
   /** How long stop() waits for running jobs before leaving them to the lease. */
   shutdownMs?: number;
+  /** The clock paced kinds are counted by (tests pass their own); Date.now by default. */
+  clock?: () => number;
+}
+
+/** Kinds that share one pace: their jobs start at most at its rate, whichever kind. */
+interface PacedGroup {
+  pace: Pace;
+  state: PaceState;
 }
 
 class LeaseLostError extends Error {}
@@ -71,8 +80,11 @@ const GENERIC_FAILURE = 'The job could not be completed. Please try again.';
  * whose worker died, and gives up after MAX_ATTEMPTS.
  */
 export function createJobWorker(options: JobWorkerOptions) {
-  const { db, log, pollMs, concurrency, leaseMs, shutdownMs = 5_000 } = options;
+  const { db, log, pollMs, concurrency, leaseMs, shutdownMs = 5_000, clock = Date.now } = options;
   const handlers = new Map<string, JobHandler>();
+  const paced = new Map<string, PacedGroup>();
+  /** When a paced kind held back at the last claim may start (the next look), or null. */
+  let pacedUntil: number | null = null;
   const running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
   let started = false;
   let stopping = false;
@@ -84,7 +96,15 @@ export function createJobWorker(options: JobWorkerOptions) {
   const leaseSql = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
   async function claim(): Promise<JobRow | null> {
-    const kinds = [...handlers.keys()];
+    // A paced kind whose pace has no start left is not asked for: its jobs wait queued, others go on.
+    const now = clock();
+    pacedUntil = null;
+    const kinds = [...handlers.keys()].filter((kind) => {
+      const group = paced.get(kind);
+      const wait = group ? paceWaitMs(group.state, now, group.pace) : 0;
+      if (wait > 0) pacedUntil = Math.min(pacedUntil ?? Infinity, now + wait);
+      return wait === 0;
+    });
     if (!kinds.length) return null;
     // Queued and due, or running with a lease that passed (its worker died or hung).
     const result = await db.execute<Record<string, unknown>>(sql`
@@ -104,6 +124,8 @@ export function createJobWorker(options: JobWorkerOptions) {
     const id = (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
     if (!id) return null;
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    const group = row && paced.get(row.kind);
+    if (group) group.state = takePace(group.state, clock(), group.pace);
     return row ?? null;
   }
 
@@ -248,7 +270,7 @@ export function createJobWorker(options: JobWorkerOptions) {
         if (again) {
           again = false;
           tick();
-        } else schedule(pollMs);
+        } else schedule(pacedUntil === null ? pollMs : Math.min(pollMs, Math.max(1, pacedUntil - clock())));
       });
   }
 
@@ -272,6 +294,17 @@ export function createJobWorker(options: JobWorkerOptions) {
   return {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
+    },
+    /**
+     * Starts jobs of these kinds at most `perSecond` a second in this process, all kinds together (a
+     * burst of one: evenly spaced), so a batch of thousands leaves the requests their CPU; the other
+     * kinds are not held back. 0 leaves them unpaced.
+     */
+    pace(kinds: readonly string[], perSecond: number) {
+      if (perSecond <= 0) return;
+      const pace = { perSecond, burst: 1 };
+      const group: PacedGroup = { pace, state: restedPace(pace, clock()) };
+      for (const kind of kinds) paced.set(kind, group);
     },
     /** Runs `task` at start and every `everyMs` while this worker runs (none when everyMs is 0). */
     every(name: string, everyMs: number, task: PeriodicTask) {
