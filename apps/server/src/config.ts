@@ -165,7 +165,7 @@ const envSchema = z.object({
   // 0: this process sweeps for no notification (another instance does, or tests drive the sweep).
   NOTIFICATIONS_EVERY_MS: everyMs(60_000),
   // Weekly digests and daily summaries one process starts a second (decision 043's amendment): 5 sends
-  // 5,000 in 17 minutes; 0 sends them as fast as the worker goes. Below 0.1 a batch would take days.
+  // 5,000 in about 18 minutes (measured); 0 sends them as fast as the worker goes. Below 0.1 a batch would take days.
   NOTIFICATIONS_MAIL_PER_SECOND: z.coerce
     .number()
     .min(0)
