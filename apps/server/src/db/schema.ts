@@ -1159,6 +1159,14 @@ export const dealContacts = pgTable(
 );
 
 /**
+ * The longest search text (in bytes) rep_contacts_search_idx holds. An index entry may not pass 2,704
+ * bytes, and the entry holds the text and the sort name (the text's first line): 2 × 1,200 bytes and
+ * the owner and id stay under it, while the fields' own limits (200 characters of a name, a title, an
+ * account name, 254 of an e-mail) allow more in three-byte characters.
+ */
+export const SEARCH_INDEXED_BYTES = 1200;
+
+/**
  * Kept (db/read-models/rep-contacts.sql, decision 046): each contact a representative may see by the
  * rule of accounts/scope.ts (contactsVisibleTo), with its sort name (lower(full_name)), so their contact
  * list is one range of rep_contacts_list_idx instead of every contact they may see sorted (issue 36).
@@ -1183,6 +1191,15 @@ export const repContacts = pgTable(
     primaryKey({ name: 'rep_contacts_pk', columns: [t.contact_id, t.owner_id] }),
     // A representative's page: in the list's order, (sort name, id).
     index('rep_contacts_list_idx').on(t.owner_id, t.sort_name, t.contact_id),
+    // Their search, in the same order, with the text it filters (decision 050): an index-only walk of
+    // their range, where the table's rows are each on a page of their own. A text too long for an
+    // index entry is left out of it and found through the small index after it.
+    index('rep_contacts_search_idx')
+      .on(t.owner_id, t.sort_name, t.contact_id, t.search)
+      .where(sql.raw(`octet_length(search) <= ${SEARCH_INDEXED_BYTES}`)),
+    index('rep_contacts_long_search_idx')
+      .on(t.owner_id, t.sort_name, t.contact_id)
+      .where(sql.raw(`octet_length(search) > ${SEARCH_INDEXED_BYTES}`)),
   ],
 );
 

@@ -11,7 +11,7 @@ import {
   type AccountListQuery,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { cappedTotal } from '../../db/capped-count.ts';
+import { cappedPage } from '../../db/capped-count.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { likePattern } from '../../db/like-pattern.ts';
@@ -44,63 +44,44 @@ const figuresOf = (actor: Actor, account: SQL) => sql`(SELECT jsonb_build_object
     'won_amount', coalesce(sum(o.amount) FILTER (WHERE o.outcome = 'won'), 0)::float8)
   FROM opportunities o WHERE o.account_id = ${account} AND ${visibleDealAs(actor)})`;
 
-/** The list's orders over a table or a kept copy with the columns name, created_at and (its) id. */
-const order = (t: string, id: string): Record<AccountListQuery['sort'], SQL> => ({
-  name: sql.raw(`${t}.name, ${t}.${id}`),
-  '-name': sql.raw(`${t}.name DESC, ${t}.${id} DESC`),
-  created_at: sql.raw(`${t}.created_at, ${t}.${id}`),
-  '-created_at': sql.raw(`${t}.created_at DESC, ${t}.${id} DESC`),
-});
-const ORDER = order('client_accounts', 'id');
-const KEPT_ORDER = order('r', 'account_id');
-const PAGE_ORDER = order('page', 'account_id');
+/** The list's orders, over the columns name, created_at and account_id of what it lists. */
+const ORDER: Record<AccountListQuery['sort'], SQL> = {
+  name: sql`name, account_id`,
+  '-name': sql`name DESC, account_id DESC`,
+  created_at: sql`created_at, account_id`,
+  '-created_at': sql`created_at DESC, account_id DESC`,
+};
 
 /**
  * A page of the live accounts the actor may see, with their figures, and their number counted up to
- * a bound (cappedTotal). A representative's are their kept rows (rep_accounts, decision 047, kept to
- * the rule of accountsVisibleTo, with copies of the columns sorted and searched on): the page is a
- * range of rep_accounts_name_idx or rep_accounts_created_idx in the list's order, then those accounts
- * are read by key. A manager's are every live account (client_accounts_live_name_idx).
+ * a bound, in one statement (cappedPage). A representative's are their kept rows (rep_accounts,
+ * decision 047, kept to the rule of accountsVisibleTo, with copies of the columns sorted and searched
+ * on): the page is a range of rep_accounts_name_idx or rep_accounts_created_idx in the list's order,
+ * then those accounts are read by key. A manager's are every live account
+ * (client_accounts_live_name_idx).
  */
 export async function listAccounts(db: Db, actor: Actor, query: AccountListQuery): Promise<AccountPage> {
-  const offset = (query.page - 1) * query.pageSize;
   const searched = (t: string) => {
     if (!query.q) return [];
     const pattern = likePattern(query.q);
     return [sql`(${sql.raw(t)}.name ILIKE ${pattern} OR ${sql.raw(t)}.domain ILIKE ${pattern})`];
   };
-  const withFigures = (items: Array<AccountListItem & { figures: AccountFigures | string }>) =>
-    items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures }));
-  if (actor.role !== ROLES.manager) {
-    // The owner and the offset travel unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
-    const where = sql.join([sql`r.owner_id = ${read.value(actor.userId, 'text')}`, sql`r.live`, ...searched('r')], sql` AND `);
-    const [items, count] = await Promise.all([
-      selectRows<AccountListItem & { figures: AccountFigures | string }>(
-        db,
-        sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures FROM (
-            SELECT r.account_id, r.name, r.created_at FROM rep_accounts r WHERE ${where}
-            ORDER BY ${KEPT_ORDER[query.sort]} LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
-          JOIN client_accounts ON client_accounts.id = page.account_id
-          ORDER BY ${PAGE_ORDER[query.sort]}`,
-      ),
-      cappedTotal(db, sql`SELECT 1 FROM rep_accounts r WHERE ${where}`, offset),
-    ]);
-    return { items: withFigures(items), ...count };
-  }
-  const where = sql.join(
-    [sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor), ...searched('client_accounts')],
-    sql` AND `,
-  );
-  const [items, count] = await Promise.all([
-    selectRows<AccountListItem & { figures: AccountFigures | string }>(
-      db,
-      sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures
-        FROM client_accounts WHERE ${where} ORDER BY ${ORDER[query.sort]}
-        LIMIT ${query.pageSize} OFFSET ${offset}`,
-    ),
-    cappedTotal(db, sql`SELECT 1 FROM client_accounts WHERE ${where}`, offset),
-  ]);
-  return { items: withFigures(items), ...count };
+  const listed =
+    actor.role === ROLES.manager
+      ? sql`SELECT client_accounts.id AS account_id, client_accounts.name, client_accounts.created_at FROM client_accounts
+          WHERE ${sql.join([sql`client_accounts.merged_into_id IS NULL`, visibleAccount(actor), ...searched('client_accounts')], sql` AND `)}`
+      : // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
+        sql`SELECT r.account_id, r.name, r.created_at FROM rep_accounts r
+          WHERE ${sql.join([sql`r.owner_id = ${read.value(actor.userId, 'text')}`, sql`r.live`, ...searched('r')], sql` AND `)}`;
+  const { items, total, capped } = await cappedPage<AccountListItem & { figures: AccountFigures | string }>(db, {
+    listed,
+    order: ORDER[query.sort],
+    item: sql`SELECT ${ACCOUNT_COLUMNS}, ${figuresOf(actor, sql`client_accounts.id`)} AS figures
+      FROM client_accounts WHERE client_accounts.id = listed.account_id`,
+    offset: (query.page - 1) * query.pageSize,
+    pageSize: query.pageSize,
+  });
+  return { items: items.map((item) => ({ ...item, figures: jsonValue(item.figures) as AccountFigures })), total, capped };
 }
 
 /** The live account `id` when the actor may see it. */

@@ -8,11 +8,12 @@ import {
   type ContactPatch,
 } from '@nexa/domain';
 import type { Actor } from '../../auth/access.ts';
-import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
 import { read } from '../../db/prepared/reads.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { cappedTotal } from '../../db/capped-count.ts';
+import { cappedPage } from '../../db/capped-count.ts';
+import { SEARCH_INDEXED_BYTES } from '../../db/schema.ts';
 import { contactsVisibleTo } from '../accounts/scope.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
@@ -35,60 +36,62 @@ const CONTACT_COLUMNS = sql`contacts.id, contacts.full_name, contacts.email, con
 const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
 
 /**
- * A page of the contacts the actor may see, by name, and their number counted up to a bound
- * (cappedTotal). A representative's are their kept rows (rep_contacts, decision 046, kept to the rule
- * of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's order (sort name,
- * id), searched on their kept search text (decision 047), joined to the contacts only when an account
- * filters them. A manager's are every contact (contacts_name_idx). The page is chosen on (sort name, id) alone, then its rows are read whole.
+ * A page of the contacts the actor may see, by name, and their number counted up to a bound, in one
+ * statement (cappedPage). A representative's are their kept rows (rep_contacts, decision 046, kept to
+ * the rule of contactsVisibleTo): the page is a range of rep_contacts_list_idx in the list's order
+ * (sort name, id), joined to the contacts only when an account filters them; a search reads their
+ * kept search text (decision 047) from rep_contacts_search_idx, without visiting the table (decision
+ * 050). A manager's are every contact (contacts_name_idx). The page is chosen on (sort name, id)
+ * alone, then its rows are read whole.
  */
 export async function listContacts(db: Db, actor: Actor, query: ContactListQuery): Promise<ContactPage> {
   const byAccount = query.account === undefined ? [] : [sql`contacts.account_id = ${query.account}`];
   const pattern = query.q ? likePattern(query.q) : undefined;
+  const where = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+  let listed: SQL;
+  if (actor.role === ROLES.manager) {
+    // The account's name is joined only when the search needs it; the page's rows get it after.
+    const searched = pattern
+      ? [
+          sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
+        ]
+      : [];
+    listed = sql`SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM ${pattern ? FROM_CONTACTS : sql`contacts`}
+      ${where([...byAccount, ...searched])}`;
+  } else {
+    // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
+    const mine = sql`r.owner_id = ${read.value(actor.userId, 'text')}`;
+    // The kept row carries the searched fields (rep_contacts_search_text, one per line: a search is
+    // single-line, so it matches within one field, as the manager's OR of fields does), in lower
+    // case: LIKE lower(pattern) is what ILIKE evaluates, without lowering every row.
+    const searched = pattern ? [sql`r.search LIKE lower(${pattern})`] : [];
+    if (byAccount.length) {
+      listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r JOIN contacts ON contacts.id = r.contact_id
+        ${where([mine, ...byAccount, ...searched])}`;
+    } else if (pattern) {
+      // The search walks the representative's range of rep_contacts_search_idx, which holds the text
+      // it filters (an index-only scan: the table's rows are scattered over the whole table, one
+      // page each); a text too long for an index entry (SEARCH_INDEXED_BYTES) is in neither that
+      // index nor the list's, and is read through rep_contacts_long_search_idx. The two ranges are
+      // merged in the list's order.
+      listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
+          ${where([mine, sql.raw(`octet_length(r.search) <= ${SEARCH_INDEXED_BYTES}`), ...searched])}
+        UNION ALL
+        SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
+          ${where([mine, sql.raw(`octet_length(r.search) > ${SEARCH_INDEXED_BYTES}`), ...searched])}`;
+    } else {
+      listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r ${where([mine])}`;
+    }
+  }
   const offset = (query.page - 1) * query.pageSize;
-  const listed =
-    actor.role === ROLES.manager
-      ? {
-          id: sql`contacts.id`,
-          sortName: sql`lower(contacts.full_name)`,
-          // The account's name is joined only when the search needs it; the page's rows get it after.
-          from: pattern ? FROM_CONTACTS : sql`contacts`,
-          where: [
-            ...byAccount,
-            ...(pattern
-              ? [
-                  sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
-                ]
-              : []),
-          ],
-        }
-      : {
-          id: sql`r.contact_id`,
-          sortName: sql`r.sort_name`,
-          // The kept row carries the searched fields (rep_contacts_search_text, one per line: a search
-          // is single-line, so it matches within one field, as the manager's OR of fields does), in
-          // lower case: LIKE lower(pattern) is what ILIKE evaluates, without lowering every row.
-          from: byAccount.length ? sql`rep_contacts r JOIN contacts ON contacts.id = r.contact_id` : sql`rep_contacts r`,
-          // The owner travels unseen by the planner (db/prepared/reads.ts): one generic plan, kept.
-          where: [
-            sql`r.owner_id = ${read.value(actor.userId, 'text')}`,
-            ...byAccount,
-            ...(pattern ? [sql`r.search LIKE lower(${pattern})`] : []),
-          ],
-        };
-  const rows = (columns: SQL) =>
-    sql`SELECT ${columns} FROM ${listed.from} ${listed.where.length ? sql`WHERE ${sql.join(listed.where, sql` AND `)}` : sql``}`;
-  const [items, count] = await Promise.all([
-    selectRows<Contact>(
-      db,
-      sql`SELECT ${CONTACT_COLUMNS} FROM (
-          SELECT * FROM (${rows(sql`${listed.id} AS id, ${listed.sortName} AS sort_name`)}) listed
-          ORDER BY listed.sort_name, listed.id LIMIT ${read.rows(query.pageSize)} OFFSET ${read.offset(offset)}) page
-        JOIN ${FROM_CONTACTS} ON contacts.id = page.id
-        ORDER BY page.sort_name, page.id`,
-    ),
-    cappedTotal(db, rows(sql`1`), offset),
-  ]);
-  return { items, ...count };
+  const { items, total, capped } = await cappedPage<Contact>(db, {
+    listed,
+    order: sql`sort_name, id`,
+    item: sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id`,
+    offset,
+    pageSize: query.pageSize,
+  });
+  return { items, total, capped };
 }
 
 /** One contact, when the actor may see it. */
@@ -155,24 +158,15 @@ export async function committeesOf(tx: DbOrTx, contactId: number) {
 
 // --- the contact's page ---
 
-/** Their deals the actor may see, with their roles on each. */
-export async function contactDeals(db: Db, actor: Actor, contactId: number) {
-  return selectRows<{
-    id: number;
-    product: string | null;
-    client_company_name: string | null;
-    stage: string;
-    amount: number | null;
-    currency: string | null;
-    owner_id: string | null;
-    roles: string[];
-  }>(
-    db,
-    sql`SELECT o.id, o.product, o.client_company_name, o.stage, o.amount::float8 AS amount, o.currency, o.owner_id, dc.roles
-      FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
-      WHERE dc.contact_id = ${contactId} AND ${visibleDealAs(actor)}
-      ORDER BY o.last_activity_at DESC, o.id DESC LIMIT 200`,
-  );
+export interface ContactDealRow {
+  id: number;
+  product: string | null;
+  client_company_name: string | null;
+  stage: string;
+  amount: number | null;
+  currency: string | null;
+  owner_id: string | null;
+  roles: string[];
 }
 
 export interface ContactCallRow {
@@ -187,18 +181,38 @@ export interface ContactCallRow {
   transcript_lines: unknown;
 }
 
-/** The calls they spoke in, on deals the actor may see, newest first, with the analysis to read their words from. */
-export async function contactCalls(db: Db, actor: Actor, contactId: number, limit = 50): Promise<ContactCallRow[]> {
-  return selectRows<ContactCallRow>(
+/**
+ * What a contact's page shows, in one statement: whether the actor may see the contact, their deals
+ * the actor may see with their roles on each (the 200 latest), and the calls they spoke in on those
+ * deals, newest first, with the analysis to read their words from; undefined for a contact the actor
+ * may not see. One round trip instead of three (the contact, then its deals and calls).
+ */
+export async function contactActivityRows(
+  db: Db,
+  actor: Actor,
+  contactId: number,
+  calls = 50,
+): Promise<{ deals: ContactDealRow[]; calls: ContactCallRow[] } | undefined> {
+  const [row] = await selectRows<{ deals: ContactDealRow[] | string; calls: ContactCallRow[] | string }>(
     db,
-    sql`SELECT c.id AS "analysisId", c.opportunity_id AS "opportunityId", ${isoText(sql`c.created_at`)} AS "createdAt",
-        c.transcript_name, cs.speaker, cs.talk_seconds::float8 AS talk_seconds, cs.lines, c.result, c.transcript_lines
-      FROM call_speakers cs
-        JOIN call_analyses c ON c.id = cs.call_analysis_id
-        JOIN opportunities o ON o.id = c.opportunity_id
-      WHERE cs.contact_id = ${contactId} AND ${visibleDealAs(actor)}
-      ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}`,
+    sql`SELECT
+        (SELECT coalesce(json_agg(d), '[]'::json) FROM (
+          SELECT o.id, o.product, o.client_company_name, o.stage, o.amount::float8 AS amount, o.currency, o.owner_id, dc.roles
+          FROM deal_contacts dc JOIN opportunities o ON o.id = dc.opportunity_id
+          WHERE dc.contact_id = contacts.id AND ${visibleDealAs(actor)}
+          ORDER BY o.last_activity_at DESC, o.id DESC LIMIT 200) d) AS deals,
+        (SELECT coalesce(json_agg(s), '[]'::json) FROM (
+          SELECT a.id AS "analysisId", a.opportunity_id AS "opportunityId", ${isoText(sql`a.created_at`)} AS "createdAt",
+            a.transcript_name, cs.speaker, cs.talk_seconds::float8 AS talk_seconds, cs.lines, a.result, a.transcript_lines
+          FROM call_speakers cs
+            JOIN call_analyses a ON a.id = cs.call_analysis_id
+            JOIN opportunities o ON o.id = a.opportunity_id
+          WHERE cs.contact_id = contacts.id AND ${visibleDealAs(actor)}
+          ORDER BY a.created_at DESC, a.id DESC LIMIT ${read.rows(calls)}) s) AS calls
+      FROM contacts WHERE contacts.id = ${contactId} AND ${visibleContact(actor)}`,
   );
+  if (!row) return undefined;
+  return { deals: jsonValue(row.deals) as ContactDealRow[], calls: jsonValue(row.calls) as ContactCallRow[] };
 }
 
 // --- archive (delete with undo, as a deal's: decision 017) ---
@@ -295,16 +309,31 @@ export interface MemberRow extends Contact {
   source: string | null;
 }
 
+/** The members of the deal `opportunityId` (a column or a value), each with their contact, in the committee's order. */
+const membersOf = (opportunityId: SQL) =>
+  sql`SELECT ${CONTACT_COLUMNS}, dc.roles, dc.source
+    FROM deal_contacts dc JOIN ${FROM_CONTACTS} ON contacts.id = dc.contact_id
+    WHERE dc.opportunity_id = ${opportunityId}
+    ORDER BY array_position(ARRAY['economic_buyer','champion','decision_maker','technical_evaluator','user','legal_procurement','blocker'], dc.roles[1]) NULLS LAST,
+      lower(contacts.full_name), contacts.id`;
+
 /** The committee of a deal (the caller checked the deal is visible): each member with their contact. */
 export async function committeeMembers(db: DbOrTx, opportunityId: number): Promise<MemberRow[]> {
-  return selectRows<MemberRow>(
+  return selectRows<MemberRow>(db, membersOf(sql`${opportunityId}`));
+}
+
+/** A deal the actor may see, with its version and its committee, in one statement (undefined: not visible). */
+export async function visibleCommittee(
+  db: DbOrTx,
+  actor: Actor,
+  opportunityId: number,
+): Promise<{ id: number; version: number; members: MemberRow[] } | undefined> {
+  const [row] = await selectRows<{ id: number; version: number; members: MemberRow[] | string }>(
     db,
-    sql`SELECT ${CONTACT_COLUMNS}, dc.roles, dc.source
-      FROM deal_contacts dc JOIN ${FROM_CONTACTS} ON contacts.id = dc.contact_id
-      WHERE dc.opportunity_id = ${opportunityId}
-      ORDER BY array_position(ARRAY['economic_buyer','champion','decision_maker','technical_evaluator','user','legal_procurement','blocker'], dc.roles[1]) NULLS LAST,
-        lower(contacts.full_name), contacts.id`,
+    sql`SELECT o.id, o.version, (SELECT coalesce(json_agg(m), '[]'::json) FROM (${membersOf(sql`o.id`)}) m) AS members
+      FROM opportunities o WHERE o.id = ${opportunityId} AND ${visibleDealAs(actor)}`,
   );
+  return row && { id: row.id, version: row.version, members: jsonValue(row.members) as MemberRow[] };
 }
 
 /** A member's roles now (null: not on the committee), locked. */

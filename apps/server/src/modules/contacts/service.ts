@@ -21,14 +21,12 @@ import {
   type ChangeOrigin,
   type OpportunityRow,
 } from '../opportunities/changes.ts';
-import { visibleDealAs } from '../opportunities/scope.ts';
 import {
   accountExists,
   archiveContact,
   committeeMembers,
   committeesOf,
-  contactCalls,
-  contactDeals,
+  contactActivityRows,
   deleteMember,
   insertContact,
   listContacts,
@@ -39,6 +37,7 @@ import {
   unarchiveContact,
   updateContact,
   upsertMember,
+  visibleCommittee,
   visibleContactById,
   type MemberRow,
 } from './queries.ts';
@@ -137,8 +136,9 @@ export async function listDeletedContacts(db: Db, actor: Actor) {
 
 /** A contact's page: their deals with roles, their calls with talk time, and what they asked and required — all within the viewer's deals. */
 export async function contactActivity(db: Db, actor: Actor, id: number): Promise<ContactActivity> {
-  await getContact(db, actor, id);
-  const [deals, calls] = await Promise.all([contactDeals(db, actor, id), contactCalls(db, actor, id)]);
+  const activity = await contactActivityRows(db, actor, id);
+  if (!activity) throw notFound('Contact');
+  const { deals, calls } = activity;
   return {
     deals: deals.map((d) => ({ ...d, amount: d.amount === null ? null : Number(d.amount) })) as ContactActivity['deals'],
     calls: calls.map((c) => ({
@@ -182,12 +182,9 @@ async function committeeOf(db: DbOrTx, deal: Pick<OpportunityRow, 'id' | 'versio
 
 /** GET: the deal's committee, 404 for a deal the actor may not see. */
 export async function getCommittee(db: Db, actor: Actor, opportunityId: number): Promise<Committee> {
-  const [deal] = await selectRows<{ id: number; version: number }>(
-    db,
-    sql`SELECT o.id, o.version FROM opportunities o WHERE o.id = ${opportunityId} AND ${visibleDealAs(actor)}`,
-  );
+  const deal = await visibleCommittee(db, actor, opportunityId);
   if (!deal) throw notFound('Opportunity');
-  return committeeOf(db, deal);
+  return { version: deal.version, members: deal.members.map(toMember) };
 }
 
 /** A committee write's outcome: the committee after it, or the committee as it is when the version was stale. */

@@ -1,0 +1,2 @@
+CREATE INDEX "rep_contacts_search_idx" ON "rep_contacts" USING btree ("owner_id","sort_name","contact_id","search") WHERE octet_length(search) <= 1200;--> statement-breakpoint
+CREATE INDEX "rep_contacts_long_search_idx" ON "rep_contacts" USING btree ("owner_id","sort_name","contact_id") WHERE octet_length(search) > 1200;
