@@ -29,15 +29,17 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  */
 export async function cappedPage<T>(
   db: DbOrTx,
-  page: { listed: SQL; order: SQL; item: SQL; offset: number; pageSize: number },
+  page: { listed: SQL | ((limit: SQL) => SQL); order: SQL; item: SQL; offset: number; pageSize: number },
 ): Promise<{ items: T[]; total: number; capped: boolean }> {
   const offset = read.value(page.offset, 'bigint');
   const bound = page.offset + LIST_COUNT_AHEAD;
+  const limit = sql`${offset} + ${read.rows(LIST_COUNT_AHEAD + 1)}`;
+  const listed = typeof page.listed === 'function' ? page.listed(limit) : page.listed;
   const [row] = await selectRows<{ n: number | string; items: T[] | string }>(
     db,
     sql`WITH listed AS (
-        SELECT l.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${page.listed}) l
-        ORDER BY ${page.order} LIMIT ${offset} + ${read.rows(LIST_COUNT_AHEAD + 1)})
+        SELECT l.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${listed}) l
+        ORDER BY ${page.order} LIMIT ${limit})
       SELECT (SELECT count(*)::int FROM listed) AS n,
         (SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM listed CROSS JOIN LATERAL (${page.item}) item
           WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}) AS items`,

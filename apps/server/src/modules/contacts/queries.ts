@@ -48,7 +48,7 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const byAccount = query.account === undefined ? [] : [sql`contacts.account_id = ${query.account}`];
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
-  let listed: SQL;
+  let listed: SQL | ((limit: SQL) => SQL);
   if (actor.role === ROLES.manager) {
     // The account's name is joined only when the search needs it; the page's rows get it after.
     const searched = pattern
@@ -64,18 +64,22 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
     // The kept row carries the searched fields (rep_contacts_search_text, one per line: a search is
     // single-line, so it matches within one field, as the manager's OR of fields does), in lower
     // case: LIKE lower(pattern) is what ILIKE evaluates, without lowering every row.
-    const searched = pattern ? [sql`r.search LIKE lower(${pattern})`] : [];
+    // The pattern travels unseen by the planner too: every search takes the same path (the walk
+    // below), and a plan made for each text cost more than the walk of a short book.
+    const searched = pattern ? [sql`r.search LIKE lower(${read.value(pattern, 'text')})`] : [];
     if (byAccount.length) {
       listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r JOIN contacts ON contacts.id = r.contact_id
         ${where([mine, ...byAccount, ...searched])}`;
     } else if (pattern) {
       // The search walks the representative's range of rep_contacts_search_idx, which holds the text
       // it filters (an index-only scan: the table's rows are scattered over the whole table, one
-      // page each); a text too long for an index entry (SEARCH_INDEXED_BYTES) is in neither that
-      // index nor the list's, and is read through rep_contacts_long_search_idx. The two ranges are
-      // merged in the list's order.
-      listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
+      // page each), in the list's order and only up to the statement's bound; a text too long for an
+      // index entry (SEARCH_INDEXED_BYTES) is in neither that index nor the list's, and is read
+      // through rep_contacts_long_search_idx. The bound is applied inside the first part: merged in
+      // order, the planner sorted the whole range instead (it cannot tell the second part is empty).
+      listed = (limit: SQL) => sql`(SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
           ${where([mine, sql.raw(`octet_length(r.search) <= ${SEARCH_INDEXED_BYTES}`), ...searched])}
+          ORDER BY r.sort_name, r.contact_id LIMIT ${limit})
         UNION ALL
         SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
           ${where([mine, sql.raw(`octet_length(r.search) > ${SEARCH_INDEXED_BYTES}`), ...searched])}`;
