@@ -62,8 +62,8 @@ describe('plans kept by the workspace reads', () => {
     },
     // Their kept rows (rep_accounts, decision 047; rep_contacts, decision 046), the page and its
     // bounded count in one statement (db/capped-count.ts): the owner and the offset unseen by the planner.
-    { name: "a representative's account list", path: '/api/accounts?pageSize=15&page=2', marker: '+ 15) AS items' },
-    { name: "a representative's contact list", path: '/api/contacts?pageSize=16&page=2', marker: '+ 16) AS items' },
+    { name: "a representative's account list", path: '/api/accounts?pageSize=15&page=2', marker: 'LIMIT 15 OFFSET' },
+    { name: "a representative's contact list", path: '/api/contacts?pageSize=16&page=2', marker: 'LIMIT 16 OFFSET' },
     // A task list with its tabs' counts, one statement (docs/performance.md, "Tasks").
     { name: 'a task list', path: '/api/tasks?view=overdue&pageSize=50', marker: 'AS upcoming' },
     { name: 'a page of the notification panel', path: '/api/notifications?page=2&pageSize=10', marker: 'FROM notifications n' },

@@ -94,6 +94,8 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
     item: sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id`,
     offset,
     pageSize: query.pageSize,
+    // The representative's search filters their range in order: its page and count share the walk.
+    countInOrder: pattern !== undefined && actor.role !== ROLES.manager,
   });
   return { items, total, capped };
 }
