@@ -22,8 +22,8 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  * in one statement. `listed` yields the list's keys and sort columns; `order` names them (the list's
  * order); the page's rows are read whole by `item` (a SELECT of one row, correlated to `listed`'s
  * columns) and sent as one JSON value. Two statements (the page, the count) sent at once took two
- * pooled connections, and the count's visible LIMIT had it planned on every call; here the offset
- * travels unseen by the planner (db/prepared/reads.ts) and the page size is in the text.
+ * pooled connections, and the count's LIMIT was a value the planner sees (reads.ts says why that is
+ * avoided); here the offset travels unseen by the planner (db/prepared/reads.ts) and the page size is in the text.
  *
  * The count reads `listed` in no order, the page in the list's order, each by the cheapest path (an
  * ordered walk through an expression index reads the table for every entry). With `countInOrder`
