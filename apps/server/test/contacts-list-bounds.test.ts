@@ -3,7 +3,7 @@ import { LIST_COUNT_AHEAD, withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Tx } from '../src/db/client.ts';
 import { likePattern } from '../src/db/like-pattern.ts';
-import { opportunities } from '../src/db/schema.ts';
+import { opportunities, SEARCH_INDEXED_BYTES } from '../src/db/schema.ts';
 import { accountsVisibleTo, contactsVisibleTo } from '../src/modules/accounts/scope.ts';
 import { testDatabaseKind } from './database-target.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
@@ -239,6 +239,13 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     expect(await expectSearched('twice.test')).toBe(1);
     expect(await expectSearched('chief')).toBe(1);
     expect(await expectSearched('twice chief')).toBe(0);
+    // A search text too long for rep_contacts_search_idx (decision 050) is found through the other
+    // part of the search, and merged in the list's order with the rest.
+    await q(sql`UPDATE contacts SET title = repeat('日', 450) || ' longtitle' WHERE full_name = 'Jon Twice'`);
+    const [longest] = await q<{ n: number }>(sql`SELECT max(octet_length(search))::int AS n FROM rep_contacts`);
+    expect(longest!.n).toBeGreaterThan(SEARCH_INDEXED_BYTES);
+    expect(await expectSearched('longtitle')).toBe(1);
+    expect(await expectSearched('o')).toBeGreaterThan(2);
     const paged = await repA.get('/api/contacts?pageSize=3&page=3');
     expect(paged.body).toMatchObject({ total: expected.length, capped: false });
     expect(paged.body.items.map((c: { id: number }) => c.id)).toEqual(expected.slice(6, 9));
