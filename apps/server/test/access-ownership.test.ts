@@ -54,6 +54,8 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
   const delivery = {} as Record<'first' | 'second', number>;
   /** A notification of each representative's (issue 37). */
   const notification = {} as Record<'a' | 'b', number>;
+  /** A note on each representative's deal, by that representative (issue 37). */
+  const note = {} as Record<'a' | 'b', number>;
 
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-ownership-'));
@@ -316,6 +318,14 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       const sent = await clients.manager.post(`/api/webhooks/endpoints/${endpoint[key]}/test`);
       if (sent.status !== 202) throw new Error(`test event: ${sent.status} ${sent.text}`);
       delivery[key] = sent.body.id;
+    }
+    for (const [key, who, text] of [
+      ['a', 'repA', 'Alice note'],
+      ['b', 'repB', 'Bob note'],
+    ] as const) {
+      const made = await clients[who].post(`/api/opportunities/${opp[key]}/notes`, { text });
+      if (made.status !== 201) throw new Error(`note: ${made.status} ${made.text}`);
+      note[key] = made.body.id;
     }
     // Read last: the setup's writes (accounts, committees, analyses) may have moved a deal's version.
     for (const key of ['a', 'b'] as const) {
@@ -756,6 +766,32 @@ describe('access matrix: own, another rep’s and nonexistent ids', () => {
       url: endpointUrl('first', 'second', '/test'),
       expect: forManager({ own: 202, other: 202, missing: 404 }),
     },
+    // Notes on a deal (issue 37): whoever may see the deal reads and writes them; only the author deletes
+    // and restores (403 for the manager, checked in deal-notes.test.ts: by the manager's turn both are done).
+    { route: 'GET /api/opportunities/:id/notes', url: oppUrl('/notes'), expect: repRow, secret: 'Bob note' },
+    { route: 'GET /api/opportunities/:id/notes/mentionable', url: oppUrl('/notes/mentionable'), expect: repRow },
+    {
+      route: 'POST /api/opportunities/:id/notes',
+      url: oppUrl('/notes'),
+      body: { text: 'Seen by the access matrix' },
+      expect: eachOwn(201, { own: 201, other: 201, missing: 404 }),
+    },
+    ...(
+      [
+        ['DELETE /api/opportunities/:id/notes/:noteId', '', 204],
+        ['POST /api/opportunities/:id/notes/:noteId/restore', '/restore', 200],
+      ] as const
+    ).map(([route, suffix, done]) => ({
+      route,
+      url: (t: Target) =>
+        t === 'own'
+          ? `/api/opportunities/${opp.a}/notes/${note.a}${suffix}`
+          : t === 'other'
+            ? `/api/opportunities/${opp.b}/notes/${note.b}${suffix}`
+            : `/api/opportunities/${MISSING_OPP}/notes/${note.a}${suffix}`,
+      expect: eachOwn(done, all(404)),
+      secret: 'Bob note',
+    })),
   ];
 
   it('covers every route of the access table that takes an id', () => {
