@@ -231,6 +231,7 @@ export async function buildApp({ config, database, logger, logStream, storage }:
   });
 
   const mailer = createMailer(config, app.log);
+  app.addHook('onClose', () => mailer.drain());
   const auth = createAuth(config, database.db, { mailer, log: app.log });
   const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
   await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, sessionCookie }));

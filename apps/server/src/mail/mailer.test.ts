@@ -36,6 +36,20 @@ describe('mail headers', () => {
     expect(body).toBe('Name: Ada\r\n');
   });
 
+  it('drains: the sends still in flight are written before drain() resolves, as a closing server waits for them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexa-mailer-drain-'));
+    try {
+      const mailer = createMailer(testConfig({ DATA_DIR: dir }), { info: () => {} });
+      // Not awaited, as the new-lead e-mail after its answer.
+      for (const n of [1, 2, 3]) void mailer.send({ to: 'sales@nexa.test', subject: `Lead ${n}`, text: 'Name: Ada' });
+      await mailer.drain();
+      expect(fs.readdirSync(path.join(dir, 'outbox'))).toHaveLength(3);
+      await mailer.drain(); // nothing left in flight: answers at once
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   // headerValue and nodemailer's own encoding both stand between a value and a header line: this holds
   // the outcome (no header added), whichever of the two catches a given value.
   it('writes a message with Cc, Reply-To and an attachment as MIME, every header on one line (issue 37)', async () => {

@@ -71,7 +71,33 @@ const isPlain = (message: MailMessage) => !message.cc?.length && !message.replyT
  * SMTP when SMTP_URL is set. Otherwise each message is written to DATA_DIR/outbox/ as an .eml file
  * and noted in the log, so a local user can open a reset link without a mail server.
  */
-export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mailer & { drain(): Promise<void> } {
+  return drained(transportOf(config, log));
+}
+
+/**
+ * The mailer with the sends still in flight kept, so a closing server waits for them (`drain`): some
+ * mail goes after the request's answer (a new lead, a reset link), and a stop must not cut it.
+ */
+function drained(mailer: Mailer): Mailer & { drain(): Promise<void> } {
+  const sending = new Set<Promise<unknown>>();
+  return {
+    send(message) {
+      const sent = mailer.send(message);
+      const settled: Promise<unknown> = sent.then(
+        () => sending.delete(settled),
+        () => sending.delete(settled),
+      );
+      sending.add(settled);
+      return sent;
+    },
+    async drain() {
+      await Promise.all(sending);
+    },
+  };
+}
+
+function transportOf(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   const from = headerValue(config.mailFrom);
   if (config.smtpUrl) {
     // Bounded waits: nodemailer's defaults (two minutes to connect, ten of silence) would hold a

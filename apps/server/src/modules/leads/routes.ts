@@ -70,13 +70,6 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
     sweeper = startOrphanSweeper({ db, storage, log: app.log, ...config.leads.orphanSweep });
   });
   app.addHook('onClose', async () => sweeper?.stop());
-  // The team's new-lead e-mails go after the answer; a closing server sends those in flight first.
-  const sending = new Set<Promise<void>>();
-  const notify = (...args: Parameters<typeof notifyNewLead>) => {
-    const sent = notifyNewLead(...args).finally(() => sending.delete(sent));
-    sending.add(sent);
-  };
-  app.addHook('onClose', async () => void (await Promise.all(sending)));
 
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 24, headerPairs: 100 },
@@ -127,7 +120,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
       await spendEmailBudget(request, reply, input.email);
       const { row, created } = await createDemoRequest(db, input, config.leads.slots, meta);
       if (created) {
-        notify(
+        notifyNewLead(
           mailer,
           config.leads.notifyEmail,
           request.log,
@@ -189,7 +182,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsDeps> = async (app, { db, c
         await spendEmailBudget(request, reply, input.email);
         const { row, created } = await createTeamApplication(db, storage, input, resume, meta);
         if (created) {
-          notify(mailer, config.leads.notifyEmail, request.log, `New application: ${row.full_name}`, {
+          notifyNewLead(mailer, config.leads.notifyEmail, request.log, `New application: ${row.full_name}`, {
             Name: row.full_name,
             'E-mail': row.email,
             Phone: row.phone_number,
