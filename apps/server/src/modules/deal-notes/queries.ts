@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES } from '@nexa/domain';
 import type { DealNote } from '@nexa/domain/schemas/deal-notes';
 import type { Actor } from '../../auth/access.ts';
-import { selectRows, type DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type DbOrTx } from '../../db/client.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
 /** The deal, when the actor may see it (the deals' own rule): its name's parts and its owner. */
@@ -51,7 +51,7 @@ export const toNote = (row: NoteRow): DealNote => ({
   text: row.text,
   author_id: row.author_id,
   author_name: row.author_name,
-  mentions: typeof row.mentions === 'string' ? (JSON.parse(row.mentions) as DealNote['mentions']) : row.mentions,
+  mentions: jsonValue(row.mentions),
   created_at: new Date(row.created_at).toISOString(),
 });
 

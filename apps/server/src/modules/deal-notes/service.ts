@@ -4,7 +4,7 @@ import { resolveMentions } from '@nexa/domain/deal-notes';
 import { notificationKeys } from '@nexa/domain/notifications';
 import type { DealNote, DealNoteList, MentionablePeople } from '@nexa/domain/schemas/deal-notes';
 import type { Actor } from '../../auth/access.ts';
-import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
@@ -104,7 +104,7 @@ async function ownNote(tx: DbOrTx, actor: Actor, id: number, noteId: number, del
   );
   if (!row) throw notFound('Note');
   if (row.author_id !== actor.userId) throw new AppError('forbidden', 'Only its author may delete or restore a note');
-  return typeof row.mentions === 'string' ? (JSON.parse(row.mentions) as DealNote['mentions']) : row.mentions;
+  return jsonValue(row.mentions);
 }
 
 /**
