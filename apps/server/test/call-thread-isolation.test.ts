@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { parseTranscriptOffThread, stopCallThread } from '../src/ai/call-thread.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_THREAD_LIMITS, configureCallThread, parseTranscriptOffThread, stopCallThread } from '../src/ai/call-thread.ts';
 import { SHORT_CALL } from './call-analysis-helpers.ts';
 
 /**
@@ -16,7 +16,15 @@ const LARGE = Array.from(
   (_, i) => `Speaker ${i % 7}: we talked about the rollout plan, the budget and the security review for week ${i}.`,
 ).join('\n');
 
-afterAll(stopCallThread);
+// A worker runs its files in one module graph (vitest.config.ts): a server started by an earlier file
+// (call-analysis-pathological's, at 1 ms) leaves the process's deadline where it set it. These tests
+// give their own tasks the server's default, whatever ran before them.
+const inherited = CALL_THREAD_LIMITS.deadlineMs;
+beforeAll(() => configureCallThread({ deadlineMs: 20_000 }));
+afterAll(async () => {
+  await stopCallThread();
+  configureCallThread({ deadlineMs: inherited });
+});
 
 describe('one task over its deadline fails alone', () => {
   it('the task queued behind it is read by the next worker', async () => {
