@@ -29,11 +29,12 @@ const vitest = (name, projects, files = []) => [
 ];
 
 /**
- * The whole API suite runs on PGlite; on PostgreSQL it runs the files whose answer depends on the
- * engine: figures and scoping computed in SQL, writes that race, prepared plans, and every file that
- * asks which database it is on (a test only PostgreSQL can run). Validation, HTTP hardening, the
- * analyzers and the fuzzer go through the same Drizzle statements on both and run once.
- * `npm run test:api postgres` still runs everything on PostgreSQL.
+ * With PostgreSQL reachable, the whole API suite runs on it, and PGlite runs the files whose answer
+ * depends on the engine: figures and scoping computed in SQL, writes that race, prepared plans,
+ * migrations and the seed, and every file that asks which database it is on. Validation, HTTP
+ * hardening, the analyzers and the fuzzer go through the same Drizzle statements on both and run once,
+ * on PostgreSQL, where the same files cost about two thirds of PGlite's CPU (decision 054). Without
+ * PostgreSQL, everything runs on PGlite. `npm run test:api pglite|postgres` runs everything on one.
  */
 const SQL_SENSITIVE = [
   'accounts',
@@ -76,13 +77,15 @@ const SQL_SENSITIVE = [
   'team-summaries',
 ];
 
-function postgresPassFiles() {
+/** The API test files run on both engines: the list above, and every file that asks which one it is on. */
+function bothEnginesFiles() {
   const dir = path.join(root, 'apps/server/test');
   const all = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
   for (const name of SQL_SENSITIVE) {
     if (!all.includes(`${name}.test.ts`)) throw new Error(`scripts/test.mjs lists ${name}.test.ts, which does not exist`);
   }
-  const asksWhichDatabase = (f) => /testDatabaseKind\(\) === 'postgres'/.test(fs.readFileSync(path.join(dir, f), 'utf8'));
+  const asksWhichDatabase = (f) =>
+    /testDatabaseKind\(\) [!=]== '(postgres|pglite)'/.test(fs.readFileSync(path.join(dir, f), 'utf8'));
   return all
     .filter((f) => SQL_SENSITIVE.includes(f.replace(/\.test\.ts$/, '')) || asksWhichDatabase(f))
     .map((f) => `apps/server/test/${f}`);
@@ -132,28 +135,31 @@ const steps = [
     env: { NEXA_FILE_CPU: fileCpu('unit') },
   },
   {
-    id: 'api-pglite',
-    name: 'API tests on PGlite',
-    command: vitest('api-pglite', ['api']),
-    env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale, NEXA_FILE_CPU: fileCpu('api-pglite') },
-  },
-  {
     id: 'api-postgres',
     name: 'API tests on PostgreSQL',
     skip: hasPostgres
       ? undefined
-      : 'PostgreSQL is not reachable (TEST_DATABASE_URL or 127.0.0.1:5432): the PostgreSQL API run is SKIPPED.',
-    before: () => {
-      const files = postgresPassFiles();
+      : 'PostgreSQL is not reachable (TEST_DATABASE_URL or 127.0.0.1:5432): the PostgreSQL API run is SKIPPED ' +
+        'and every API test file runs on PGlite.',
+    before: () =>
       console.log(
-        `PostgreSQL reachable (${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}): ` +
-          `${files.length} test files check what the two databases could answer differently (scripts/test.mjs).`,
-      );
-      return files;
-    },
-    command: (files) => vitest('api-postgres', ['api'], files),
+        `PostgreSQL reachable (${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}): every API test file.`,
+      ),
+    command: vitest('api-postgres', ['api']),
     // The scale-out test puts two instances behind nginx (apps/server/test/scale-out.test.ts).
     env: { NEXA_TEST_DB: 'postgres', NGINX_PATH: nginx, RADICALE_PATH: radicale, NEXA_FILE_CPU: fileCpu('api-postgres') },
+  },
+  {
+    id: 'api-pglite',
+    name: 'API tests on PGlite',
+    before: () => {
+      if (!hasPostgres) return [];
+      const files = bothEnginesFiles();
+      console.log(`${files.length} test files check what the two databases could answer differently (scripts/test.mjs).`);
+      return files;
+    },
+    command: (files) => vitest('api-pglite', ['api'], files),
+    env: { NEXA_TEST_DB: 'pglite', RADICALE_PATH: radicale, NEXA_FILE_CPU: fileCpu('api-pglite') },
   },
 ];
 
