@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../scripts/lib.mjs';
-import { connectPostgres, createPostgresDatabase } from './lib/database.mjs';
+import { connectPostgres, createPostgresDatabase, existingDatabase } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { loadOf } from './lib/load.mjs';
 import { addRepsSql, generateSql, repAccountsSql } from './team-data.mjs';
@@ -108,7 +108,9 @@ FROM call_analyses c JOIN deal_contacts dc ON dc.opportunity_id = c.opportunity_
 async function benchScale(deals) {
   const accounts = accountsFor(deals);
   const people = contactsFor(deals);
-  const database = REUSE ? existingDatabase(REUSE) : await createPostgresDatabase(`nexa_bench_committee_${deals}`);
+  const database = REUSE
+    ? existingDatabase(REUSE, /^nexa_bench_committee_\d+_\d+$/)
+    : await createPostgresDatabase(`nexa_bench_committee_${deals}`);
   let server;
   let client;
   try {
@@ -207,16 +209,6 @@ async function benchScale(deals) {
     if (KEEP) log(`kept database ${database.name}`);
     await (KEEP ? database.keep() : database.drop());
   }
-}
-
-/** A database a KEEP run filled, on the same server: used as is, never dropped. */
-function existingDatabase(name) {
-  if (!/^nexa_bench_committee_\d+_\d+$/.test(name)) throw new Error(`Not a kept committee bench database: ${name}`);
-  const url = new URL(
-    process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), keep: async () => {}, drop: async () => {} };
 }
 
 const results = {

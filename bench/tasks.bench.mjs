@@ -3,12 +3,17 @@
 // with 1,000,000 tasks over 50 representatives (20,000 each: 60 % done, 38 % open, 2 % dismissed, due
 // times spread over four months around now). The built server under autocannon, 20 connections: a
 // representative's four lists (today, overdue, upcoming, done; a page of 50 with the tabs' counts) and
-// the manager's team overdue view; target p95 ≤ 25 ms. Writes bench/results/tasks.json.
+// the manager's team overdue view; target p95 ≤ 25 ms. With each run its CPU per request (the
+// server's process and the database's backends, from /proc), steadier than a p95 on a shared machine.
+// Writes bench/results/tasks.json. BENCH_TASKS_KEEP=1 keeps the generated database (its name is
+// printed) instead of dropping it, and BENCH_TASKS_DATABASE=<that name> measures on it again without
+// generating anything: a before/after comparison on the same rows.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../scripts/lib.mjs';
-import { connectPostgres, createPostgresDatabase } from './lib/database.mjs';
+import { backendPids, cpuMeter } from './lib/cpu.mjs';
+import { connectPostgres, createPostgresDatabase, existingDatabase } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { loadOf } from './lib/load.mjs';
 
@@ -18,25 +23,14 @@ const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIMIT_MS = 25;
+const KEEP = process.env.BENCH_TASKS_KEEP === '1';
+const REUSE = process.env.BENCH_TASKS_DATABASE;
 
 const log = (...args) => console.log('  ', ...args);
-const { measure, warmUp } = loadOf({ connections: CONNECTIONS, duration: DURATION_S, runs: RUNS, log });
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
-const database = await createPostgresDatabase('bench_tasks');
-let server;
-let client;
-let results;
-try {
-  server = await startServer({ DATABASE_URL: database.url });
-  client = await connectPostgres(database.url);
-  const {
-    rows: [alex],
-  } = await client.query(`SELECT id FROM users WHERE email = $1`, [DEMO.alex]);
-  const {
-    rows: [deal],
-  } = await client.query(`SELECT id FROM opportunities WHERE owner_id = $1 ORDER BY id LIMIT 1`, [alex.id]);
-  const started = Date.now();
+/** 1,000,000 tasks (TASKS) over Alex and 49 more representatives, then VACUUM ANALYZE. */
+async function generate(client, alexId, dealId) {
   await client.query(
     `INSERT INTO users (id, email, full_name, role)
      SELECT 'bench-task-rep-' || g, 'bench-task-rep-' || g || '@bench.test', 'Bench Rep ' || g, 'Sales Representative'
@@ -58,11 +52,28 @@ try {
        CASE WHEN h * 7919 % 100 < 60 THEN now() END,
        NULL
      FROM generate_series(1::bigint, $1::bigint) g, LATERAL (SELECT g / $2::int AS h) stride`,
-    [TASKS, REPS, alex.id, deal?.id ?? null],
+    [TASKS, REPS, alexId, dealId],
   );
   // As autovacuum leaves a table in use: its visibility map set, so the tabs' counts read the index alone.
   await client.query('VACUUM ANALYZE tasks');
-  const generatedS = Math.round((Date.now() - started) / 100) / 10;
+}
+
+const database = REUSE ? existingDatabase(REUSE, /^bench_tasks_\d+$/) : await createPostgresDatabase('bench_tasks');
+let server;
+let client;
+let results;
+try {
+  server = await startServer({ DATABASE_URL: database.url });
+  client = await connectPostgres(database.url);
+  const {
+    rows: [alex],
+  } = await client.query(`SELECT id FROM users WHERE email = $1`, [DEMO.alex]);
+  const {
+    rows: [deal],
+  } = await client.query(`SELECT id FROM opportunities WHERE owner_id = $1 ORDER BY id LIMIT 1`, [alex.id]);
+  const started = Date.now();
+  if (!REUSE) await generate(client, alex.id, deal?.id ?? null);
+  const generatedS = REUSE ? null : Math.round((Date.now() - started) / 100) / 10;
   const {
     rows: [counts],
   } = await client.query(
@@ -70,8 +81,17 @@ try {
        count(*) FILTER (WHERE status = 'open' AND due_at < now())::int AS overdue FROM tasks`,
     [alex.id],
   );
-  log(`${counts.all.toLocaleString('en')} tasks in ${generatedS} s; Alex has ${counts.alex}, the team ${counts.overdue} overdue`);
+  log(
+    `${counts.all.toLocaleString('en')} tasks${REUSE ? ` in ${REUSE}` : ` in ${generatedS} s`}; Alex has ${counts.alex}, the team ${counts.overdue} overdue`,
+  );
 
+  const { measure, warmUp } = loadOf({
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    runs: RUNS,
+    log,
+    cpu: cpuMeter(server.pid, () => backendPids(client)),
+  });
   const rep = await signIn(server.url, DEMO.alex);
   const manager = await signIn(server.url, DEMO.manager);
   const repCalls = {
@@ -100,6 +120,7 @@ try {
     tasks: counts.all,
     representatives: REPS,
     generatedS,
+    database: KEEP || REUSE ? database.name : undefined,
     loadBefore,
     loadAfter,
     http,
@@ -108,7 +129,8 @@ try {
 } finally {
   await server?.stop();
   await client?.end().catch(() => {});
-  await database.drop();
+  if (KEEP && !REUSE) log(`kept database ${database.name}`);
+  await (KEEP ? database.keep() : database.drop());
 }
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench/results/tasks.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/lib.mjs';
 import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
+import { cpuMs } from './lib/cpu.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql } from './team-data.mjs';
 
@@ -35,20 +36,6 @@ const TARGETS = {
   trendsRep: 40,
   coaching: 40,
 };
-
-/** CPU time (ms) used so far by these processes, from /proc (0 for one that has gone). */
-function cpuMs(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in ticks of 10 ms
-    } catch {
-      // The process has exited.
-    }
-  }
-  return total;
-}
 
 /**
  * Where CPU per request is read from: the server's process and, on PostgreSQL, the database's

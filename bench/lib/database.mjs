@@ -33,6 +33,17 @@ export async function createPostgresDatabase(prefix) {
   };
 }
 
+/**
+ * A database a bench's KEEP run filled, on the same server, by its name (which must match `pattern`,
+ * the names that bench gives): used as is, never dropped.
+ */
+export function existingDatabase(name, pattern) {
+  if (!pattern.test(name)) throw new Error(`Not a kept bench database of this bench: ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), keep: async () => {}, drop: async () => {} };
+}
+
 /** A client on `url` whose errors after a forced drop are ignored. */
 export async function connectPostgres(url) {
   const client = new pg.Client({ connectionString: url });

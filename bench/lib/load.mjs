@@ -53,16 +53,23 @@ export function medianRun(runs) {
 }
 
 export const describeRun = (name, out) =>
-  `${name.padEnd(22)} p50 ${out.p50} ms  p95 ${out.p95} ms (runs ${out.p95Runs.join(' / ')})  p99 ${out.p99} ms  ${out.rps} req/s  errors ${out.errors}`;
+  `${name.padEnd(22)} p50 ${out.p50} ms  p95 ${out.p95} ms (runs ${out.p95Runs.join(' / ')})  p99 ${out.p99} ms  ${out.rps} req/s  errors ${out.errors}` +
+  (out.cpu ? `  CPU/req server ${out.cpu.server} ms, database ${out.cpu.database} ms` : '');
 
-/** measure(url, cookie, calls) and warmUp(url, cookie, calls) with one bench's settings. */
-export function loadOf({ connections, duration, runs, log }) {
+/**
+ * measure(url, cookie, calls) and warmUp(url, cookie, calls) with one bench's settings. With `cpu` (a
+ * cpuMeter of bench/lib/cpu.mjs) each run carries its CPU ms per request, server and database.
+ */
+export function loadOf({ connections, duration, runs, log, cpu }) {
   async function measure(url, cookie, calls) {
     const out = {};
     for (const [name, path] of Object.entries(calls)) {
       const results = [];
-      for (let i = 0; i < runs; i++)
-        results.push({ path, ...figuresOf(await cannon(url, [path], cookie, { connections, duration })) });
+      for (let i = 0; i < runs; i++) {
+        const stop = cpu ? await cpu() : undefined;
+        const figures = figuresOf(await cannon(url, [path], cookie, { connections, duration }));
+        results.push({ path, ...figures, ...(stop ? { cpu: stop(figures.requests) } : {}) });
+      }
       out[name] = medianRun(results);
       log(describeRun(name, out[name]));
     }
