@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskListSchema, taskSchema, teamOverdueSchema } from '@nexa/domain/schemas/tasks';
 import { callAnalyses, opportunities } from '../src/db/schema.ts';
 import { startTestServer, type HttpClient, type TestServer } from './test-app.ts';
 
@@ -237,6 +238,26 @@ describe('tasks', () => {
     expect(res.body.items[0]).toMatchObject({ title: 'Call back Dana', owner_id: repId, owner_name: 'Rita Tasker' });
     expect((await rep.get('/api/team/tasks/overdue')).status).toBe(403);
     expect((await server.anonymous.get('/api/tasks')).status).toBe(401);
+  });
+
+  it('answers the schema’s fields in its order, as JSON (the lists are written by the database: decision 051)', async () => {
+    for (const view of ['overdue', 'today', 'upcoming', 'done']) {
+      const res = await rep.get(`/api/tasks?view=${view}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(taskListSchema.parse(res.body)).toEqual(res.body);
+      expect(Object.keys(res.body)).toEqual(Object.keys(taskListSchema.shape));
+      for (const item of res.body.items) expect(Object.keys(item)).toEqual(Object.keys(taskSchema.shape));
+    }
+    const team = await manager.get('/api/team/tasks/overdue');
+    expect(team.body.items.length).toBeGreaterThan(0);
+    expect(teamOverdueSchema.parse(team.body)).toEqual(team.body);
+    expect(Object.keys(team.body)).toEqual(Object.keys(teamOverdueSchema.shape));
+    expect(Object.keys(team.body.items[0])).toEqual(Object.keys(teamOverdueSchema.shape.items.element.shape));
+    // A task on a deal: the deal's name and every time as the API writes instants (UTC, milliseconds, Z).
+    const [task] = (await rep.get('/api/tasks?view=overdue')).body.items;
+    expect(task).toMatchObject({ opportunity_id: dealId, opportunity_name: 'Acme Robotics', status: 'open', completed_at: null });
+    for (const time of [task.due_at, task.created_at, task.updated_at]) expect(time).toBe(new Date(time).toISOString());
   });
 
   it('counts each tab up to 99 ("99+") and a list up to 1,000 rows past its page (docs/performance.md, "Tasks")', async () => {

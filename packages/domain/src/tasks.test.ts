@@ -23,6 +23,28 @@ describe('tasks', () => {
     expect(todayIn(now, 'Asia/Tokyo')).toEqual({ start: at('2026-11-27T15:00:00Z'), end: at('2026-11-28T15:00:00Z') });
   });
 
+  it('finds the next day once the kept one is over, and an earlier one too (the day is kept per zone)', () => {
+    // Sunday 29 March 2026 in Paris has 23 hours (02:00 → 03:00): asked within it, then on each side.
+    const march29 = { start: at('2026-03-28T23:00:00Z'), end: at('2026-03-29T22:00:00Z') };
+    expect(todayIn(at('2026-03-29T10:00:00Z'), 'Europe/Paris')).toEqual(march29);
+    expect(todayIn(at('2026-03-29T21:59:59Z'), 'Europe/Paris')).toEqual(march29);
+    expect(todayIn(at('2026-03-29T22:00:00Z'), 'Europe/Paris')).toEqual({
+      start: at('2026-03-29T22:00:00Z'),
+      end: at('2026-03-30T22:00:00Z'),
+    });
+    expect(todayIn(at('2026-03-28T22:59:59Z'), 'Europe/Paris')).toEqual({
+      start: at('2026-03-27T23:00:00Z'),
+      end: at('2026-03-28T23:00:00Z'),
+    });
+    // Another zone's day is its own, and what a caller does with an answer changes nothing kept.
+    const day = todayIn(at('2026-03-29T10:00:00Z'), 'UTC');
+    day.end = 0;
+    expect(todayIn(at('2026-03-29T10:00:00Z'), 'UTC')).toEqual({
+      start: at('2026-03-29T00:00:00Z'),
+      end: at('2026-03-30T00:00:00Z'),
+    });
+  });
+
   it('puts an open task in overdue, today or upcoming, and a done one in done', () => {
     const open = (due: string) => ({ status: 'open' as const, due_at: due });
     expect(taskView(open('2026-11-27T22:00:00Z'), now, 'Europe/Paris')).toBe('overdue');

@@ -42,9 +42,20 @@ export function startOfDayIn(instant: number, timeZone: string, days = 0): numbe
   return instantOfWallTime(year, month, day, 0, timeZone);
 }
 
+/**
+ * The last day found per zone: every task list asks for its owner's today, and finding it takes four
+ * readings of the zone's wall time (Intl), a twentieth of the server's time on a list. A day is one
+ * interval of instants, so an instant inside the kept one is in that day.
+ */
+const lastDayIn = new Map<string, { start: number; end: number }>();
+
 /** The owner's today as [start, end): overdue is before now, today from now to the end of the day, upcoming after. */
 export function todayIn(now: number, timeZone: string): { start: number; end: number } {
-  return { start: startOfDayIn(now, timeZone), end: startOfDayIn(now, timeZone, 1) };
+  const kept = lastDayIn.get(timeZone);
+  if (kept && kept.start <= now && now < kept.end) return { ...kept };
+  const day = { start: startOfDayIn(now, timeZone), end: startOfDayIn(now, timeZone, 1) };
+  lastDayIn.set(timeZone, day);
+  return { ...day };
 }
 
 /** Which list an open or done task is shown in at `now` (a dismissed one is in none). */

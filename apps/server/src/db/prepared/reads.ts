@@ -1,4 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.ts';
 import { StatementCache } from './statement-cache.ts';
 
 /**
@@ -83,4 +85,17 @@ export class PerDatabaseStatements<V> {
     if (!cache) this.#byDatabase.set(database, (cache = new StatementCache<V>()));
     return cache.keep(shape, build) ?? build();
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (its values `sql.placeholder`s) made into Drizzle's prepared query once, named
+ * `name` (a named statement on PostgreSQL): each call binds its values and answers the rows, without
+ * building the statement's text again. What `.prepare(name)` gives a query built with Drizzle's
+ * builder, for a statement written as SQL; kept in a PerDatabaseStatements.
+ */
+export function preparedRows<T>(db: Db, name: string, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows;
 }

@@ -3,9 +3,9 @@ import { LIST_COUNT_AHEAD, ROLES } from '@nexa/domain';
 import { TASK_COUNT_CAP, type TaskView } from '@nexa/domain/tasks';
 import type { Task } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
-import { jsonValue, selectRows, type DbOrTx } from '../../db/client.ts';
+import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
-import { read } from '../../db/prepared/reads.ts';
+import { PerDatabaseStatements, preparedRows, read, type ValueType } from '../../db/prepared/reads.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
 /**
@@ -37,19 +37,24 @@ export interface TaskRow {
 export const toTask = (row: TaskRow): Task => ({ ...row, id: Number(row.id) });
 
 /**
- * The task columns, with the deal's name when the task's owner may read the deal (`o` joined by
- * dealJoin). Times leave the database as the answer's text: a page of 50 made and formatted 250
- * Dates, a tenth of the server's time on a list.
+ * The deal's name of task `t`, when its owner (a representative: only their own deals; a manager: any)
+ * may read the deal; null otherwise. A look-up by primary key per row: a join was planned as a hash of
+ * every deal, built on each call (0.05 ms of the database's 0.3 ms on a task list at 120 deals).
+ */
+const DEAL_NAME = sql.raw(`(SELECT coalesce(nullif(o.client_company_name, ''), o.product, '#' || o.id)
+    FROM opportunities o WHERE o.id = t.opportunity_id
+      AND (o.owner_id = t.owner_id OR EXISTS (SELECT 1 FROM users m WHERE m.id = t.owner_id AND m.role = '${ROLES.manager}')))`);
+
+/**
+ * The task columns of `t`, with the deal's name when the task's owner may read the deal. Times leave
+ * the database as the answer's text: a page of 50 made and formatted 250 Dates, a tenth of the
+ * server's time on a list.
  */
 const at = (column: string) => isoText(sql.raw(`t.${column}`));
 export const TASK_COLUMNS = sql`t.id, t.title, ${at('due_at')} AS due_at, t.owner_id, t.opportunity_id,
-  CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(o.client_company_name, ''), o.product, '#' || o.id) END AS opportunity_name,
+  ${DEAL_NAME} AS opportunity_name,
   t.contact_id, t.source, t.call_analysis_id, t.source_line, t.source_quote, t.status, ${at('completed_at')} AS completed_at,
   ${at('snoozed_until')} AS snoozed_until, ${at('created_at')} AS created_at, ${at('updated_at')} AS updated_at`;
-
-/** The deal of task `t`, when its owner (a representative: only their own deals; a manager: any) may read it. */
-export const dealJoin = sql.raw(`LEFT JOIN opportunities o ON o.id = t.opportunity_id
-  AND (o.owner_id = t.owner_id OR EXISTS (SELECT 1 FROM users m WHERE m.id = t.owner_id AND m.role = '${ROLES.manager}'))`);
 
 /** Where "now" and the end of the owner's day fall: the bounds of the lists. */
 export interface ListBounds {
@@ -57,16 +62,15 @@ export interface ListBounds {
   endOfDay: string;
 }
 
-/** The condition of a list at `bounds`; its times unseen by the planner, so one plan serves every call (db/prepared/reads.ts). */
-function viewCondition(view: TaskView, bounds: ListBounds): SQL {
-  const now = read.value(bounds.now, 'timestamptz');
+/** The condition of a list at `now` and the end of the owner's day: values unseen by the planner, so one plan serves every call (db/prepared/reads.ts). */
+function viewCondition(view: TaskView, now: SQL, endOfDay: SQL): SQL {
   switch (view) {
     case 'overdue':
       return sql`t.status = 'open' AND t.due_at < ${now}`;
     case 'today':
-      return sql`t.status = 'open' AND t.due_at >= ${now} AND t.due_at < ${read.value(bounds.endOfDay, 'timestamptz')}`;
+      return sql`t.status = 'open' AND t.due_at >= ${now} AND t.due_at < ${endOfDay}`;
     case 'upcoming':
-      return sql`t.status = 'open' AND t.due_at >= ${read.value(bounds.endOfDay, 'timestamptz')}`;
+      return sql`t.status = 'open' AND t.due_at >= ${endOfDay}`;
     case 'done':
       return sql`t.status = 'done'`;
   }
@@ -86,11 +90,12 @@ const boundedTotal = (counted: number | string | undefined, bound: number) => {
   return { total: Math.min(n, bound), capped: n > bound };
 };
 
-/** The live tasks of one owner: the leading columns of tasks_owner_status_due_idx. */
-const ownedBy = (ownerId: string) => sql`t.owner_id = ${read.value(ownerId, 'text')} AND t.deleted_at IS NULL`;
+/** A value of a kept statement's call, by name, unseen by the planner (db/prepared/reads.ts). */
+const valueOf = (name: string, type: ValueType) => read.value(sql.placeholder(name), type);
 
 export interface ListPage {
-  rows: TaskRow[];
+  /** The page's tasks as JSON text (an array of Task, in the list's order), as the answer carries them. */
+  items: string;
   /** Open tasks per list, for the tabs: each counted up to TASK_COUNT_CAP + 1, which stands for "more". */
   counts: { today: number; overdue: number; upcoming: number };
   /** The rows of the list shown, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044). */
@@ -98,38 +103,53 @@ export interface ListPage {
   capped: boolean;
 }
 
+type ListRow = Record<'today' | 'overdue' | 'upcoming' | 'total', number | string> & { items: string };
+
 /**
  * One page of a person's list with the tabs' counts and the list's total, in one statement: the page
  * in index order (tasks_owner_status_due_idx: soonest first; done, latest due first) as one JSON
- * value (json_agg keeps the page's order: nothing between them reorders rows), and each count a range of the same index that stops at its bound — a representative with
- * 20,000 tasks costs no more to count than one with a hundred (docs/performance.md, "Tasks").
+ * text, sent on as it is (decision 051: array_agg keeps the page's order, nothing between them
+ * reorders rows, and array_to_json writes it without the spaces json_agg puts between rows, as
+ * JSON.stringify wrote it), and each count a range of the same index that stops at its bound — a representative
+ * with 20,000 tasks costs no more to count than one with a hundred (docs/performance.md, "Tasks").
  */
+function buildListPage(db: Db, view: TaskView, pageSize: number) {
+  const now = valueOf('now', 'timestamptz');
+  const endOfDay = valueOf('endOfDay', 'timestamptz');
+  // The live tasks of the owner: the leading columns of tasks_owner_status_due_idx.
+  const owned = sql`t.owner_id = ${valueOf('owner', 'text')} AND t.deleted_at IS NULL`;
+  const rows = (list: TaskView) => sql`SELECT 1 FROM tasks t WHERE ${owned} AND ${viewCondition(list, now, endOfDay)}`;
+  const tab = (list: Exclude<TaskView, 'done'>) => countRowsUpTo(rows(list), read.rows(TASK_COUNT_CAP + 1));
+  const order = sql.raw(view === 'done' ? 't.due_at DESC, t.id DESC' : 't.due_at, t.id');
+  return preparedRows<ListRow>(
+    db,
+    `nexa_tasks_${view}_${pageSize}`,
+    sql`SELECT ${tab('overdue')} AS overdue, ${tab('today')} AS today, ${tab('upcoming')} AS upcoming,
+      ${countRowsUpTo(rows(view), valueOf('countTo', 'bigint'))} AS total,
+      (SELECT coalesce(array_to_json(array_agg(page)), '[]'::json)::text FROM (
+        SELECT ${TASK_COLUMNS} FROM tasks t
+        WHERE ${owned} AND ${viewCondition(view, now, endOfDay)}
+        ORDER BY ${order} LIMIT ${read.rows(pageSize)} OFFSET ${read.offset(sql.placeholder('offset'))}) page) AS items`,
+  );
+}
+
+/** A list's statement per database, view and page size, built once: building it through Drizzle cost a twentieth of the server's time on a list. */
+const listStatements = new PerDatabaseStatements<ReturnType<typeof buildListPage>>();
+
 export async function listPage(
-  db: DbOrTx,
+  db: Db,
   ownerId: string,
   view: TaskView,
   bounds: ListBounds,
   page: number,
   pageSize: number,
 ): Promise<ListPage> {
-  const order = sql.raw(view === 'done' ? 't.due_at DESC, t.id DESC' : 't.due_at, t.id');
-  const rows = (list: TaskView) => sql`SELECT 1 FROM tasks t WHERE ${ownedBy(ownerId)} AND ${viewCondition(list, bounds)}`;
-  const tab = (list: Exclude<TaskView, 'done'>) => countRowsUpTo(rows(list), read.rows(TASK_COUNT_CAP + 1));
   const offset = (page - 1) * pageSize;
   const bound = offset + LIST_COUNT_AHEAD;
-  const [row] = await selectRows<
-    Record<'today' | 'overdue' | 'upcoming' | 'total', number | string> & { items: TaskRow[] | string }
-  >(
-    db,
-    sql`SELECT ${tab('overdue')} AS overdue, ${tab('today')} AS today, ${tab('upcoming')} AS upcoming,
-      ${countRowsUpTo(rows(view), read.value(bound + 1, 'bigint'))} AS total,
-      (SELECT coalesce(json_agg(page), '[]'::json) FROM (
-        SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin}
-        WHERE ${ownedBy(ownerId)} AND ${viewCondition(view, bounds)}
-        ORDER BY ${order} LIMIT ${read.rows(pageSize)} OFFSET ${read.offset(offset)}) page) AS items`,
-  );
+  const statement = listStatements.get(db, `${view}_${pageSize}`, () => buildListPage(db, view, pageSize));
+  const [row] = await statement({ owner: ownerId, now: bounds.now, endOfDay: bounds.endOfDay, offset, countTo: bound + 1 });
   return {
-    rows: jsonValue(row?.items),
+    items: row?.items ?? '[]',
     counts: { today: Number(row?.today ?? 0), overdue: Number(row?.overdue ?? 0), upcoming: Number(row?.upcoming ?? 0) },
     ...boundedTotal(row?.total, bound),
   };
@@ -138,7 +158,7 @@ export async function listPage(
 export async function readTask(db: DbOrTx, ownerId: string, id: number, lock = false): Promise<TaskRow | undefined> {
   const [row] = await selectRows<TaskRow>(
     db,
-    sql`SELECT ${TASK_COLUMNS} FROM tasks t ${dealJoin} WHERE t.id = ${id} AND t.owner_id = ${ownerId}
+    sql`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = ${id} AND t.owner_id = ${ownerId}
       AND t.deleted_at IS NULL AND t.status <> 'dismissed'${lock ? sql.raw(' FOR UPDATE OF t') : sql``}`,
   );
   return row;
@@ -213,36 +233,40 @@ export async function stepOf(db: DbOrTx, actor: Actor, callAnalysisId: string, s
   return row;
 }
 
-/** The team's open tasks past `now`: tasks_open_due_idx, in its order. */
-const teamOverdueRows = (now: string) =>
-  sql`t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${read.value(now, 'timestamptz')}`;
-
 /**
- * The manager's view: every open task past its due time, the longest overdue first, with its owner.
- * The page is taken from the index alone before anything is joined: with the time and the offset
- * unseen by the planner, the joins over the whole range were planned as hash joins and a sort of all
- * 190,000 overdue tasks (0.5 s).
+ * The manager's view: every open task past its due time, the longest overdue first, with its owner's
+ * name, and their number counted up to the page's offset + LIST_COUNT_AHEAD (decision 044: 190,000 of
+ * them took 228 ms to count) — in one statement, the page as JSON text (decision 051). The page is
+ * taken from tasks_open_due_idx alone, in its order, before anything is read beside it: with the time
+ * and the offset unseen by the planner, joins over the whole range were planned as hash joins and a
+ * sort of all 190,000 overdue tasks (0.5 s).
  */
-export async function teamOverduePage(db: DbOrTx, now: string, page: number, pageSize: number) {
-  return selectRows<TaskRow & { owner_name: string }>(
+function buildTeamOverdue(db: Db, pageSize: number) {
+  const overdue = sql`t.status = 'open' AND t.deleted_at IS NULL AND t.due_at < ${valueOf('now', 'timestamptz')}`;
+  return preparedRows<{ total: number | string; items: string }>(
     db,
-    sql`SELECT ${TASK_COLUMNS}, coalesce(u.full_name, '') AS owner_name
-      FROM (SELECT * FROM tasks t WHERE ${teamOverdueRows(now)}
-        ORDER BY t.due_at, t.id LIMIT ${read.rows(pageSize)} OFFSET ${read.offset((page - 1) * pageSize)}) t
-      JOIN users u ON u.id = t.owner_id ${dealJoin}
-      ORDER BY t.due_at, t.id`,
+    `nexa_team_overdue_${pageSize}`,
+    sql`SELECT ${countRowsUpTo(sql`SELECT 1 FROM tasks t WHERE ${overdue}`, valueOf('countTo', 'bigint'))} AS total,
+      (SELECT coalesce(array_to_json(array_agg(page)), '[]'::json)::text FROM (
+        SELECT ${TASK_COLUMNS}, coalesce((SELECT u.full_name FROM users u WHERE u.id = t.owner_id), '') AS owner_name
+        FROM (SELECT * FROM tasks t WHERE ${overdue}
+          ORDER BY t.due_at, t.id LIMIT ${read.rows(pageSize)} OFFSET ${read.offset(sql.placeholder('offset'))}) t
+        ORDER BY t.due_at, t.id) page) AS items`,
   );
 }
 
-/**
- * The team's overdue tasks, counted up to the page's offset + LIST_COUNT_AHEAD (decision 044): 190,000
- * of them took 228 ms to count, and a fixed bound of 10,000 still read 10,001 index entries per page.
- */
-export async function teamOverdueTotal(db: DbOrTx, now: string, offset: number): Promise<{ total: number; capped: boolean }> {
+const teamStatements = new PerDatabaseStatements<ReturnType<typeof buildTeamOverdue>>();
+
+/** A page of the team's overdue tasks at `now`: items as JSON text (TeamOverdue's items), their bounded total. */
+export async function teamOverduePage(
+  db: Db,
+  now: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: string; total: number; capped: boolean }> {
+  const offset = (page - 1) * pageSize;
   const bound = offset + LIST_COUNT_AHEAD;
-  const [row] = await selectRows<{ n: number | string }>(
-    db,
-    sql`SELECT ${countRowsUpTo(sql`SELECT 1 FROM tasks t WHERE ${teamOverdueRows(now)}`, read.value(bound + 1, 'bigint'))} AS n`,
-  );
-  return boundedTotal(row?.n, bound);
+  const statement = teamStatements.get(db, String(pageSize), () => buildTeamOverdue(db, pageSize));
+  const [row] = await statement({ now, offset, countTo: bound + 1 });
+  return { items: row?.items ?? '[]', ...boundedTotal(row?.total, bound) };
 }

@@ -15,6 +15,7 @@ import {
 } from '@nexa/domain/schemas/tasks';
 import { actorOf } from '../../auth/access.ts';
 import type { Db } from '../../db/client.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import {
   acceptSuggestion,
   createTask,
@@ -24,7 +25,7 @@ import {
   listTasks,
   patchTask,
   restoreTask,
-  teamOverdue,
+  teamOverdueAnswer,
 } from './service.ts';
 
 const PEOPLE = [ROLES.representative, ROLES.manager] as const;
@@ -47,7 +48,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: taskListSchema },
       },
     },
-    async (request) => listTasks(request.readDb, actorOf(request), request.query, request.headers.cookie),
+    async (request, reply) =>
+      sendJsonText(reply, await listTasks(request.readDb, actorOf(request), request.query, request.headers.cookie)),
   );
 
   app.post(
@@ -167,6 +169,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: teamOverdueSchema },
       },
     },
-    async (request) => teamOverdue(request.readDb, request.query.page, request.query.pageSize),
+    async (request, reply) =>
+      sendJsonText(reply, await teamOverdueAnswer(request.readDb, request.query.page, request.query.pageSize)),
   );
 };

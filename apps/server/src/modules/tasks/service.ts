@@ -4,7 +4,8 @@ import { isTimeZone, TIME_ZONE_COOKIE } from '@nexa/domain/time-zone';
 import { snoozeUntil, stepTitle, suggestedDue, todayIn, type TaskView } from '@nexa/domain/tasks';
 import type { Task, TaskAccept, TaskCreate, TaskList, TaskPatch, TaskSuggestion, TeamOverdue } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
-import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { answerWithItems } from '../../http/json-text.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requestCalendarSync } from '../calendar/enqueue.ts';
 import { recordEvents, touchActivity } from '../opportunities/changes.ts';
@@ -17,7 +18,6 @@ import {
   readTask,
   stepOf,
   teamOverduePage,
-  teamOverdueTotal,
   toTask,
   type StepRow,
   type TaskRow,
@@ -61,17 +61,18 @@ function boundsAt(now: number, timeZone: string) {
   return { now: new Date(now).toISOString(), endOfDay: new Date(todayIn(now, timeZone).end).toISOString() };
 }
 
+/** A page of the person's list as the answer's JSON text (TaskList; decision 051). */
 export async function listTasks(
   db: Db,
   actor: Actor,
   query: { view: TaskView; page: number; pageSize: number },
   cookieHeader: string | undefined,
   now = Date.now(),
-): Promise<TaskList> {
+): Promise<string> {
   const timeZone = await zoneOf(db, actor, cookieHeader);
   const bounds = boundsAt(now, timeZone);
-  const { rows, ...counted } = await listPage(db, actor.userId, query.view, bounds, query.page, query.pageSize);
-  return { items: rows.map(toTask), ...counted, timeZone };
+  const { items, total, capped, counts } = await listPage(db, actor.userId, query.view, bounds, query.page, query.pageSize);
+  return answerWithItems(items, { total, capped, counts, timeZone } satisfies Omit<TaskList, 'items'>);
 }
 
 async function insertTask(tx: DbOrTx, values: Record<string, unknown>): Promise<number | undefined> {
@@ -283,11 +284,14 @@ export async function restoreTask(db: Db, actor: Actor, id: number): Promise<Tas
   });
 }
 
+/** A page of the team's overdue tasks (the weekly digest's list). */
 export async function teamOverdue(db: Db, page: number, pageSize: number, now = Date.now()): Promise<TeamOverdue> {
-  const at = new Date(now).toISOString();
-  const [items, count] = await Promise.all([
-    teamOverduePage(db, at, page, pageSize),
-    teamOverdueTotal(db, at, (page - 1) * pageSize),
-  ]);
-  return { items: items.map((row) => ({ ...toTask(row), owner_name: row.owner_name })), ...count };
+  const { items, ...counted } = await teamOverduePage(db, new Date(now).toISOString(), page, pageSize);
+  return { items: jsonValue<TeamOverdue['items']>(items), ...counted };
+}
+
+/** The same page as the answer's JSON text (TeamOverdue; decision 051). */
+export async function teamOverdueAnswer(db: Db, page: number, pageSize: number, now = Date.now()): Promise<string> {
+  const { items, total, capped } = await teamOverduePage(db, new Date(now).toISOString(), page, pageSize);
+  return answerWithItems(items, { total, capped } satisfies Omit<TeamOverdue, 'items'>);
 }
