@@ -57,9 +57,11 @@ const requireServer = createRequire(path.join(root, 'apps/server/package.json'))
 /** The server's embedded database in `dataDir` (the folder the server was given as DATA_DIR). */
 export async function openPglite(dataDir) {
   const { PGlite } = await import(requireServer.resolve('@electric-sql/pglite'));
-  // The server's migrations use pg_trgm (opportunity search); a PGlite opening the folder needs it loaded.
+  // The server's migrations use pg_trgm (searches) and btree_gin (the contact search's index); a
+  // PGlite opening the folder needs both loaded.
   const { pg_trgm } = await import(requireServer.resolve('@electric-sql/pglite/contrib/pg_trgm'));
-  const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
+  const { btree_gin } = await import(requireServer.resolve('@electric-sql/pglite/contrib/btree_gin'));
+  const db = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm, btree_gin } });
   await db.waitReady;
   return db;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIST_COUNT_AHEAD, withStage } from '@nexa/domain';
+import { LIST_COUNT_AHEAD, SEARCH_COUNT_AHEAD, withStage } from '@nexa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Tx } from '../src/db/client.ts';
 import { likePattern } from '../src/db/like-pattern.ts';
@@ -265,6 +265,33 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     const later = await repA.get('/api/contacts?pageSize=25&page=41');
     expect(later.body).toMatchObject({ total: all, capped: false });
     expect(later.body.items.map((c: { id: number }) => c.id)).toEqual((await byTheRule()).slice(1000, 1025));
+    // A search many contacts match (decision 052) counts SEARCH_COUNT_AHEAD past the page, its page
+    // taken from the walk; further on, every match is found from the trigram index and the page is
+    // sorted from them; and a text few of them have.
+    const matching = async (text: string) =>
+      (
+        await q<{ id: number }>(
+          sql`SELECT contacts.id FROM contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id
+            WHERE ${contactsVisibleTo({ userId: user.a, role: 'Sales Representative' } as never)}
+              AND (contacts.full_name ILIKE ${likePattern(text)} OR contacts.email ILIKE ${likePattern(text)}
+                OR contacts.title ILIKE ${likePattern(text)} OR acc.name ILIKE ${likePattern(text)})
+            ORDER BY lower(contacts.full_name), contacts.id`,
+        )
+      ).map((row) => row.id);
+    const many = await matching('many');
+    const searchedFirst = await repA.get('/api/contacts?pageSize=25&page=2&q=many');
+    expect(searchedFirst.body).toMatchObject({ total: 25 + SEARCH_COUNT_AHEAD, capped: true });
+    expect(searchedFirst.body.items.map((c: { id: number }) => c.id)).toEqual(many.slice(25, 50));
+    const searchedLater = await repA.get('/api/contacts?pageSize=25&page=41&q=many');
+    expect(searchedLater.body).toMatchObject({ total: many.length, capped: false });
+    expect(searchedLater.body.items.map((c: { id: number }) => c.id)).toEqual(many.slice(1000, 1025));
+    const few = await repA.get('/api/contacts?pageSize=4&page=2&q=many%200001');
+    expect(few.body).toMatchObject({ total: 10, capped: false });
+    expect(few.body.items.map((c: { id: number }) => c.id)).toEqual(many.slice(13, 17));
+    // A text of two letters has no trigram: the walk counts it.
+    const short = await repA.get('/api/contacts?pageSize=25&q=ny');
+    expect(short.body).toMatchObject({ total: SEARCH_COUNT_AHEAD, capped: true });
+    expect(short.body.items.map((c: { id: number }) => c.id)).toEqual((await matching('ny')).slice(0, 25));
     // The manager's list, every contact: bounded the same way.
     const managers = await manager.get('/api/contacts?pageSize=25');
     expect(managers.body).toMatchObject({ total: LIST_COUNT_AHEAD, capped: true });

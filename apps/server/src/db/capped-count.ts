@@ -31,6 +31,16 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  * that only a walk in the list's order can apply (a search of kept text), where two walks would
  * filter the same entries twice. A `listed` given as a function gets the bound (an SQL expression),
  * to limit a part of it in the same order.
+ *
+ * With `search` (decision 052), for a filter only a walk can apply and whose matches may be rare:
+ * `head` is the walk (in the list's order, its filter applied) given a budget of entries, which for
+ * a text many rows match fills the bound soon: the count is then the bound, capped, and the page is
+ * taken from the head when `headHoldsAll` (no row of `listed` lies outside the head's walk: a search
+ * text too long for its index), else from the walk of `listed` up to the page's end. Otherwise
+ * `found` (the same rows, in no order, from an index that finds them all at once: a search's
+ * trigrams) is counted up to the bound; short of it, `found` holds every row and the page is those
+ * sorted. A CASE runs only the sub-select of its branch and a materialized CTE only when read, so a
+ * common text never reads `found`. `countAhead` replaces LIST_COUNT_AHEAD.
  */
 export async function cappedPage<T>(
   db: DbOrTx,
@@ -41,23 +51,42 @@ export async function cappedPage<T>(
     offset: number;
     pageSize: number;
     countInOrder?: boolean;
+    search?: { head: (limit: SQL) => SQL; headHoldsAll: SQL; found: SQL };
+    countAhead?: number;
   },
 ): Promise<{ items: T[]; total: number; capped: boolean }> {
   const offset = read.value(page.offset, 'bigint');
-  const bound = page.offset + LIST_COUNT_AHEAD;
-  const limit = sql`${offset} + ${read.rows(LIST_COUNT_AHEAD + 1)}`;
+  const ahead = page.countAhead ?? LIST_COUNT_AHEAD;
+  const bound = page.offset + ahead;
+  const limit = sql`${offset} + ${read.rows(ahead + 1)}`;
+  /** `listed` in the list's order, numbered; a part of it limited to `upTo` rows when it takes a bound. */
+  const walked = (upTo: SQL) =>
+    sql`SELECT l.*, row_number() OVER (ORDER BY ${page.order}) AS n
+      FROM (${typeof page.listed === 'function' ? page.listed(upTo) : page.listed}) l ORDER BY ${page.order}`;
   const listed = typeof page.listed === 'function' ? page.listed(limit) : page.listed;
-  const numbered = sql`SELECT l.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${listed}) l ORDER BY ${page.order}`;
+  const numbered = walked(limit);
   const items = (from: SQL, where: SQL) =>
     sql`(SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM ${from} CROSS JOIN LATERAL (${page.item}) item ${where})`;
+  const pageOf = (rows: SQL) => sql`(${rows} LIMIT ${read.rows(page.pageSize)} OFFSET ${offset}) listed`;
   const [row] = await selectRows<{ n: number | string; items: T[] | string }>(
     db,
-    page.countInOrder
-      ? sql`WITH listed AS (${numbered} LIMIT ${limit})
+    page.search
+      ? sql`WITH head AS MATERIALIZED (SELECT h.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${page.search.head(limit)}) h),
+          found AS MATERIALIZED (${page.search.found} LIMIT ${limit}),
+          counted AS (SELECT h.n AS head, CASE WHEN h.n >= ${limit} THEN ${limit} ELSE (SELECT count(*) FROM found) END::int AS n
+            FROM (SELECT count(*) AS n FROM head) h)
+          SELECT counted.n, CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)}
+            THEN ${items(pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`), sql``)}
+            WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll}
+            THEN ${items(sql`head listed`, sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`)}
+            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``)} END AS items
+          FROM counted`
+      : page.countInOrder
+        ? sql`WITH listed AS (${numbered} LIMIT ${limit})
           SELECT (SELECT count(*)::int FROM listed) AS n,
             ${items(sql`listed`, sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`)} AS items`
-      : sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM (${listed}) l LIMIT ${limit}) counted) AS n,
-          ${items(sql`(${numbered} LIMIT ${read.rows(page.pageSize)} OFFSET ${offset}) listed`, sql``)} AS items`,
+        : sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM (${listed}) l LIMIT ${limit}) counted) AS n,
+          ${items(pageOf(numbered), sql``)} AS items`,
   );
   const n = Number(row?.n ?? 0);
   return { items: jsonValue(row?.items) as T[], total: Math.min(n, bound), capped: n > bound };

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -99,7 +100,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   const client = new PGlite({
     dataDir: dir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     pgliteWasmModule: options.pgliteModules?.wasmModule,
     fsBundle: options.pgliteModules?.fsBundle,
   });

@@ -1200,6 +1200,10 @@ export const repContacts = pgTable(
     index('rep_contacts_long_search_idx')
       .on(t.owner_id, t.sort_name, t.contact_id)
       .where(sql.raw(`octet_length(search) > ${SEARCH_INDEXED_BYTES}`)),
+    // Their search's matches found at once (decision 052): the representative's entries (btree_gin)
+    // and the text's trigrams (pg_trgm), so a word few of their contacts have is not a walk of
+    // their whole range.
+    index('rep_contacts_search_trgm_idx').using('gin', t.owner_id, t.search.op('gin_trgm_ops')),
   ],
 );
 

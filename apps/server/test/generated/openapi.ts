@@ -1561,7 +1561,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description The contacts the caller may see, by name; `q` searches name, e-mail, title and account. `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.
+         * @description The contacts the caller may see, by name; `q` searches name, e-mail, title and account. `total` is counted up to 1,000 rows past the page’s start (100 for a search), `capped` when there are more.
          *
          *     Requires a session with the role Sales Representative or Sales Manager.
          */

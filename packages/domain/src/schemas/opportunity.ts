@@ -75,6 +75,13 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arra
  */
 export const LIST_COUNT_AHEAD = 1000;
 
+/**
+ * How far past a page's first row a searched contact list counts (decision 052): a search many
+ * contacts match answers "more than 100" and asks for a narrower text, instead of finding 1,000 of
+ * them first (a word one contact in twelve has meant walking 12,000 of a representative's entries).
+ */
+export const SEARCH_COUNT_AHEAD = 100;
+
 /** A page whose total is counted up to its offset + LIST_COUNT_AHEAD; `capped` when there are more rows than that. */
 export const cappedPageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), capped: z.boolean() });

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  LIST_COUNT_AHEAD,
   ROLES,
+  SEARCH_COUNT_AHEAD,
   type Contact,
   type ContactCreate,
   type ContactListQuery,
@@ -49,6 +51,7 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
   let listed: SQL | ((limit: SQL) => SQL);
+  let search: { head: (limit: SQL) => SQL; headHoldsAll: SQL; found: SQL } | undefined;
   if (actor.role === ROLES.manager) {
     // The account's name is joined only when the search needs it; the page's rows get it after.
     const searched = pattern
@@ -66,7 +69,9 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
     // case: LIKE lower(pattern) is what ILIKE evaluates, without lowering every row.
     // The pattern travels unseen by the planner too: every search takes the same path (the walk
     // below), and a plan made for each text cost more than the walk of a short book.
-    const searched = pattern ? [sql`r.search LIKE lower(${read.value(pattern, 'text')})`] : [];
+    // Lowered once per statement (an init plan), not for every entry the walk filters.
+    const lowered = pattern ? sql`(SELECT lower(${read.value(pattern, 'text')}))` : sql`NULL`;
+    const searched = pattern ? [sql`r.search LIKE ${lowered}`] : [];
     if (byAccount.length) {
       listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r JOIN contacts ON contacts.id = r.contact_id
         ${where([mine, ...byAccount, ...searched])}`;
@@ -77,12 +82,28 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
       // index entry (SEARCH_INDEXED_BYTES) is in neither that index nor the list's, and is read
       // through rep_contacts_long_search_idx. The bound is applied inside the first part: merged in
       // order, the planner sorted the whole range instead (it cannot tell the second part is empty).
+      // The second part filters after OFFSET 0, so it stays on that small index: given the filter,
+      // the planner read every match of the trigram index (below) to find the long ones among them.
       listed = (limit: SQL) => sql`(SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
           ${where([mine, sql.raw(`octet_length(r.search) <= ${SEARCH_INDEXED_BYTES}`), ...searched])}
           ORDER BY r.sort_name, r.contact_id LIMIT ${limit})
         UNION ALL
-        SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r
-          ${where([mine, sql.raw(`octet_length(r.search) > ${SEARCH_INDEXED_BYTES}`), ...searched])}`;
+        SELECT r.contact_id AS id, r.sort_name FROM (SELECT r.contact_id, r.sort_name, r.search FROM rep_contacts r
+          ${where([mine, sql.raw(`octet_length(r.search) > ${SEARCH_INDEXED_BYTES}`)])} OFFSET 0) r ${where(searched)}`;
+      // A text with a trigram (decision 052) walks only the first entries of their range (a budget of
+      // SEARCH_WALK_BUDGET per row to count): a text many of their contacts match fills the bound
+      // there. A rarer one is found in rep_contacts_search_trgm_idx instead of by a walk of their
+      // whole range. The walk's filter stays outside its LIMIT, which bounds the entries read.
+      if (hasTrigram(query.q!))
+        search = {
+          head: (limit) => sql`SELECT w.id, w.sort_name FROM (SELECT r.contact_id AS id, r.sort_name, r.search FROM rep_contacts r
+              ${where([mine, sql.raw(`octet_length(r.search) <= ${SEARCH_INDEXED_BYTES}`)])}
+              ORDER BY r.sort_name, r.contact_id LIMIT (${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}) w
+            WHERE w.search LIKE ${lowered} LIMIT ${limit}`,
+          headHoldsAll: sql`NOT EXISTS (SELECT 1 FROM rep_contacts r
+            ${where([mine, sql.raw(`octet_length(r.search) > ${SEARCH_INDEXED_BYTES}`)])})`,
+          found: sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r ${where([mine, ...searched])}`,
+        };
     } else {
       listed = sql`SELECT r.contact_id AS id, r.sort_name FROM rep_contacts r ${where([mine])}`;
     }
@@ -96,9 +117,25 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
     pageSize: query.pageSize,
     // The representative's search filters their range in order: its page and count share the walk.
     countInOrder: pattern !== undefined && actor.role !== ROLES.manager,
+    search,
+    // A search counts less far ahead (decision 052): "more than 100" asks for a narrower text.
+    countAhead: pattern === undefined ? LIST_COUNT_AHEAD : SEARCH_COUNT_AHEAD,
   });
   return { items, total, capped };
 }
+
+/**
+ * Whether pg_trgm draws a trigram from a search: three letters or digits in a row (a word of its
+ * pattern). Without one, a trigram index has nothing to look up and would test every entry of the
+ * representative; such a text (one or two letters) walks their range in order instead.
+ */
+const hasTrigram = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
+
+/**
+ * Entries of a representative's range a search walks per row it counts before it asks the trigram
+ * index instead (decision 052): a text one entry in 40 has fills the count in the walk.
+ */
+const SEARCH_WALK_BUDGET = 40;
 
 /** One contact, when the actor may see it. */
 export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<Contact | undefined> {

@@ -56,7 +56,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         operationId: 'listContacts',
         description:
-          'The contacts the caller may see, by name; `q` searches name, e-mail, title and account. `total` is counted up to 1,000 rows past the page’s start, `capped` when there are more.',
+          'The contacts the caller may see, by name; `q` searches name, e-mail, title and account. `total` is counted up to 1,000 rows past the page’s start (100 for a search), `capped` when there are more.',
         querystring: contactListQuerySchema,
         response: { 200: contactPageSchema },
       },
