@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/lib.mjs';
-import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
 import { cpuMs } from './lib/cpu.mjs';
+import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql } from './team-data.mjs';
 

@@ -2,13 +2,16 @@
 // the CPU time of the server's process and of the database's backends, read from /proc around a run.
 import fs from 'node:fs';
 
+/** USER_HZ on Linux: /proc counts CPU time in ticks of 10 ms. */
+const TICKS_PER_SECOND = 100;
+
 /** CPU time (ms) used so far by these processes, from /proc (0 for one that has gone). */
 export function cpuMs(pids) {
   let total = 0;
   for (const pid of pids) {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in ticks of 10 ms
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND; // utime + stime
     } catch {
       // The process has exited.
     }
@@ -37,5 +40,17 @@ export function cpuMeter(serverPid, databasePids = async () => []) {
       const per = (ms) => (requests ? Math.round((ms / requests) * 100) / 100 : null);
       return { server: per(cpuMs([serverPid]) - before.server), database: per(cpuMs(database) - before.database) };
     };
+  };
+}
+
+/** The whole machine's busy share since the last call (0–1 of all cores), from /proc/stat. */
+export function machineBusy() {
+  let last = null;
+  return () => {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const now = { idle: fields[3] + fields[4], total: fields.reduce((s, n) => s + n, 0) };
+    const busy = last && now.total > last.total ? 1 - (now.idle - last.idle) / (now.total - last.total) : null;
+    last = now;
+    return busy === null ? null : Math.round(busy * 100) / 100;
   };
 }
