@@ -106,10 +106,13 @@ export function createJobWorker(options: JobWorkerOptions) {
       return wait === 0;
     });
     if (!kinds.length) return null;
-    // Queued and due, or running with a lease that passed (its worker died or hung).
-    const result = await db.execute<Record<string, unknown>>(sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${leaseSql}, updated_at = now()
-      WHERE id = (
+    // Queued and due, or running with a lease that passed (its worker died or hung); the row comes
+    // back from the claim itself, one statement a job.
+    const [row] = await db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, locked_until: leaseSql, updated_at: sql`now()` })
+      .where(
+        sql`${jobs.id} = (
         SELECT id FROM jobs
         WHERE kind IN (${sql.join(
           kinds.map((k) => sql`${k}`),
@@ -119,14 +122,13 @@ export function createJobWorker(options: JobWorkerOptions) {
         ORDER BY run_after, created_at
         LIMIT 1
         FOR UPDATE SKIP LOCKED
+      )`,
       )
-      RETURNING id`);
-    const id = (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
-    if (!id) return null;
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-    const group = row && paced.get(row.kind);
+      .returning();
+    if (!row) return null;
+    const group = paced.get(row.kind);
     if (group) group.state = takePace(group.state, clock(), group.pace);
-    return row ?? null;
+    return row;
   }
 
   const mine = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, 'running'));
@@ -229,20 +231,48 @@ export function createJobWorker(options: JobWorkerOptions) {
     }
   }
 
-  /** Claims until every slot is busy or nothing is due. */
-  async function fill(): Promise<number> {
+  /**
+   * Whether the last look left jobs due that no slot could take. When it did not (it found nothing
+   * more to start, or only paced kinds with no start left), a slot freeing needs no look of its own:
+   * the next poll, the pace's next start or an enqueue's signal looks again.
+   */
+  let slotsWereFull = false;
+  /** When a look last found no job due of any kind it could start (the worker's clock). */
+  let lastEmptyLook = -Infinity;
+
+  /**
+   * Claims until every slot is busy or nothing is due. A look the pace's timer started (not `full`)
+   * stops after the paced job it came for while a look within the poll interval found nothing else
+   * due: a paced digest then costs one claim, not two, and other kinds are looked for at the poll's
+   * pace, as when idle (an enqueue in this process still looks at once).
+   */
+  async function fill(full: boolean): Promise<number> {
     let claimed = 0;
-    while (!stopping && running.size < concurrency) {
+    slotsWereFull = false;
+    while (!stopping) {
+      if (running.size >= concurrency) {
+        slotsWereFull = true;
+        break;
+      }
       const job = await claim();
-      if (!job) break;
+      if (!job) {
+        lastEmptyLook = clock();
+        break;
+      }
       claimed += 1;
       const abort = new AbortController();
       const promise = run(job, abort).finally(() => {
         running.delete(job.id);
-        // A slot freed: look for the next job now rather than at the next poll.
-        if (!stopping) tick();
+        // A slot freed while jobs were left waiting for one: look for the next now, not at the next poll.
+        if (!stopping && slotsWereFull) tick();
       });
       running.set(job.id, { promise, abort });
+      const group = paced.get(job.kind);
+      const now = clock();
+      if (group && !full && now - lastEmptyLook < pollMs) {
+        pacedUntil = now + paceWaitMs(group.state, now, group.pace);
+        break;
+      }
     }
     return claimed;
   }
@@ -250,17 +280,24 @@ export function createJobWorker(options: JobWorkerOptions) {
   function schedule(ms: number) {
     if (stopping) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
+    timer = setTimeout(() => tick(false), ms);
     timer.unref();
   }
 
-  function tick() {
+  /** Whether a look asked for since the last began must look for every kind (an enqueue, a slot freed). */
+  let fullWanted = false;
+
+  /** Looks for work now; `full` false only for the timer's look (the poll, the pace's next start). */
+  function tick(full = true) {
+    if (full) fullWanted = true;
     if (stopping || !started) return;
     if (ticking) {
       again = true;
       return;
     }
-    ticking = fill()
+    const look = fullWanted;
+    fullWanted = false;
+    ticking = fill(look)
       .then(() => undefined)
       .catch((error: unknown) => {
         log.warn({ event: 'job.poll_failed', err: error }, 'could not look for jobs');
@@ -269,7 +306,7 @@ export function createJobWorker(options: JobWorkerOptions) {
         ticking = null;
         if (again) {
           again = false;
-          tick();
+          tick(false);
         } else schedule(pacedUntil === null ? pollMs : Math.min(pollMs, Math.max(1, pacedUntil - clock())));
       });
   }
@@ -288,7 +325,7 @@ export function createJobWorker(options: JobWorkerOptions) {
   // The enqueuing transaction may commit a moment after the signal: look again shortly.
   const onEnqueued = () => {
     tick();
-    for (const delay of [30, 150, 600]) setTimeout(tick, delay).unref();
+    for (const delay of [30, 150, 600]) setTimeout(() => tick(), delay).unref();
   };
 
   return {
@@ -336,7 +373,7 @@ export function createJobWorker(options: JobWorkerOptions) {
       clearTimeout(bound);
     },
     /** Looks for work now (tests, and callers that enqueued outside this process). */
-    wake: tick,
+    wake: () => tick(),
   };
 }
 
