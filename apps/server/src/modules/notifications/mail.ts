@@ -1,6 +1,6 @@
 import type { Language } from '@nexa/domain/language';
 import { moverOf, type NotificationKind } from '@nexa/domain/notifications';
-import { longDate, mailInLanguage } from '../../mail/in-language.ts';
+import { dateFormat, longDate, mailInLanguage } from '../../mail/in-language.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /**
@@ -122,7 +122,7 @@ const WORDS = {
 };
 
 const when = (language: Language, iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }, timeZone).format(new Date(iso));
 
 /** One notification as a line of text. */
 export function notificationLine(language: Language, n: MailNotification, timeZone: string): string {

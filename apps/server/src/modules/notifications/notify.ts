@@ -24,7 +24,7 @@ export interface NewNotification {
   taskId?: number | null;
 }
 
-interface Person {
+export interface Person {
   id: string;
   role: string | null;
   preferences: ChosenPreference[] | string | null;
@@ -51,17 +51,21 @@ export const chosenOf = (person: Pick<Person, 'preferences'>): ChosenPreference[
 /**
  * Writes the notifications the people's preferences let through; answers how many were new. With
  * `mailedByCaller` (the weekly digest, whose own job is its e-mail) only the in-app rows are written.
+ * `people`: the caller read them already (role and chosen preferences; the digest's job reads its
+ * manager), so they are not read again.
  */
 export async function notify(
   tx: DbOrTx,
   items: readonly NewNotification[],
-  options: { mailedByCaller?: boolean } = {},
+  options: { mailedByCaller?: boolean; people?: ReadonlyMap<string, Person> } = {},
 ): Promise<number> {
   if (!items.length) return 0;
-  const people = await peopleToTell(
-    tx,
-    items.map((item) => item.userId),
-  );
+  const people =
+    options.people ??
+    (await peopleToTell(
+      tx,
+      items.map((item) => item.userId),
+    ));
   const rows = items.flatMap((item) => {
     const person = people.get(item.userId);
     const delivery = person ? deliveryFor(item.kind, person.role, chosenOf(person)) : null;
