@@ -196,31 +196,19 @@ try {
   // team's figures for all (decision 043): it is counted, as it would be on a Monday.
   const pace = MAIL_PER_SECOND > 0 ? `${MAIL_PER_SECOND} a second` : 'unpaced';
   log(`— CPU of a digest, the API idle: ${CPU_DIGESTS} digests (${pace}) —`);
-  // Transactions the database counted (each statement outside a transaction is one): the round trips
-  // a digest makes, near enough, whatever the load (this bench's own polling is in the idle rate too).
-  const transactions = async () => {
-    await sleep(1_100); // the statistics are flushed at most once a second
-    return Number(
-      (await query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`))[0].n,
-    );
-  };
   await sleep(3_000);
-  let xacts = await transactions();
   let meter = await cpuMeter();
   let t0 = Date.now();
   await sleep(10_000);
   const idle = await meter();
   const idleS = (Date.now() - t0) / 1000;
-  const idleXacts = (await transactions()) - xacts;
   const sentBefore = await sent();
-  xacts = await transactions();
   meter = await cpuMeter();
   t0 = Date.now();
   await release(CPU_DIGESTS);
   await waitIdle();
   const busy = await meter();
   const busyS = (Date.now() - t0) / 1000;
-  const busyXacts = (await transactions()) - xacts;
   const cpuSent = (await sent()) - sentBefore;
   const perDigest = (part) => round((busy[part] - (idle[part] / idleS) * busyS) / cpuSent);
   const cpu = {
@@ -228,11 +216,10 @@ try {
     seconds: round(busyS, 1),
     idleMsPerSecond: { server: round(idle.server / idleS), database: round(idle.database / idleS) },
     msPerDigest: { server: perDigest('server'), database: perDigest('database') },
-    transactionsPerDigest: round((busyXacts - (idleXacts / (idleS + 2.2)) * (busyS + 2.2)) / cpuSent, 1),
     load: loadAverage(),
   };
   log(
-    `${cpuSent} digests in ${cpu.seconds} s: CPU ${cpu.msPerDigest.server} ms a digest in the server, ${cpu.msPerDigest.database} ms in PostgreSQL, ${cpu.transactionsPerDigest} transactions (idle: ${cpu.idleMsPerSecond.server} / ${cpu.idleMsPerSecond.database} ms a second; load ${cpu.load})`,
+    `${cpuSent} digests in ${cpu.seconds} s: CPU ${cpu.msPerDigest.server} ms a digest in the server, ${cpu.msPerDigest.database} ms in PostgreSQL (idle: ${cpu.idleMsPerSecond.server} / ${cpu.idleMsPerSecond.database} ms a second; load ${cpu.load})`,
   );
 
   // Alternating windows at the same load: off-on, on-off, off-on, …

