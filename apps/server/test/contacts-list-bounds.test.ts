@@ -437,4 +437,69 @@ describe('account and contact lists: the visible set as the rule says, and a bou
       )[0]!.n,
     );
   });
+
+  it("searches the manager's contacts as the fields say, in order, with the total counted SEARCH_COUNT_AHEAD past the page", async () => {
+    /** The manager's search for `text` against its rule over every contact, page by page. */
+    const expectManagerSearched = async (text: string, page = 1, pageSize = 25) => {
+      const pattern = likePattern(text);
+      const all = (
+        await q<{ id: number }>(
+          sql`SELECT contacts.id FROM contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id
+            WHERE contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern}
+              OR acc.name ILIKE ${pattern}
+            ORDER BY lower(contacts.full_name), contacts.id`,
+        )
+      ).map((row) => row.id);
+      const res = await manager.get(`/api/contacts?pageSize=${pageSize}&page=${page}&q=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      const offset = (page - 1) * pageSize;
+      const bound = offset + SEARCH_COUNT_AHEAD;
+      expect({
+        text,
+        page,
+        ids: res.body.items.map((c: { id: number }) => c.id),
+        total: res.body.total,
+        capped: res.body.capped,
+      }).toEqual({
+        text,
+        page,
+        ids: all.slice(offset, offset + pageSize),
+        total: Math.min(all.length, bound),
+        capped: all.length > bound,
+      });
+      return all.length;
+    };
+    // A common word (found in the walk, and past the bound from the trigram index), a rare one, one
+    // matched through the account's name only or through both (fields left NULL), nobody's, and texts
+    // without a trigram (the walk alone).
+    const partners = await addAccount('Qx Partners');
+    await q(sql`UPDATE contacts SET account_id = ${partners} WHERE full_name LIKE 'Zz Many %'`);
+    expect(await expectManagerSearched('many')).toBeGreaterThan(LIST_COUNT_AHEAD);
+    for (const page of [2, 41, 42]) await expectManagerSearched('many', page);
+    expect(await expectManagerSearched('many 0001', 2, 4)).toBe(10);
+    expect(await expectManagerSearched('qx partners')).toBeGreaterThan(SEARCH_COUNT_AHEAD);
+    const rossi = await addAccount('Rossi Group');
+    for (const [name, account] of [
+      ['Nell Null Fields', rossi],
+      ['Bo Rossi', rossi],
+      ['Cy Rossi Elsewhere', null],
+    ] as const)
+      await addContact(name, account, null);
+    expect(await expectManagerSearched('rossi')).toBe(3);
+    expect(await expectManagerSearched('qqq')).toBe(0);
+    expect(await expectManagerSearched('ny')).toBeGreaterThan(SEARCH_COUNT_AHEAD);
+    for (const text of ['o', 'zq', '50%', 'Loose\\Deal', 'bens ltd']) await expectManagerSearched(text);
+    // Contacts before the matches in the list's order, more than the walk's budget: the count comes
+    // from the trigram indexes, the page from the walk to its end (a common word) or from them (a rare one).
+    await q(
+      sql`INSERT INTO contacts (full_name, email) SELECT 'Aa Filler ' || lpad(g::text, 5, '0'), 'filler' || g || '@example.test' FROM generate_series(1, 4100) AS g`,
+    );
+    for (const page of [1, 3]) await expectManagerSearched('many', page);
+    await expectManagerSearched('qx partners', 2);
+    expect(await expectManagerSearched('many 0001')).toBe(10);
+    expect(await expectManagerSearched('filler4099@')).toBe(1);
+    await expectManagerSearched('qqq');
+    await expectManagerSearched('ny', 2);
+    await q(sql`DELETE FROM contacts WHERE full_name LIKE 'Aa Filler %'`);
+  });
 });

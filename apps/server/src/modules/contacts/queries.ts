@@ -51,9 +51,40 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
   let listed: SQL | ((limit: SQL) => SQL);
-  let search: { head: (limit: SQL) => SQL; headHoldsAll: SQL; found: SQL } | undefined;
-  if (actor.role === ROLES.manager) {
-    // The account's name is joined only when the search needs it; the page's rows get it after.
+  let search: { head?: (limit: SQL) => SQL; headHoldsAll?: SQL; found: SQL } | undefined;
+  if (actor.role === ROLES.manager && pattern && !byAccount.length && hasTrigram(query.q!)) {
+    // A text with a trigram (decision 052, amended) is searched as a representative's is, over every
+    // contact: a walk of contacts_name_idx in the list's order with a budget, then the trigram indexes
+    // (contacts_search_trgm_idx over the contact's fields, client_accounts_name_trgm_idx over their
+    // account's name) when the walk runs out. The pattern travels unseen by the planner: one kept plan.
+    const p = read.value(pattern, 'text');
+    const fieldsMatch = (c: string) =>
+      sql`(${sql.raw(c)}.full_name ILIKE ${p} OR ${sql.raw(c)}.email ILIKE ${p} OR ${sql.raw(c)}.title ILIKE ${p})`;
+    // A walk tests the accounts whose name matches as a set found once (hashed, from their trigram
+    // index), rather than reading each walked contact's account; the walk keeps its order.
+    const matches = (c: string) =>
+      sql`(${fieldsMatch(c)} OR ${sql.raw(c)}.account_id IN (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
+    listed = (limit: SQL) => sql`(SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts
+      WHERE ${matches('contacts')} ORDER BY lower(contacts.full_name), contacts.id LIMIT ${limit})`;
+    search = {
+      head: (limit) => sql`SELECT w.id, w.sort_name FROM (SELECT contacts.id, lower(contacts.full_name) AS sort_name,
+          contacts.full_name, contacts.email, contacts.title, contacts.account_id FROM contacts
+          ORDER BY lower(contacts.full_name), contacts.id LIMIT (${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}) w
+        WHERE ${matches('w')} LIMIT ${limit}`,
+      // Every contact is in the walk's index.
+      headHoldsAll: sql`TRUE`,
+      // Each part from its own index, the second without the contacts the first found (IS NOT TRUE:
+      // a field may be NULL), so the count is of contacts and reads no further than the bound. The
+      // accounts are a CTE: its scan keeps the join in one process (a parallel worker's start cost
+      // more than the join).
+      found: sql`WITH named AS MATERIALIZED (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p})
+        SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts WHERE ${fieldsMatch('contacts')}
+        UNION ALL SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM named
+          JOIN contacts ON contacts.account_id = named.id WHERE ${fieldsMatch('contacts')} IS NOT TRUE`,
+    };
+  } else if (actor.role === ROLES.manager) {
+    // The account's name is joined only when the search needs it; the page's rows get it after. A
+    // text without a trigram (or within one account) is read this way, planned for its text.
     const searched = pattern
       ? [
           sql`(contacts.full_name ILIKE ${pattern} OR contacts.email ILIKE ${pattern} OR contacts.title ILIKE ${pattern} OR acc.name ILIKE ${pattern})`,
