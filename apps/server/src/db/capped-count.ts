@@ -40,9 +40,7 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  * `found` (the same rows, in no order, from an index that finds them all at once: a search's
  * trigrams) is counted up to the bound; short of it, `found` holds every row and the page is those
  * sorted. A CASE runs only the sub-select of its branch and a materialized CTE only when read, so a
- * common text never reads `found`. Without `head`, `found` counts every text (a manager's search,
- * where a walk reads the table for each entry) and a text past the bound takes its page from the
- * walk. `countAhead` replaces LIST_COUNT_AHEAD.
+ * common text never reads `found`. `countAhead` replaces LIST_COUNT_AHEAD.
  */
 export async function cappedPage<T>(
   db: DbOrTx,
@@ -53,7 +51,7 @@ export async function cappedPage<T>(
     offset: number;
     pageSize: number;
     countInOrder?: boolean;
-    search?: { head?: (limit: SQL) => SQL; headHoldsAll?: SQL; found: SQL };
+    search?: { head: (limit: SQL) => SQL; headHoldsAll: SQL; found: SQL };
     countAhead?: number;
   },
 ): Promise<{ items: T[]; total: number; capped: boolean }> {
@@ -70,29 +68,18 @@ export async function cappedPage<T>(
   const items = (from: SQL, where: SQL) =>
     sql`(SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM ${from} CROSS JOIN LATERAL (${page.item}) item ${where})`;
   const pageOf = (rows: SQL) => sql`(${rows} LIMIT ${read.rows(page.pageSize)} OFFSET ${offset}) listed`;
-  const foundSorted = items(
-    pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`),
-    sql``,
-  );
-  const walkedToPageEnd = items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``);
   const [row] = await selectRows<{ n: number | string; items: T[] | string }>(
     db,
     page.search
-      ? page.search.head
-        ? sql`WITH head AS MATERIALIZED (SELECT h.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${page.search.head(limit)}) h),
+      ? sql`WITH head AS MATERIALIZED (SELECT h.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${page.search.head(limit)}) h),
           found AS MATERIALIZED (${page.search.found} LIMIT ${limit}),
           counted AS (SELECT h.n AS head, CASE WHEN h.n >= ${limit} THEN ${limit} ELSE (SELECT count(*) FROM found) END::int AS n
             FROM (SELECT count(*) AS n FROM head) h)
           SELECT counted.n, CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)}
-            THEN ${foundSorted}
-            WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll ?? sql`TRUE`}
+            THEN ${items(pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`), sql``)}
+            WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll}
             THEN ${items(sql`head listed`, sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`)}
-            ELSE ${walkedToPageEnd} END AS items
-          FROM counted`
-        : sql`WITH found AS MATERIALIZED (${page.search.found} LIMIT ${limit}),
-          counted AS (SELECT count(*)::int AS n FROM found)
-          SELECT counted.n, CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)}
-            THEN ${foundSorted} ELSE ${walkedToPageEnd} END AS items
+            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``)} END AS items
           FROM counted`
       : page.countInOrder
         ? sql`WITH listed AS (${numbered} LIMIT ${limit})
