@@ -118,25 +118,10 @@ function transportOf(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mail
   const outbox = path.join(config.dataDir, 'outbox');
   // The same composer as SMTP, writing the message instead of sending it.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  // Made once, not before each message (a weekly digest writes thousands); made again when it failed
-  // or someone removed it meanwhile.
-  let made: Promise<unknown> | null = null;
-  const outboxMade = () =>
-    (made ??= fs.mkdir(outbox, { recursive: true }).catch((error: unknown) => {
-      made = null;
-      throw error;
-    }));
-  const moveIn = (partial: string, file: string) =>
-    fs.rename(partial, file).catch(async (error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      made = null;
-      await outboxMade();
-      await fs.rename(partial, file);
-    });
   return {
     async send(unsafe) {
       const message = withSafeHeaders(unsafe);
-      await outboxMade();
+      await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       let messageId: string | null = null;
       let eml: string | Buffer = [`From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join(
@@ -150,7 +135,7 @@ function transportOf(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Mail
       // Written beside the outbox and renamed into it, so whoever reads the outbox never sees half a message.
       const partial = path.join(config.dataDir, `.${path.basename(file)}.partial`);
       await fs.writeFile(partial, eml, { mode: 0o600 });
-      await moveIn(partial, file);
+      await fs.rename(partial, file);
       log.info({ event: 'mail.outbox', to: message.to, subject: message.subject, file }, 'mail written to the outbox');
       return { messageId };
     },
