@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/lib.mjs';
-import { connectPostgres, createPostgresDatabase, openPglite } from './lib/database.mjs';
+import { cpuMeter, backendPids } from './lib/cpu.mjs';
+import { connectPostgres, createPostgresDatabase, existingDatabase, openPglite } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql, generateSql as generateRows, repAccountsSql } from './team-data.mjs';
 import { describeRun, figuresOf, loadOf, medianRun } from './lib/load.mjs';
@@ -30,6 +31,10 @@ const log = (...args) => console.log('  ', ...args);
 const generateSql = (count) => generateRows(count, { reps: REPS, firstOwnerEmail: DEMO_EMAIL });
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_REP_KEEP=1 keeps the PostgreSQL database (its name is printed); BENCH_REP_DATABASE=<name> measures
+// a kept one again without seeding (its moves have moved deals since: the figures stay comparable).
+const KEEP = process.env.BENCH_REP_KEEP === '1';
+const REUSE = process.env.BENCH_REP_DATABASE;
 const { measure, warmUp } = loadOf({ connections: CONNECTIONS, duration: DURATION_S, runs: RUNS, log });
 
 /**
@@ -143,9 +148,10 @@ const tabsOf = (person) =>
  * and gives both back with its answer (autocannon gives each request a fresh context, not each
  * connection). Measured like the reads (RUNS runs, the median p95 kept).
  */
-async function measureMoves(url, label, movers) {
+async function measureMoves(url, label, movers, cpu) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
+    const stop = cpu ? await cpu() : undefined;
     // A run ends with requests in flight whose answers never come back: each run starts with every
     // mover free (the deal such a request held stays out of the pool: its version is unknown).
     const free = [...movers];
@@ -185,7 +191,8 @@ async function measureMoves(url, label, movers) {
         (error, r) => (error ? reject(error) : resolve(r)),
       );
     });
-    runs.push(figuresOf(result));
+    const figures = figuresOf(result);
+    runs.push({ ...figures, ...(stop ? { cpu: stop(figures.requests) } : {}) });
   }
   const out = medianRun(runs);
   log(describeRun(label, out));
@@ -302,7 +309,7 @@ async function originalApproach(query, owner) {
 }
 
 /** The calls under load and alone, then their summary against the database's time and the original approach. */
-async function measureServer(kind, url, explain, original, movePool) {
+async function measureServer(kind, url, explain, original, movePool, cpu) {
   const cookie = await signIn(url, DEMO_EMAIL);
   const calls = CALLS(new Date().toISOString().slice(0, 7));
   await warmUp(url, cookie, calls);
@@ -310,9 +317,9 @@ async function measureServer(kind, url, explain, original, movePool) {
   const alone = await measureAlone(url, cookie, calls);
   // Last: the moves change the rows the reads above measured.
   const people = await moversOf(url, movePool);
-  http.boardMove = await measureMoves(url, 'boardMove (PATCH)', people);
+  http.boardMove = await measureMoves(url, 'boardMove (PATCH)', people, cpu);
   // A stress figure, not a target: one person cannot drag 20 cards at once.
-  http.boardMoveOneRep = await measureMoves(url, 'boardMove, one rep ×20', tabsOf(people[0]));
+  http.boardMoveOneRep = await measureMoves(url, 'boardMove, one rep ×20', tabsOf(people[0]), cpu);
   return { http, alone, explain, original, summary: summarise(kind, http, alone, explain, original) };
 }
 
@@ -393,7 +400,7 @@ function summarise(kind, http, alone, explain, original) {
 }
 
 async function benchPostgres() {
-  const database = await createPostgresDatabase('nexa_bench_rep');
+  const database = REUSE ? existingDatabase(REUSE, /^nexa_bench_rep_\d+$/) : await createPostgresDatabase('nexa_bench_rep');
   const url = database.url;
   let server;
   let client;
@@ -402,13 +409,15 @@ async function benchPostgres() {
     server = await startServer({ DATABASE_URL: url });
     await server.stop();
     client = await connectPostgres(url);
-    await client.query(addRepsSql(REPS - 3));
-    await client.query(repAccountsSql(DEMO_EMAIL));
     const [{ id: owner }] = (await client.query(`select id from users where email = $1`, [DEMO_EMAIL])).rows;
     let t = performance.now();
-    await client.query(generateSql(1_000_000));
-    // Every table, as the other benches: the summary tables the triggers filled have no statistics yet.
-    await client.query('VACUUM ANALYZE');
+    if (!REUSE) {
+      await client.query(addRepsSql(REPS - 3));
+      await client.query(repAccountsSql(DEMO_EMAIL));
+      await client.query(generateSql(1_000_000));
+      // Every table, as the other benches: the summary tables the triggers filled have no statistics yet.
+      await client.query('VACUUM ANALYZE');
+    }
     const [{ n }] = (await client.query('select count(*)::int n from opportunities')).rows;
     const [{ mine }] = (await client.query('select count(*)::int mine from opportunities where owner_id = $1', [owner])).rows;
     log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
@@ -428,11 +437,14 @@ async function benchPostgres() {
     const movePool = (await client.query(MOVE_POOL_SQL(moverEmails()))).rows;
     await client.end();
     server = await startServer({ DATABASE_URL: url });
-    return { rows: n, repRows: mine, ...(await measureServer('postgres', server.url, explain, original, movePool)) };
+    client = await connectPostgres(url);
+    const cpu = cpuMeter(server.pid, () => backendPids(client));
+    return { rows: n, repRows: mine, ...(await measureServer('postgres', server.url, explain, original, movePool, cpu)) };
   } finally {
     await server?.stop();
     await client?.end().catch(() => {});
-    await database.drop();
+    if (KEEP) log(`kept database ${database.name}`);
+    await (KEEP || REUSE ? database.keep() : database.drop());
   }
 }
 
