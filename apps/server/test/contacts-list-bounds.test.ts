@@ -110,6 +110,9 @@ describe('account and contact lists: the visible set as the rule says, and a bou
         a.name, a.domain, a.created_at, a.merged_into_id IS NULL AS live
       FROM users u JOIN client_accounts a ON ${accountsVisibleTo(asRep, sql`a.id`, sql`u.id`)}`;
     const keptAccounts = sql`SELECT owner_id, account_id, deals, name, domain, created_at, live FROM rep_accounts`;
+    // contact_names (decision 055): every sort name a contact has, with how many, and no other.
+    const nameRule = sql`SELECT lower(full_name) AS sort_name, count(*)::int AS contacts FROM contacts GROUP BY 1`;
+    const keptNames = sql`SELECT sort_name, contacts FROM contact_names`;
     // Without statistics PostgreSQL prices the rule's OR of subqueries high enough to compile it (JIT, ~3 s each).
     return server.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL jit = off`);
@@ -117,13 +120,23 @@ describe('account and contact lists: the visible set as the rule says, and a bou
       const extra = await selectRows(tx, sql`${kept} EXCEPT ${rule}`);
       const missingAccounts = await selectRows(tx, sql`${accountRule} EXCEPT ${keptAccounts}`);
       const extraAccounts = await selectRows(tx, sql`${keptAccounts} EXCEPT ${accountRule}`);
+      const missingNames = await selectRows(tx, sql`${nameRule} EXCEPT ${keptNames}`);
+      const extraNames = await selectRows(tx, sql`${keptNames} EXCEPT ${nameRule}`);
       const [{ n }] = (await selectRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM rep_contacts`)) as [{ n: number }];
-      return { missing, extra, missingAccounts, extraAccounts, n };
+      return { missing, extra, missingAccounts, extraAccounts, missingNames, extraNames, n };
     });
   };
   const expectKept = async (step: string) => {
     const { n, ...sides } = await keptAgainstTheRule();
-    expect({ step, ...sides }).toEqual({ step, missing: [], extra: [], missingAccounts: [], extraAccounts: [] });
+    expect({ step, ...sides }).toEqual({
+      step,
+      missing: [],
+      extra: [],
+      missingAccounts: [],
+      extraAccounts: [],
+      missingNames: [],
+      extraNames: [],
+    });
     return n;
   };
 
@@ -397,6 +410,17 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     await expectKept('erased');
     expect((await listed(repA)).items.map((c) => c.id)).toEqual((await byTheRule()).slice(0, 200));
 
+    // Names several contacts share, case aside (contact_names, decision 055): counted, kept while one
+    // contact has the name, gone with the statement that removes or renames the last.
+    await q(sql`INSERT INTO contacts (full_name) VALUES ('Twin Name'), ('twin NAME'), ('Twin Other')`);
+    await expectKept('shared names');
+    await q(sql`UPDATE contacts SET full_name = 'TWIN NAME' WHERE full_name = 'Twin Name'`);
+    await q(sql`UPDATE contacts SET full_name = full_name || ' Moved' WHERE full_name IN ('twin NAME', 'Twin Other')`);
+    await expectKept('shared names renamed');
+    await q(sql`DELETE FROM contacts WHERE full_name ILIKE 'twin % moved' OR full_name = 'TWIN NAME'`);
+    await expectKept('shared names deleted');
+    expect(await q(sql`SELECT 1 FROM contact_names WHERE sort_name LIKE 'twin %'`)).toEqual([]);
+
     // Two transactions at once (on PostgreSQL): a contact joins an account while another transaction
     // opens that account to rep B with a deal. Each would miss the other's uncommitted row; the
     // deal's fold waits for the contact's lock on the account, then sees it.
@@ -422,6 +446,7 @@ describe('account and contact lists: the visible set as the rule says, and a bou
 
     // Rebuilt from the rows, then every committee and every deal truncated.
     await q(sql`DELETE FROM rep_contacts`);
+    await q(sql`DELETE FROM contact_names`);
     await q(sql`SELECT read_models_rebuild()`);
     expect(await expectKept('rebuilt')).toBeGreaterThan(7);
     await q(sql`DELETE FROM deal_contacts WHERE opportunity_id = ${bTheirs}`);
@@ -500,6 +525,20 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     expect(await expectManagerSearched('filler4099@')).toBe(1);
     await expectManagerSearched('qqq');
     await expectManagerSearched('ny', 2);
+    // Past the walk's budget, matches by name (name by name from contact_names, decision 055) and by
+    // title only, interleaved in the list's order, some by both (each once). 6,100 contacts before
+    // them: more than the walk's budget for pages 1 and 2.
+    await q(
+      sql`INSERT INTO contacts (full_name) SELECT 'Aa Filler Two ' || lpad(g::text, 5, '0') FROM generate_series(1, 2000) AS g`,
+    );
+    await q(
+      sql`INSERT INTO contacts (full_name, title) SELECT (ARRAY['Ab Hat', 'Ac Other', 'Ad Hat', 'Ae Other', 'Af Hat'])[1 + g % 5] || ' ' || lpad(g::text, 3, '0'),
+        CASE WHEN g % 5 IN (1, 3) OR g % 7 = 0 THEN 'Hat maker' END FROM generate_series(1, 260) AS g`,
+    );
+    expect(await expectManagerSearched('hat')).toBeGreaterThan(SEARCH_COUNT_AHEAD + 25);
+    for (const page of [2, 5, 11]) await expectManagerSearched('hat', page);
+    expect(await expectManagerSearched('hat 25')).toBe(6);
+    await q(sql`DELETE FROM contacts WHERE full_name ~ '^A[b-f] (Hat|Other) '`);
     await q(sql`DELETE FROM contacts WHERE full_name LIKE 'Aa Filler %'`);
   });
 });

@@ -1129,17 +1129,31 @@ export const contacts = pgTable(
     index('contacts_account_email_idx').on(t.account_id, t.email),
     // The contact list's order (lower(full_name), id): a page is read in index order, not sorted from every row (issue 36 bench).
     index('contacts_name_idx').on(sql`lower(${t.full_name})`, t.id),
-    // A manager's contact search: the trigrams of each field it reads (decision 052, amended), so a
-    // text few contacts have is found without reading them all.
-    index('contacts_search_trgm_idx').using(
-      'gin',
-      t.full_name.op('gin_trgm_ops'),
-      t.email.op('gin_trgm_ops'),
-      t.title.op('gin_trgm_ops'),
-    ),
+    // A manager's contact search: the trigrams of the fields it reads besides the name (decision 055;
+    // the names are found in contact_names), so a text few contacts have is found without reading them all.
+    index('contacts_email_title_trgm_idx').using('gin', t.email.op('gin_trgm_ops'), t.title.op('gin_trgm_ops')),
     check('contacts_side_check', sql`side IN ('buyer', 'seller')`),
     check('contacts_language_check', sql`language IN ('en', 'fr')`),
     check('contacts_email_check', sql`email = lower(email)`),
+  ],
+);
+
+/**
+ * Kept (db/read-models/contact-names.sql, decision 055): each sort name (lower(full_name)) some contact
+ * has, with how many contacts have it, so a manager's search finds the names its text matches (from the
+ * trigrams of a few distinct names), in the list's order, and reads each name's contacts from
+ * contacts_name_idx in order: a page of a common name is a few index entries, not every match sorted. A
+ * name no contact has any longer is removed by the statement that removed its last contact.
+ */
+export const contactNames = pgTable(
+  'contact_names',
+  {
+    sort_name: text('sort_name').notNull(),
+    contacts: integer('contacts').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'contact_names_pk', columns: [t.sort_name] }),
+    index('contact_names_trgm_idx').using('gin', t.sort_name.op('gin_trgm_ops')),
   ],
 );
 

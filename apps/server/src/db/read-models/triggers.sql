@@ -81,20 +81,22 @@ END
 $install$;
 
 -- The kept totals of each source table, in the order their rows are locked. read_models_rebuild()
--- rebuilds them all, in the same order, from the rows (after a bulk load with the triggers off, or to
--- repair). A <name>_read_model defined in a file but missing here stops the step.
+-- rebuilds them all, in the same order, and the others kept by triggers of their own file, from the
+-- rows (after a bulk load with the triggers off, or to repair). A <name>_read_model defined in a file but missing here stops the step.
 DO $install$
 DECLARE
   deals constant text[] := ARRAY['rep_company_facts', 'rep_companies', 'rep_company_months', 'rep_meeting_days',
     'rep_field_values', 'team_summaries', 'member_totals', 'team_totals', 'rep_product_statuses', 'rep_stage_totals',
     'forecast_summaries', 'weekly_summaries', 'won_days', 'call_owners', 'rep_accounts', 'rep_contacts'];
   calls constant text[] := ARRAY['call_score_weeks'];
+  -- Kept from other tables by triggers of their own file, rebuilt with the rest.
+  others constant text[] := ARRAY['contact_names'];
   unlisted text;
 BEGIN
   PERFORM install_fold_triggers('opportunities', 'summaries', deals);
   PERFORM install_fold_triggers('call_analyses', 'call_scores', calls);
   EXECUTE format('CREATE FUNCTION read_models_rebuild() RETURNS void LANGUAGE plpgsql AS %L',
-    E'BEGIN\n' || (SELECT string_agg(format('  PERFORM %I();', m || '_rebuild'), E'\n') FROM unnest(deals || calls) m) || E'\nEND');
+    E'BEGIN\n' || (SELECT string_agg(format('  PERFORM %I();', m || '_rebuild'), E'\n') FROM unnest(deals || calls || others) m) || E'\nEND');
   SELECT string_agg(p.proname, ', ') INTO unlisted FROM pg_proc p
   WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE '%\_read\_model'
     AND p.proname <> ALL (SELECT m || '_read_model' FROM unnest(deals || calls) m);

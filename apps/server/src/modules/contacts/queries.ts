@@ -14,7 +14,7 @@ import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts'
 import { isoText } from '../../db/iso.ts';
 import { read } from '../../db/prepared/reads.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { cappedPage } from '../../db/capped-count.ts';
+import { cappedPage, type SearchParts } from '../../db/capped-count.ts';
 import { SEARCH_INDEXED_BYTES } from '../../db/schema.ts';
 import { contactsVisibleTo } from '../accounts/scope.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
@@ -51,38 +51,65 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
   let listed: SQL | ((limit: SQL) => SQL);
-  let search: { head: (limit: SQL) => SQL; headHoldsAll: SQL; found: SQL } | undefined;
+  let search: SearchParts | undefined;
   if (actor.role === ROLES.manager && pattern && !byAccount.length && hasTrigram(query.q!)) {
-    // A text with a trigram (decision 052, amended) is searched as a representative's is, over every
-    // contact: a walk of contacts_name_idx in the list's order with a budget, then the trigram indexes
-    // (contacts_search_trgm_idx over the contact's fields, client_accounts_name_trgm_idx over their
-    // account's name) when the walk runs out. The pattern travels unseen by the planner: one kept plan.
+    // A text with a trigram (decisions 052, amended, and 055) over every contact: a walk of
+    // contacts_name_idx in the list's order with a budget, for a text many contacts match; when it runs
+    // out, the matches in the list's order from two parts, merged: the contacts whose name matches,
+    // name by name from the kept dictionary of names (contact_names, its trigram index), and the others
+    // (e-mail, title, account name) from the trigram indexes. The pattern travels unseen by the
+    // planner: one kept plan.
     const p = read.value(pattern, 'text');
+    // Lowered once per statement (an init plan): lower(name) LIKE lower(pattern) is what ILIKE
+    // evaluates (decision 047), and the dictionary holds lower(full_name).
+    const lowered = sql`(SELECT lower(${p}))`;
     const fieldsMatch = (c: string) =>
       sql`(${sql.raw(c)}.full_name ILIKE ${p} OR ${sql.raw(c)}.email ILIKE ${p} OR ${sql.raw(c)}.title ILIKE ${p})`;
     // A walk tests the accounts whose name matches as a set found once (hashed, from their trigram
     // index), rather than reading each walked contact's account; the walk keeps its order.
     const matches = (c: string) =>
       sql`(${fieldsMatch(c)} OR ${sql.raw(c)}.account_id IN (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
-    // Every match at once, a bitmap of the contacts' trigram index and of the contacts of the
-    // accounts whose name matches (their ids found once in the accounts' trigram index): one scan,
-    // each contact once. Its estimated cost stays below jit_above_cost (decision 034), where a join
-    // of the two parts (40 ms of JIT per call) did not.
-    const found = sql`SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts WHERE ${fieldsMatch('contacts')}
-      OR contacts.account_id = ANY (ARRAY(SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
-    // Past the bound, and not within the walk's budget, the page is every match from the indexes
-    // sorted to its end: the walk to it read the table for each entry up to the first match, 5 s
-    // for a first name far into the order (all contacts named Priya, on the bench's 1 M database).
-    // (OFFSET 0: given the order, the planner walked contacts_name_idx to the page instead.)
-    listed = (limit: SQL) => sql`(SELECT f.id, f.sort_name FROM (${found} OFFSET 0) f ORDER BY f.sort_name, f.id LIMIT ${limit})`;
-    search = {
-      head: (limit) => sql`SELECT w.id, w.sort_name FROM (SELECT contacts.id, lower(contacts.full_name) AS sort_name,
+    // The matches in the list's order, up to `limit`. The names the text matches, in order (a few
+    // distinct names, from contact_names_trgm_idx), each name's contacts read from contacts_name_idx
+    // in order up to the limit: a common name's page is a few index entries, wherever it lies in the
+    // order. Then the contacts whose name does not match but whose e-mail or title (their trigram
+    // index) or account's name does (a bitmap, each contact once, sorted: these are not clustered by
+    // name; a text many of them match fills the walk's budget instead). (OFFSET 0: given the order,
+    // the planner walked contacts_name_idx with the filter instead.)
+    const inOrder = (limit: SQL) => sql`(SELECT c.id, n.sort_name
+        FROM (SELECT k.sort_name FROM contact_names k WHERE k.sort_name LIKE ${lowered} ORDER BY k.sort_name) n
+          CROSS JOIN LATERAL (SELECT contacts.id FROM contacts WHERE lower(contacts.full_name) = n.sort_name
+            ORDER BY lower(contacts.full_name), contacts.id LIMIT ${limit}) c
+        ORDER BY n.sort_name, c.id LIMIT ${limit})
+      UNION ALL
+      (SELECT o.id, o.sort_name FROM (SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts
+          WHERE (contacts.email ILIKE ${p} OR contacts.title ILIKE ${p}
+            OR contacts.account_id = ANY (ARRAY(SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p})))
+            AND NOT lower(contacts.full_name) LIKE ${lowered} OFFSET 0) o
+        ORDER BY o.sort_name, o.id LIMIT ${limit})
+      ORDER BY sort_name, id LIMIT ${limit}`;
+    /** The first `entries` contacts in the list's order, with what a search tests (a walk of contacts_name_idx). */
+    const walk = (entries: SQL) => sql`(SELECT contacts.id, lower(contacts.full_name) AS sort_name,
           contacts.full_name, contacts.email, contacts.title, contacts.account_id FROM contacts
-          ORDER BY lower(contacts.full_name), contacts.id LIMIT (${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}) w
+          ORDER BY lower(contacts.full_name), contacts.id LIMIT ${entries}) w`;
+    const firstMatches = (limit: SQL) => sql`SELECT f.id, f.sort_name FROM (${inOrder(limit)}) f`;
+    listed = firstMatches;
+    search = {
+      head: (limit) => sql`SELECT w.id, w.sort_name FROM ${walk(sql`(${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}`)}
         WHERE ${matches('w')} LIMIT ${limit}`,
       // Every contact is in the walk's index.
       headHoldsAll: sql`TRUE`,
-      found,
+      // The walk reads the table for each entry (about 2 µs each): 5,040 entries for a first page,
+      // which a text matched by name alone (found from contact_names) would read for nothing. Its
+      // first entries tell whether it may fill the count: the matches it can find there and the
+      // dictionary cannot are the e-mails, titles and account names, which the name order does not
+      // group, so they are as dense there as anywhere. Unless they show one match in
+      // SEARCH_WALK_BUDGET at least, the walk is skipped and the page comes from the two ordered parts.
+      // (A number of entries in the text: priced on the bound, unseen, the statement passed jit_above_cost.)
+      walkWorthIt: sql`(SELECT count(*) FROM ${walk(sql`${read.rows(SEARCH_PROBE)}`)} WHERE ${matches('w')}) * ${read.rows(SEARCH_WALK_BUDGET)}
+        >= ${read.rows(SEARCH_PROBE)}`,
+      found: firstMatches,
+      foundInOrder: true,
     };
   } else if (actor.role === ROLES.manager) {
     // The account's name is joined only when the search needs it; the page's rows get it after. A
@@ -169,6 +196,12 @@ const hasTrigram = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
  * index instead (decision 052): a text one entry in 40 has fills the count in the walk.
  */
 const SEARCH_WALK_BUDGET = 40;
+
+/**
+ * Entries a manager's search first walks to decide whether the whole walk is worth reading
+ * (decision 055): the walk goes on when one in SEARCH_WALK_BUDGET of them matches.
+ */
+const SEARCH_PROBE = 480;
 
 /** One contact, when the actor may see it. */
 export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<Contact | undefined> {
