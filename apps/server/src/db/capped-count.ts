@@ -40,9 +40,8 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  * `found` (the same rows, in no order, from an index that finds them all at once: a search's
  * trigrams) is counted up to the bound; short of it, `found` holds every row and the page is those
  * sorted. With `foundInOrder`, `found` (given the bound) is the first rows of the list in its order,
- * from a path that reads no more of them (decision 055): when the head ends short, the page is taken
- * from it whatever the count. With `walkWorthIt`, the head is read only when that condition (a
- * short walk, say) holds; otherwise the head counts as empty. A CASE runs only the sub-select of its branch and a materialized CTE
+ * from a path that reads no more of them (decision 055), and the head must hold every row: the page is
+ * the head's when it fills the bound, else found's, whatever the count. A CASE runs only the sub-select of its branch and a materialized CTE
  * only when read, so a common text never reads `found`. `countAhead` replaces LIST_COUNT_AHEAD.
  */
 /** A search's parts for cappedPage (its comment says how they are read). */
@@ -52,8 +51,6 @@ export interface SearchParts {
   /** The matches, in no order; or, with `foundInOrder`, a function of the bound giving the first ones in the list's order. */
   found: SQL | ((limit: SQL) => SQL);
   foundInOrder?: boolean;
-  /** Whether the head is worth reading (computed once); when false, the count and page come from `found`. */
-  walkWorthIt?: SQL;
 }
 
 export async function cappedPage<T>(
@@ -82,25 +79,29 @@ export async function cappedPage<T>(
   const items = (from: SQL, where: SQL) =>
     sql`(SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM ${from} CROSS JOIN LATERAL (${page.item}) item ${where})`;
   const pageOf = (rows: SQL) => sql`(${rows} LIMIT ${read.rows(page.pageSize)} OFFSET ${offset}) listed`;
+  // A search's page from its found rows (sorted) or from its head (numbered in order).
+  const fromFound = items(
+    pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`),
+    sql``,
+  );
+  const fromHead = items(
+    sql`head listed`,
+    sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`,
+  );
   const [row] = await selectRows<{ n: number | string; items: T[] | string }>(
     db,
     page.search
       ? sql`WITH head AS MATERIALIZED (SELECT h.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM (${page.search.head(limit)}) h),
-          ${page.search.walkWorthIt ? sql`probe AS MATERIALIZED (SELECT ${page.search.walkWorthIt} AS worth),` : sql``}
           found AS MATERIALIZED (${typeof page.search.found === 'function' ? page.search.found(limit) : page.search.found} LIMIT ${limit}),
-          counted AS ${page.search.walkWorthIt ? sql`MATERIALIZED ` : sql``}(SELECT h.n AS head, CASE WHEN h.n >= ${limit} THEN ${limit} ELSE (SELECT count(*) FROM found) END::int AS n
-            FROM (SELECT ${
-              page.search.walkWorthIt
-                ? sql`CASE WHEN (SELECT worth FROM probe) THEN (SELECT count(*) FROM head) ELSE 0 END`
-                : sql`count(*)`
-            } AS n${page.search.walkWorthIt ? sql`` : sql` FROM head`}) h)
-          SELECT counted.n, CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)}${
-            page.search.foundInOrder ? sql` OR counted.head < ${limit}` : sql``
-          }
-            THEN ${items(pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`), sql``)}
-            WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll}
-            THEN ${items(sql`head listed`, sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`)}
-            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``)} END AS items
+          counted AS (SELECT h.n AS head, CASE WHEN h.n >= ${limit} THEN ${limit} ELSE (SELECT count(*) FROM found) END::int AS n
+            FROM (SELECT count(*) AS n FROM head) h)
+          SELECT counted.n, ${
+            page.search.foundInOrder
+              ? sql`CASE WHEN counted.head >= ${limit} THEN ${fromHead} ELSE ${fromFound} END`
+              : sql`CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)} THEN ${fromFound}
+            WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll} THEN ${fromHead}
+            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``)} END`
+          } AS items
           FROM counted`
       : page.countInOrder
         ? sql`WITH listed AS (${numbered} LIMIT ${limit})

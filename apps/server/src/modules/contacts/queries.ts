@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../auth/access.ts';
 import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
-import { read } from '../../db/prepared/reads.ts';
+import { PerDatabaseStatements, preparedRows, read } from '../../db/prepared/reads.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { cappedPage, type SearchParts } from '../../db/capped-count.ts';
 import { SEARCH_INDEXED_BYTES } from '../../db/schema.ts';
@@ -53,64 +53,20 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   let listed: SQL | ((limit: SQL) => SQL);
   let search: SearchParts | undefined;
   if (actor.role === ROLES.manager && pattern && !byAccount.length && hasTrigram(query.q!)) {
-    // A text with a trigram (decisions 052, amended, and 055) over every contact: a walk of
-    // contacts_name_idx in the list's order with a budget, for a text many contacts match; when it runs
-    // out, the matches in the list's order from two parts, merged: the contacts whose name matches,
-    // name by name from the kept dictionary of names (contact_names, its trigram index), and the others
-    // (e-mail, title, account name) from the trigram indexes. The pattern travels unseen by the
-    // planner: one kept plan.
-    const p = read.value(pattern, 'text');
-    // Lowered once per statement (an init plan): lower(name) LIKE lower(pattern) is what ILIKE
-    // evaluates (decision 047), and the dictionary holds lower(full_name).
-    const lowered = sql`(SELECT lower(${p}))`;
-    const fieldsMatch = (c: string) =>
-      sql`(${sql.raw(c)}.full_name ILIKE ${p} OR ${sql.raw(c)}.email ILIKE ${p} OR ${sql.raw(c)}.title ILIKE ${p})`;
-    // A walk tests the accounts whose name matches as a set found once (hashed, from their trigram
-    // index), rather than reading each walked contact's account; the walk keeps its order.
-    const matches = (c: string) =>
-      sql`(${fieldsMatch(c)} OR ${sql.raw(c)}.account_id IN (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
-    // The matches in the list's order, up to `limit`. The names the text matches, in order (a few
-    // distinct names, from contact_names_trgm_idx), each name's contacts read from contacts_name_idx
-    // in order up to the limit: a common name's page is a few index entries, wherever it lies in the
-    // order. Then the contacts whose name does not match but whose e-mail or title (their trigram
-    // index) or account's name does (a bitmap, each contact once, sorted: these are not clustered by
-    // name; a text many of them match fills the walk's budget instead). (OFFSET 0: given the order,
-    // the planner walked contacts_name_idx with the filter instead.)
-    const inOrder = (limit: SQL) => sql`(SELECT c.id, n.sort_name
-        FROM (SELECT k.sort_name FROM contact_names k WHERE k.sort_name LIKE ${lowered} ORDER BY k.sort_name) n
-          CROSS JOIN LATERAL (SELECT contacts.id FROM contacts WHERE lower(contacts.full_name) = n.sort_name
-            ORDER BY lower(contacts.full_name), contacts.id LIMIT ${limit}) c
-        ORDER BY n.sort_name, c.id LIMIT ${limit})
-      UNION ALL
-      (SELECT o.id, o.sort_name FROM (SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts
-          WHERE (contacts.email ILIKE ${p} OR contacts.title ILIKE ${p}
-            OR contacts.account_id = ANY (ARRAY(SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p})))
-            AND NOT lower(contacts.full_name) LIKE ${lowered} OFFSET 0) o
-        ORDER BY o.sort_name, o.id LIMIT ${limit})
-      ORDER BY sort_name, id LIMIT ${limit}`;
-    /** The first `entries` contacts in the list's order, with what a search tests (a walk of contacts_name_idx). */
-    const walk = (entries: SQL) => sql`(SELECT contacts.id, lower(contacts.full_name) AS sort_name,
-          contacts.full_name, contacts.email, contacts.title, contacts.account_id FROM contacts
-          ORDER BY lower(contacts.full_name), contacts.id LIMIT ${entries}) w`;
-    const firstMatches = (limit: SQL) => sql`SELECT f.id, f.sort_name FROM (${inOrder(limit)}) f`;
-    listed = firstMatches;
-    search = {
-      head: (limit) => sql`SELECT w.id, w.sort_name FROM ${walk(sql`(${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}`)}
-        WHERE ${matches('w')} LIMIT ${limit}`,
-      // Every contact is in the walk's index.
-      headHoldsAll: sql`TRUE`,
-      // The walk reads the table for each entry (about 2 µs each): 5,040 entries for a first page,
-      // which a text matched by name alone (found from contact_names) would read for nothing. Its
-      // first entries tell whether it may fill the count: the matches it can find there and the
-      // dictionary cannot are the e-mails, titles and account names, which the name order does not
-      // group, so they are as dense there as anywhere. Unless they show one match in
-      // SEARCH_WALK_BUDGET at least, the walk is skipped and the page comes from the two ordered parts.
-      // (A number of entries in the text: priced on the bound, unseen, the statement passed jit_above_cost.)
-      walkWorthIt: sql`(SELECT count(*) FROM ${walk(sql`${read.rows(SEARCH_PROBE)}`)} WHERE ${matches('w')}) * ${read.rows(SEARCH_WALK_BUDGET)}
-        >= ${read.rows(SEARCH_PROBE)}`,
-      found: firstMatches,
-      foundInOrder: true,
-    };
+    // A text with a trigram (decisions 052, amended, and 055) over every contact. First one kept
+    // statement: unless a short walk says the budgeted walk may fill the count, the page and count
+    // from the matches in the list's order (managerSearch's `found`). Otherwise the walk, as below.
+    const offset = (query.page - 1) * query.pageSize;
+    const bound = offset + SEARCH_COUNT_AHEAD;
+    const statement = managerSearchStatements.get(db, String(query.pageSize), () => buildManagerSearch(db, query.pageSize));
+    const [row] = await statement({ pattern, offset });
+    if (row && !row.walk) {
+      const n = Number(row.n ?? 0);
+      return { items: jsonValue(row.items) as Contact[], total: Math.min(n, bound), capped: n > bound };
+    }
+    const parts = managerSearch(read.value(pattern, 'text'));
+    listed = parts.found;
+    search = { head: parts.head, headHoldsAll: sql`TRUE`, found: parts.found, foundInOrder: true };
   } else if (actor.role === ROLES.manager) {
     // The account's name is joined only when the search needs it; the page's rows get it after. A
     // text without a trigram (or within one account) is read this way, planned for its text.
@@ -185,6 +141,94 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
 }
 
 /**
+ * The parts of a manager's search for a text with a trigram (decision 055), given its pattern as SQL
+ * (a value unseen by the planner): `head`, a walk of contacts_name_idx in the list's order with a
+ * budget, for a text many contacts match; `found`, the first matches in the list's order from two
+ * parts, merged: the contacts whose name matches, name by name from the kept dictionary of names
+ * (contact_names), and the others (e-mail, title, account name) from the trigram indexes; and
+ * `walkWorthIt`, whether the walk may fill the count, from its first entries.
+ */
+function managerSearch(p: SQL) {
+  // Lowered once per statement (an init plan): lower(name) LIKE lower(pattern) is what ILIKE
+  // evaluates (decision 047), and the dictionary holds lower(full_name).
+  const lowered = sql`(SELECT lower(${p}))`;
+  /** The first `entries` contacts in the list's order, with what a search tests (a walk of contacts_name_idx). */
+  const walk = (entries: SQL) => sql`(SELECT contacts.id, lower(contacts.full_name) AS sort_name,
+      contacts.email, contacts.title, contacts.account_id FROM contacts
+      ORDER BY lower(contacts.full_name), contacts.id LIMIT ${entries}) w`;
+  // A walked entry's fields as ILIKE tests them, each lowered once and the pattern not at all: its
+  // sort name is lower(full_name), and an e-mail is stored in lower case (contacts_email_check). The
+  // accounts whose name matches are a set found once (hashed, from their trigram index), rather than
+  // each walked contact's account read; the walk keeps its order.
+  const matches = sql`(w.sort_name LIKE ${lowered} OR w.email LIKE ${lowered} OR lower(w.title) LIKE ${lowered}
+    OR w.account_id IN (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
+  // The matches in the list's order, up to `limit`. The names the text matches, in order (a few
+  // distinct names, from contact_names_trgm_idx; OFFSET 0: not a walk of its primary key with the
+  // filter), only as many as hold the limit by their counts (each has a contact at least), each
+  // name's contacts read from contacts_name_idx in order: a common name's page is a few index
+  // entries, wherever it lies in the order. The counts are read in the statement's snapshot, as the
+  // contacts are (a contact's write folds into them in its own transaction). Then the contacts whose
+  // name does not match but whose e-mail or title (their trigram index) or account's name does (a
+  // bitmap, each contact once, sorted: these are not grouped by name; a text many of them match fills
+  // the walk's budget instead). (OFFSET 0: given the order, the planner walked contacts_name_idx with
+  // the filter instead.)
+  const found = (limit: SQL) => sql`SELECT f.id, f.sort_name FROM ((SELECT c.id, n.sort_name
+      FROM (SELECT m.sort_name FROM (SELECT k.sort_name, sum(k.contacts) OVER (ORDER BY k.sort_name) - k.contacts AS before
+          FROM (SELECT k.sort_name, k.contacts FROM contact_names k WHERE k.sort_name LIKE ${lowered} OFFSET 0) k
+          ORDER BY k.sort_name LIMIT ${limit}) m WHERE m.before < ${limit}) n
+        CROSS JOIN LATERAL (SELECT contacts.id FROM contacts WHERE lower(contacts.full_name) = n.sort_name
+          ORDER BY lower(contacts.full_name), contacts.id LIMIT ${limit}) c
+      ORDER BY n.sort_name, c.id LIMIT ${limit})
+    UNION ALL
+    (SELECT o.id, o.sort_name FROM (SELECT contacts.id, lower(contacts.full_name) AS sort_name FROM contacts
+        WHERE (contacts.email ILIKE ${p} OR contacts.title ILIKE ${p}
+          OR contacts.account_id = ANY (ARRAY(SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p})))
+          AND NOT lower(contacts.full_name) LIKE ${lowered} OFFSET 0) o
+      ORDER BY o.sort_name, o.id LIMIT ${limit})
+    ORDER BY sort_name, id LIMIT ${limit}) f`;
+  return {
+    head: (limit: SQL) =>
+      sql`SELECT w.id, w.sort_name FROM ${walk(sql`(${limit}) * ${read.rows(SEARCH_WALK_BUDGET)}`)} WHERE ${matches} LIMIT ${limit}`,
+    found,
+    // The walk reads the table for each entry: 5,040 entries for a first page, which a text matched
+    // by name alone (found from contact_names) would read for nothing (8 ms of PostgreSQL's CPU). Its
+    // first entries tell whether it may fill the count: the matches it finds and the dictionary does
+    // not are e-mails, titles and account names, which the name order does not group, so they are
+    // about as dense there as further on. It goes on when one in SEARCH_WALK_BUDGET of them matches.
+    walkWorthIt: sql`(SELECT count(*) FROM ${walk(sql`${read.rows(SEARCH_PROBE)}`)} WHERE ${matches}) * ${read.rows(SEARCH_WALK_BUDGET)}
+      >= ${read.rows(SEARCH_PROBE)}`,
+  };
+}
+
+type ManagerSearchRow = { walk: boolean; n: number | string | null; items: Contact[] | string | null };
+
+/**
+ * A manager's search as one kept statement per page size (built once: building it through Drizzle
+ * cost the server a third of its time on the call): the short walk decides; unless the walk is worth
+ * reading, the first matches in order (`found`), their number up to the page's offset + 101 and the
+ * page, as cappedPage writes them; `walk` true and nothing else otherwise. (`found` is gated by the
+ * walk's answer, a one-time filter: a text many e-mails or titles match would read them all.)
+ */
+function buildManagerSearch(db: Db, pageSize: number) {
+  const parts = managerSearch(read.value(sql.placeholder('pattern'), 'text'));
+  const offset = read.value(sql.placeholder('offset'), 'bigint');
+  const limit = sql`${offset} + ${read.rows(SEARCH_COUNT_AHEAD + 1)}`;
+  return preparedRows<ManagerSearchRow>(
+    db,
+    `nexa_manager_contacts_search_${pageSize}`,
+    sql`WITH probe AS MATERIALIZED (SELECT ${parts.walkWorthIt} AS walk),
+        found AS MATERIALIZED (SELECT f.id, f.sort_name, row_number() OVER (ORDER BY f.sort_name, f.id) AS n
+          FROM (${parts.found(limit)}) f WHERE NOT (SELECT walk FROM probe))
+      SELECT (SELECT walk FROM probe) AS walk, (SELECT count(*)::int FROM found) AS n,
+        (SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM found listed
+          CROSS JOIN LATERAL (SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id) item
+          WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(pageSize)}) AS items`,
+  );
+}
+
+const managerSearchStatements = new PerDatabaseStatements<ReturnType<typeof buildManagerSearch>>();
+
+/**
  * Whether pg_trgm draws a trigram from a search: three letters or digits in a row (a word of its
  * pattern). Without one, a trigram index has nothing to look up and would test every entry of the
  * representative; such a text (one or two letters) walks their range in order instead.
@@ -201,7 +245,7 @@ const SEARCH_WALK_BUDGET = 40;
  * Entries a manager's search first walks to decide whether the whole walk is worth reading
  * (decision 055): the walk goes on when one in SEARCH_WALK_BUDGET of them matches.
  */
-const SEARCH_PROBE = 480;
+const SEARCH_PROBE = 240;
 
 /** One contact, when the actor may see it. */
 export async function visibleContactById(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<Contact | undefined> {
