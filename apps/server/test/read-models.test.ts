@@ -28,6 +28,10 @@ const TRIGGERS = [
   'call_analyses call_scores_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT call_scores_on_update()',
   'client_accounts rep_accounts_accounts_update AFTER UPDATE REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_accounts_on_accounts()',
   'client_accounts rep_contacts_accounts_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_accounts()',
+  'contacts contact_names_contacts_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT contact_names_on_contacts()',
+  'contacts contact_names_contacts_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT contact_names_on_contacts()',
+  'contacts contact_names_contacts_truncate AFTER TRUNCATE FOR EACH STATEMENT contact_names_on_contacts()',
+  'contacts contact_names_contacts_update AFTER UPDATE REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT contact_names_on_contacts()',
   'contacts rep_contacts_contacts_delete AFTER DELETE REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
   'contacts rep_contacts_contacts_insert AFTER INSERT REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT rep_contacts_on_contacts()',
   'contacts rep_contacts_contacts_truncate AFTER TRUNCATE FOR EACH STATEMENT rep_contacts_on_contacts()',
@@ -66,6 +70,7 @@ const KEPT_TABLES = [
   'rep_company_facts',
   'rep_contacts',
   'rep_accounts',
+  'contact_names',
 ];
 
 const triggersOf = async (db: Db) =>
