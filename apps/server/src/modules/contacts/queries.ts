@@ -179,9 +179,10 @@ function managerSearch(p: SQL) {
   // each walked contact's account read; the walk keeps its order.
   const matches = sql`(w.sort_name LIKE ${lowered} OR w.email LIKE ${lowered} OR lower(w.title) LIKE ${lowered}
     OR w.account_id IN (SELECT acc.id FROM client_accounts acc WHERE acc.name ILIKE ${p}))`;
-  // The matches in the list's order, up to `limit`. The names the text matches, in order (a few
-  // distinct names, from contact_names_trgm_idx; OFFSET 0: not a walk of its primary key with the
-  // filter), only as many as hold the limit by their counts (each has a contact at least), each
+  // The matches in the list's order, up to `limit`. The names the text matches, in order (from
+  // contact_names_trgm_idx; OFFSET 0: not a walk of its primary key with the filter), the first
+  // `limit` of them (a top-N sort, before the running sum: after it, every matching name was sorted),
+  // only as many as hold the limit by their counts (each has a contact at least), each
   // name's contacts read from contacts_name_idx in order: a common name's page is a few index
   // entries, wherever it lies in the order. The counts are read in the statement's snapshot, as the
   // contacts are (a contact's write folds into them in its own transaction). Then the contacts whose
@@ -191,8 +192,8 @@ function managerSearch(p: SQL) {
   // the filter instead.)
   const found = (limit: SQL) => sql`SELECT f.id, f.sort_name FROM ((SELECT c.id, n.sort_name
       FROM (SELECT m.sort_name FROM (SELECT k.sort_name, sum(k.contacts) OVER (ORDER BY k.sort_name) - k.contacts AS before
-          FROM (SELECT k.sort_name, k.contacts FROM contact_names k WHERE k.sort_name LIKE ${lowered} OFFSET 0) k
-          ORDER BY k.sort_name LIMIT ${limit}) m WHERE m.before < ${limit}) n
+          FROM (SELECT k.sort_name, k.contacts FROM (SELECT k.sort_name, k.contacts FROM contact_names k
+            WHERE k.sort_name LIKE ${lowered} OFFSET 0) k ORDER BY k.sort_name LIMIT ${limit}) k) m WHERE m.before < ${limit}) n
         CROSS JOIN LATERAL (SELECT contacts.id FROM contacts WHERE lower(contacts.full_name) = n.sort_name
           ORDER BY lower(contacts.full_name), contacts.id LIMIT ${limit}) c
       ORDER BY n.sort_name, c.id LIMIT ${limit})
