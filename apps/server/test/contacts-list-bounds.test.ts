@@ -420,6 +420,15 @@ describe('account and contact lists: the visible set as the rule says, and a bou
     await q(sql`DELETE FROM contacts WHERE full_name ILIKE 'twin % moved' OR full_name = 'TWIN NAME'`);
     await expectKept('shared names deleted');
     expect(await q(sql`SELECT 1 FROM contact_names WHERE sort_name LIKE 'twin %'`)).toEqual([]);
+    // The last holder of a name removed in one transaction while another adds the name: the adding
+    // fold waits for the name's row, then writes it again once the removal has committed.
+    await q(sql`INSERT INTO contacts (full_name) VALUES ('Solo Name')`);
+    await whileHolding(
+      (tx) => tx.execute(sql`DELETE FROM contacts WHERE full_name = 'Solo Name'`),
+      () => q(sql`INSERT INTO contacts (full_name) VALUES ('SOLO name')`),
+    );
+    await expectKept('a name removed and added at once');
+    expect(await q(sql`SELECT contacts FROM contact_names WHERE sort_name = 'solo name'`)).toEqual([{ contacts: 1 }]);
 
     // Two transactions at once (on PostgreSQL): a contact joins an account while another transaction
     // opens that account to rep B with a deal. Each would miss the other's uncommitted row; the
