@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@nexa/domain';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
+import type { webhookDeliveries } from '../../db/schema.ts';
 
 /**
  * The outbox of outbound webhooks (decision 036). An event is written in the transaction of the
@@ -78,13 +79,20 @@ export async function emitEvents(
 export const emitEvent = (tx: DbOrTx, type: WebhookEventType, payload: Record<string, unknown>) =>
   emitEvents(tx, [{ type, payload }]);
 
-/** A test ping to one endpoint, whatever it subscribed to; answers the delivery's id. */
-export async function emitTestEvent(db: Db, endpointId: string, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await selectRows<{ id: number | string }>(
+/**
+ * A test ping to one endpoint, whatever it subscribed to; answers the delivery as it was queued. (Read
+ * back after the dispatcher was woken, it was sometimes already delivered: the answer depended on a race.)
+ */
+export async function emitTestEvent(
+  db: Db,
+  endpointId: string,
+  payload: Record<string, unknown>,
+): Promise<typeof webhookDeliveries.$inferSelect> {
+  const [row] = await selectRows<typeof webhookDeliveries.$inferSelect>(
     db,
     sql`WITH event AS (INSERT INTO webhook_events (type, payload) VALUES (${WEBHOOK_TEST_EVENT}, ${JSON.stringify(payload)}::jsonb) RETURNING id)
-      INSERT INTO webhook_deliveries (event_id, endpoint_id) SELECT event.id, ${endpointId}::uuid FROM event RETURNING id`,
+      INSERT INTO webhook_deliveries (event_id, endpoint_id) SELECT event.id, ${endpointId}::uuid FROM event RETURNING *`,
   );
   wakeWebhookDispatcher();
-  return Number(row!.id);
+  return row!;
 }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type {
-  CreatedWebhookEndpoint,
-  CreateWebhookEndpointBody,
-  UpdateWebhookEndpointBody,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEventType,
+import {
+  WEBHOOK_TEST_EVENT,
+  type CreatedWebhookEndpoint,
+  type CreateWebhookEndpointBody,
+  type UpdateWebhookEndpointBody,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
 } from '@nexa/domain';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../db/iso.ts';
@@ -169,13 +170,8 @@ export function webhookService({ db, box, allowPrivate }: WebhookServiceDeps) {
     async test(id: string): Promise<WebhookDelivery> {
       const ep = await endpoint(id);
       if (!ep.enabled) throw new AppError('conflict', 'endpoint_disabled: switch the endpoint on to send a test');
-      const deliveryId = await emitTestEvent(db, ep.id, { endpoint_id: ep.id, message: 'Test event from Nexa' });
-      const [row] = await db
-        .select({ d: webhookDeliveries, type: webhookEvents.type })
-        .from(webhookDeliveries)
-        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.event_id))
-        .where(eq(webhookDeliveries.id, deliveryId));
-      return toDelivery(row!.d, row!.type);
+      const queued = await emitTestEvent(db, ep.id, { endpoint_id: ep.id, message: 'Test event from Nexa' });
+      return toDelivery(queued, WEBHOOK_TEST_EVENT);
     },
   };
 }
