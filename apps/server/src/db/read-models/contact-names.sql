@@ -48,18 +48,11 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM contact_names_fold(array_agg(lower(o.full_name)), array_agg(-1)) FROM old_rows o HAVING count(*) > 0;
   ELSIF TG_OP = 'UPDATE' THEN
-    -- Only the names that changed (a trigger with transition tables cannot be limited to columns).
+    -- Old rows removed, new rows written: a name an update keeps sums to 0 and the fold skips it.
     PERFORM contact_names_fold(array_agg(c.sort_name), array_agg(c.sign)) FROM (
-      (SELECT lower(n.full_name) AS sort_name, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE lower(n.full_name) IS DISTINCT FROM lower(o.full_name))
+      SELECT lower(n.full_name) AS sort_name, 1 AS sign FROM new_rows n
       UNION ALL
-      (SELECT lower(o.full_name), -1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE lower(n.full_name) IS DISTINCT FROM lower(o.full_name))
-      UNION ALL
-      -- A row whose id changed (no writer does; counted whole).
-      (SELECT lower(n.full_name), 1 FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id))
-      UNION ALL
-      (SELECT lower(o.full_name), -1 FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id))
+      SELECT lower(o.full_name), -1 FROM old_rows o
     ) c HAVING count(*) > 0;
   ELSE
     DELETE FROM contact_names;
