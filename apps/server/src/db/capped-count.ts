@@ -3,6 +3,12 @@ import { LIST_COUNT_AHEAD } from '@nexa/domain';
 import { jsonValue, selectRows, type DbOrTx } from './client.ts';
 import { read } from './prepared/reads.ts';
 
+/** A total counted up to `bound` + 1 rows: exact up to `bound`, `capped` past it (decision 044). */
+export function boundedTotal(counted: number | string | null | undefined, bound: number): { total: number; capped: boolean } {
+  const n = Number(counted ?? 0);
+  return { total: Math.min(n, bound), capped: n > bound };
+}
+
 /**
  * A count that stops one row past `bound`, so its cost is bounded whatever the table's size: `rows`
  * is a statement that yields one row per counted row (its columns do not matter); `capped` says
@@ -13,8 +19,36 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
     db,
     sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${bound + 1}) counted`,
   );
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, bound), capped: n > bound };
+  return boundedTotal(row?.n, bound);
+}
+
+/** A search's parts for cappedPage (its comment says how they are read). */
+export interface SearchParts {
+  head: (limit: SQL) => SQL;
+  headHoldsAll: SQL;
+  /** The matches, in no order; or, with `foundInOrder`, a function of the bound giving the first ones in the list's order. */
+  found: SQL | ((limit: SQL) => SQL);
+  foundInOrder?: boolean;
+}
+
+/**
+ * The items of a page as one JSON array: `item` (a SELECT of one row, correlated to `listed`) for
+ * each row of `from` (numbered `n` in the list's order, named `listed`) that `where` keeps.
+ */
+export const pageItems = (from: SQL, item: SQL, where: SQL = sql``) =>
+  sql`(SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM ${from} CROSS JOIN LATERAL (${item}) item ${where})`;
+
+/** The rows of `listed` numbered within the page from `offset` (SQL) and of `pageSize` rows. */
+export const onPage = (offset: SQL, pageSize: number) =>
+  sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(pageSize)}`;
+
+/** A page's answer from rows counted one past the bound (the offset + `ahead`). */
+export function cappedAnswer<T>(
+  row: { n: number | string | null; items: T[] | string | null } | undefined,
+  offset: number,
+  ahead: number,
+): { items: T[]; total: number; capped: boolean } {
+  return { items: jsonValue(row?.items) as T[], ...boundedTotal(row?.n, offset + ahead) };
 }
 
 /**
@@ -41,18 +75,10 @@ export async function countUpTo(db: DbOrTx, rows: SQL, bound: number): Promise<{
  * trigrams) is counted up to the bound; short of it, `found` holds every row and the page is those
  * sorted. With `foundInOrder`, `found` (given the bound) is the first rows of the list in its order,
  * from a path that reads no more of them (decision 055), and the head must hold every row: the page is
- * the head's when it fills the bound, else found's, whatever the count. A CASE runs only the sub-select of its branch and a materialized CTE
- * only when read, so a common text never reads `found`. `countAhead` replaces LIST_COUNT_AHEAD.
+ * the head's when it fills the bound, else found's, whatever the count. A CASE runs only the
+ * sub-select of its branch and a materialized CTE only when read, so a common text never reads
+ * `found`. `countAhead` replaces LIST_COUNT_AHEAD.
  */
-/** A search's parts for cappedPage (its comment says how they are read). */
-export interface SearchParts {
-  head: (limit: SQL) => SQL;
-  headHoldsAll: SQL;
-  /** The matches, in no order; or, with `foundInOrder`, a function of the bound giving the first ones in the list's order. */
-  found: SQL | ((limit: SQL) => SQL);
-  foundInOrder?: boolean;
-}
-
 export async function cappedPage<T>(
   db: DbOrTx,
   page: {
@@ -68,7 +94,6 @@ export async function cappedPage<T>(
 ): Promise<{ items: T[]; total: number; capped: boolean }> {
   const offset = read.value(page.offset, 'bigint');
   const ahead = page.countAhead ?? LIST_COUNT_AHEAD;
-  const bound = page.offset + ahead;
   const limit = sql`${offset} + ${read.rows(ahead + 1)}`;
   /** `listed` in the list's order, numbered; a part of it limited to `upTo` rows when it takes a bound. */
   const walked = (upTo: SQL) =>
@@ -76,18 +101,14 @@ export async function cappedPage<T>(
       FROM (${typeof page.listed === 'function' ? page.listed(upTo) : page.listed}) l ORDER BY ${page.order}`;
   const listed = typeof page.listed === 'function' ? page.listed(limit) : page.listed;
   const numbered = walked(limit);
-  const items = (from: SQL, where: SQL) =>
-    sql`(SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM ${from} CROSS JOIN LATERAL (${page.item}) item ${where})`;
+  const items = (from: SQL, where?: SQL) => pageItems(from, page.item, where);
+  const numberedOnPage = onPage(offset, page.pageSize);
   const pageOf = (rows: SQL) => sql`(${rows} LIMIT ${read.rows(page.pageSize)} OFFSET ${offset}) listed`;
   // A search's page from its found rows (sorted) or from its head (numbered in order).
   const fromFound = items(
     pageOf(sql`SELECT f.*, row_number() OVER (ORDER BY ${page.order}) AS n FROM found f ORDER BY ${page.order}`),
-    sql``,
   );
-  const fromHead = items(
-    sql`head listed`,
-    sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`,
-  );
+  const fromHead = items(sql`head listed`, numberedOnPage);
   const [row] = await selectRows<{ n: number | string; items: T[] | string }>(
     db,
     page.search
@@ -100,16 +121,15 @@ export async function cappedPage<T>(
               ? sql`CASE WHEN counted.head >= ${limit} THEN ${fromHead} ELSE ${fromFound} END`
               : sql`CASE WHEN counted.n <= ${offset} + ${read.rows(ahead)} THEN ${fromFound}
             WHEN counted.head >= ${limit} AND ${page.search.headHoldsAll} THEN ${fromHead}
-            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)), sql``)} END`
+            ELSE ${items(pageOf(walked(sql`${offset} + ${read.rows(page.pageSize)}`)))} END`
           } AS items
           FROM counted`
       : page.countInOrder
         ? sql`WITH listed AS (${numbered} LIMIT ${limit})
           SELECT (SELECT count(*)::int FROM listed) AS n,
-            ${items(sql`listed`, sql`WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(page.pageSize)}`)} AS items`
+            ${items(sql`listed`, numberedOnPage)} AS items`
         : sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM (${listed}) l LIMIT ${limit}) counted) AS n,
-          ${items(pageOf(numbered), sql``)} AS items`,
+          ${items(pageOf(numbered))} AS items`,
   );
-  const n = Number(row?.n ?? 0);
-  return { items: jsonValue(row?.items) as T[], total: Math.min(n, bound), capped: n > bound };
+  return cappedAnswer<T>(row, page.offset, ahead);
 }

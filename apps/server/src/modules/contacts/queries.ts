@@ -14,7 +14,7 @@ import { jsonValue, selectRows, type Db, type DbOrTx } from '../../db/client.ts'
 import { isoText } from '../../db/iso.ts';
 import { PerDatabaseStatements, preparedRows, read } from '../../db/prepared/reads.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { cappedPage, type SearchParts } from '../../db/capped-count.ts';
+import { cappedAnswer, cappedPage, onPage, pageItems, type SearchParts } from '../../db/capped-count.ts';
 import { SEARCH_INDEXED_BYTES } from '../../db/schema.ts';
 import { contactsVisibleTo } from '../accounts/scope.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
@@ -37,6 +37,9 @@ const CONTACT_COLUMNS = sql`contacts.id, contacts.full_name, contacts.email, con
 
 const FROM_CONTACTS = sql`contacts LEFT JOIN client_accounts acc ON acc.id = contacts.account_id`;
 
+/** A listed contact read whole, for a page (cappedPage's `item`). */
+const CONTACT_ITEM = sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id`;
+
 /**
  * A page of the contacts the actor may see, by name, and their number counted up to a bound, in one
  * statement (cappedPage). A representative's are their kept rows (rep_contacts, decision 046, kept to
@@ -57,13 +60,9 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
     // statement: unless a short walk says the budgeted walk may fill the count, the page and count
     // from the matches in the list's order (managerSearch's `found`). Otherwise the walk, as below.
     const offset = (query.page - 1) * query.pageSize;
-    const bound = offset + SEARCH_COUNT_AHEAD;
     const statement = managerSearchStatements.get(db, String(query.pageSize), () => buildManagerSearch(db, query.pageSize));
     const [row] = await statement({ pattern, offset });
-    if (row && !row.walk) {
-      const n = Number(row.n ?? 0);
-      return { items: jsonValue(row.items) as Contact[], total: Math.min(n, bound), capped: n > bound };
-    }
+    if (row && !row.walk) return cappedAnswer<Contact>(row, offset, SEARCH_COUNT_AHEAD);
     const parts = managerSearch(read.value(pattern, 'text'));
     listed = parts.found;
     search = { head: parts.head, headHoldsAll: sql`TRUE`, found: parts.found, foundInOrder: true };
@@ -86,7 +85,7 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
       const walked = await cappedPage<Contact>(db, {
         listed: managerSearch(read.value(pattern, 'text')).head,
         order: sql`sort_name, id`,
-        item: sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id`,
+        item: CONTACT_ITEM,
         offset: (query.page - 1) * query.pageSize,
         pageSize: query.pageSize,
         countInOrder: true,
@@ -145,7 +144,7 @@ export async function listContacts(db: Db, actor: Actor, query: ContactListQuery
   const { items, total, capped } = await cappedPage<Contact>(db, {
     listed,
     order: sql`sort_name, id`,
-    item: sql`SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id`,
+    item: CONTACT_ITEM,
     offset,
     pageSize: query.pageSize,
     // The representative's search filters their range in order: its page and count share the walk.
@@ -238,9 +237,7 @@ function buildManagerSearch(db: Db, pageSize: number) {
         found AS MATERIALIZED (SELECT f.id, f.sort_name, row_number() OVER (ORDER BY f.sort_name, f.id) AS n
           FROM (${parts.found(limit)}) f WHERE NOT (SELECT walk FROM probe))
       SELECT (SELECT walk FROM probe) AS walk, (SELECT count(*)::int FROM found) AS n,
-        (SELECT coalesce(json_agg(item ORDER BY listed.n), '[]'::json) FROM found listed
-          CROSS JOIN LATERAL (SELECT ${CONTACT_COLUMNS} FROM ${FROM_CONTACTS} WHERE contacts.id = listed.id) item
-          WHERE listed.n > ${offset} AND listed.n <= ${offset} + ${read.rows(pageSize)}) AS items`,
+        ${pageItems(sql`found listed`, CONTACT_ITEM, onPage(offset, pageSize))} AS items`,
   );
 }
 

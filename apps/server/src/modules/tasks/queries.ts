@@ -5,6 +5,7 @@ import type { Task } from '@nexa/domain/schemas/tasks';
 import type { Actor } from '../../auth/access.ts';
 import { selectRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isoText } from '../../db/iso.ts';
+import { boundedTotal } from '../../db/capped-count.ts';
 import { PerDatabaseStatements, preparedRows, read, type ValueType } from '../../db/prepared/reads.ts';
 import { visibleDealAs } from '../opportunities/scope.ts';
 
@@ -83,12 +84,6 @@ function viewCondition(view: TaskView, now: SQL, endOfDay: SQL): SQL {
  * with JIT (decision 034).
  */
 const countRowsUpTo = (rows: SQL, limit: SQL | Placeholder) => sql`(SELECT count(*)::int FROM (${rows} LIMIT ${limit}) counted)`;
-
-/** A total counted up to `bound` + 1 rows: exact up to `bound`, `capped` past it (decision 044). */
-const boundedTotal = (counted: number | string | undefined, bound: number) => {
-  const n = Number(counted ?? 0);
-  return { total: Math.min(n, bound), capped: n > bound };
-};
 
 /** A value of a kept statement's call, by name, unseen by the planner (db/prepared/reads.ts). */
 const valueOf = (name: string, type: ValueType) => read.value(sql.placeholder(name), type);
