@@ -16,7 +16,7 @@ import { cpuMeter, backendPids } from './lib/cpu.mjs';
 import { connectPostgres, createPostgresDatabase, existingDatabase, openPglite } from './lib/database.mjs';
 import { DEMO, signIn, startServer } from './lib/server.mjs';
 import { addRepsSql, generateSql as generateRows, repAccountsSql } from './team-data.mjs';
-import { describeRun, figuresOf, loadOf, medianRun } from './lib/load.mjs';
+import { describeRun, loadOf, measuredRun, medianRun } from './lib/load.mjs';
 
 const DEMO_EMAIL = DEMO.alex;
 const REPS = 50;
@@ -151,48 +151,47 @@ const tabsOf = (person) =>
 async function measureMoves(url, label, movers, cpu) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const stop = cpu ? await cpu() : undefined;
     // A run ends with requests in flight whose answers never come back: each run starts with every
     // mover free (the deal such a request held stays out of the pool: its version is unknown).
     const free = [...movers];
-    const result = await new Promise((resolve, reject) => {
-      autocannon(
-        {
-          url,
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers: { origin: url, 'content-type': 'application/json' },
-          requests: [
-            {
-              method: 'PATCH',
-              setupRequest: (request, context) => {
-                const mover = free.shift();
-                const deal = mover.deals.shift();
-                Object.assign(context, { mover, deal });
-                const stage = OPEN_STAGES[(OPEN_STAGES.indexOf(deal.stage) + 1) % OPEN_STAGES.length];
-                return {
-                  ...request,
-                  headers: { ...request.headers, cookie: mover.cookie },
-                  path: `/api/opportunities/${deal.id}`,
-                  body: JSON.stringify({ version: deal.version, stage }),
-                };
+    const moves = () =>
+      new Promise((resolve, reject) => {
+        autocannon(
+          {
+            url,
+            connections: CONNECTIONS,
+            duration: DURATION_S,
+            headers: { origin: url, 'content-type': 'application/json' },
+            requests: [
+              {
+                method: 'PATCH',
+                setupRequest: (request, context) => {
+                  const mover = free.shift();
+                  const deal = mover.deals.shift();
+                  Object.assign(context, { mover, deal });
+                  const stage = OPEN_STAGES[(OPEN_STAGES.indexOf(deal.stage) + 1) % OPEN_STAGES.length];
+                  return {
+                    ...request,
+                    headers: { ...request.headers, cookie: mover.cookie },
+                    path: `/api/opportunities/${deal.id}`,
+                    body: JSON.stringify({ version: deal.version, stage }),
+                  };
+                },
+                onResponse: (status, body, context) => {
+                  const { mover, deal } = context;
+                  if (status === 200) {
+                    const row = JSON.parse(body);
+                    mover.deals.push({ id: deal.id, version: row.version, stage: row.stage });
+                  } else mover.deals.push(deal);
+                  free.push(mover);
+                },
               },
-              onResponse: (status, body, context) => {
-                const { mover, deal } = context;
-                if (status === 200) {
-                  const row = JSON.parse(body);
-                  mover.deals.push({ id: deal.id, version: row.version, stage: row.stage });
-                } else mover.deals.push(deal);
-                free.push(mover);
-              },
-            },
-          ],
-        },
-        (error, r) => (error ? reject(error) : resolve(r)),
-      );
-    });
-    const figures = figuresOf(result);
-    runs.push({ ...figures, ...(stop ? { cpu: stop(figures.requests) } : {}) });
+            ],
+          },
+          (error, r) => (error ? reject(error) : resolve(r)),
+        );
+      });
+    runs.push(await measuredRun(cpu, moves));
   }
   const out = medianRun(runs);
   log(describeRun(label, out));
@@ -411,7 +410,8 @@ async function benchPostgres() {
     client = await connectPostgres(url);
     const [{ id: owner }] = (await client.query(`select id from users where email = $1`, [DEMO_EMAIL])).rows;
     let t = performance.now();
-    if (!REUSE) {
+    if (REUSE) log(`measuring the kept database ${REUSE} again (nothing generated)`);
+    else {
       await client.query(addRepsSql(REPS - 3));
       await client.query(repAccountsSql(DEMO_EMAIL));
       await client.query(generateSql(1_000_000));
@@ -420,7 +420,9 @@ async function benchPostgres() {
     }
     const [{ n }] = (await client.query('select count(*)::int n from opportunities')).rows;
     const [{ mine }] = (await client.query('select count(*)::int mine from opportunities where owner_id = $1', [owner])).rows;
-    log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
+    log(
+      `${REUSE ? 'kept' : 'generated'} ${n} opportunities (${mine} owned by the measured rep)${REUSE ? '' : ` in ${Math.round((performance.now() - t) / 1000)} s`}`,
+    );
     const query = async (s) => (await client.query(s)).rows;
     // One client runs one statement at a time.
     const explain = {};
@@ -444,7 +446,8 @@ async function benchPostgres() {
     await server?.stop();
     await client?.end().catch(() => {});
     if (KEEP) log(`kept database ${database.name}`);
-    await (KEEP || REUSE ? database.keep() : database.drop());
+    // A reused database (existingDatabase) is never dropped.
+    await (KEEP ? database.keep() : database.drop());
   }
 }
 
@@ -466,7 +469,9 @@ async function benchPglite() {
     await db.exec('VACUUM ANALYZE');
     const [{ n }] = await query('select count(*)::int n from opportunities');
     const [{ mine }] = await query(`select count(*)::int mine from opportunities where owner_id = '${owner}'`);
-    log(`generated ${n} opportunities (${mine} owned by the measured rep) in ${Math.round((performance.now() - t) / 1000)} s`);
+    log(
+      `${REUSE ? 'kept' : 'generated'} ${n} opportunities (${mine} owned by the measured rep)${REUSE ? '' : ` in ${Math.round((performance.now() - t) / 1000)} s`}`,
+    );
     const explain = {};
     for (const [k, v] of Object.entries(serverSql(owner))) explain[k] = await explainTotal(query, v);
     const original = await originalApproach(query, owner);

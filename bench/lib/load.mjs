@@ -57,6 +57,16 @@ export const describeRun = (name, out) =>
   (out.cpu ? `  CPU/req server ${out.cpu.server} ms, database ${out.cpu.database} ms` : '');
 
 /**
+ * One run's figures (`run` resolves with autocannon's result); with `cpu` (a cpuMeter of
+ * bench/lib/cpu.mjs), also its CPU ms per request, server and database.
+ */
+export async function measuredRun(cpu, run) {
+  const stop = cpu ? await cpu() : undefined;
+  const figures = figuresOf(await run());
+  return stop ? { ...figures, cpu: stop(figures.requests) } : figures;
+}
+
+/**
  * measure(url, cookie, calls) and warmUp(url, cookie, calls) with one bench's settings. With `cpu` (a
  * cpuMeter of bench/lib/cpu.mjs) each run carries its CPU ms per request, server and database.
  */
@@ -66,9 +76,7 @@ export function loadOf({ connections, duration, runs, log, cpu }) {
     for (const [name, path] of Object.entries(calls)) {
       const results = [];
       for (let i = 0; i < runs; i++) {
-        const stop = cpu ? await cpu() : undefined;
-        const figures = figuresOf(await cannon(url, [path], cookie, { connections, duration }));
-        results.push({ path, ...figures, ...(stop ? { cpu: stop(figures.requests) } : {}) });
+        results.push({ path, ...(await measuredRun(cpu, () => cannon(url, [path], cookie, { connections, duration }))) });
       }
       out[name] = medianRun(results);
       log(describeRun(name, out[name]));
