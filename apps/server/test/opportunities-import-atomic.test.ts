@@ -120,6 +120,19 @@ describe('an import lands whole or not at all', () => {
     expect(await holdings(rep.id)).toMatchObject({ deals: 2_000 });
   }, 180_000);
 
+  it("lands two files of one owner sent together, neither taken for the other's abandoned import", async () => {
+    const rep = await newRep();
+    const answers = await Promise.all([
+      send(rep.client, file('Pairco', 1_500), 'file-pair-a'),
+      send(rep.client, file('Pairedco', 1_500), 'file-pair-b'),
+    ]);
+    expect(answers.map((a) => [a.status, a.body.inserted])).toEqual([
+      [200, 1_500],
+      [200, 1_500],
+    ]);
+    expect(await holdings(rep.id)).toMatchObject({ deals: 3_000 });
+  }, 180_000);
+
   it('removes what a failed undo left before the file lands again with the same key', async () => {
     const rep = await newRep();
     const rows = file('Crashco');

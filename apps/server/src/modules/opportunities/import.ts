@@ -73,21 +73,46 @@ const abandonedSql = () =>
     OR (${opportunityImports.runner} = ${RUNNER} AND NOT ${opportunityImports.id} = ANY(${`{${[...writing].join(',')}}`}::uuid[])))`;
 
 /**
- * The owner's abandoned imports (running with an old heartbeat) and failed ones that still hold rows:
- * marked failed, under a new attempt so a late batch of the old one is refused, and their rows removed.
+ * The owner's abandoned imports (running with an old heartbeat, or this process's and no longer
+ * written) and failed ones that still hold rows: marked failed, under a new attempt so a late batch
+ * of the old one is refused, and their rows removed. Read first and judged after: a request adds its
+ * import to `writing` before the record exists, so a running record read here whose id is not in
+ * `writing` when it is judged is written by nobody. (One statement judged `writing` as it was before
+ * its read: an import claimed meanwhile by a concurrent request of the same owner was taken for
+ * abandoned and failed under it.)
  */
 async function undoAbandoned(db: Db, ownerId: string): Promise<void> {
-  const abandoned = await db
-    .update(opportunityImports)
-    .set({ state: 'failed', attempt: sql`${opportunityImports.attempt} + 1` })
+  const candidates = await db
+    .select({
+      id: opportunityImports.id,
+      attempt: opportunityImports.attempt,
+      state: opportunityImports.state,
+      runner: opportunityImports.runner,
+      stale: sql<boolean>`${opportunityImports.heartbeat_at} < now() - make_interval(secs => ${IMPORT_STALE_MS / 1000})`,
+    })
+    .from(opportunityImports)
     .where(
       and(
         eq(opportunityImports.owner_id, ownerId),
-        sql`((${opportunityImports.state} = 'running' AND ${abandonedSql()}) OR (${opportunityImports.state} = 'failed' AND cardinality(${opportunityImports.row_ids}) > 0))`,
+        sql`(${opportunityImports.state} = 'running' OR (${opportunityImports.state} = 'failed' AND cardinality(${opportunityImports.row_ids}) > 0))`,
       ),
-    )
-    .returning({ id: opportunityImports.id, row_ids: opportunityImports.row_ids });
-  for (const found of abandoned) await removeImportedRows(db, found.id, found.row_ids);
+    );
+  const abandoned = candidates.filter((c) => c.state === 'failed' || c.stale || (c.runner === RUNNER && !writing.has(c.id)));
+  for (const found of abandoned) {
+    // Only as read: one that finished or was taken over since is left alone.
+    const [failed] = await db
+      .update(opportunityImports)
+      .set({ state: 'failed', attempt: sql`${opportunityImports.attempt} + 1` })
+      .where(
+        and(
+          eq(opportunityImports.id, found.id),
+          eq(opportunityImports.attempt, found.attempt),
+          eq(opportunityImports.state, found.state),
+        ),
+      )
+      .returning({ row_ids: opportunityImports.row_ids });
+    if (failed) await removeImportedRows(db, found.id, failed.row_ids);
+  }
 }
 
 /**
